@@ -1,0 +1,21 @@
+import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { unixTime, uuidKey } from "./columns";
+
+export const subjectTypes = ["user", "group"] as const;
+export const objectTypes = ["asset", "group"] as const;
+
+/** An access rule (spec section 3): a subject gets a list of permission values on an object. */
+export const accessRules = sqliteTable(
+  "access_rules",
+  {
+    ruleId: uuidKey("rule_id"),
+    subjId: text("subj_id").notNull(),
+    subjType: text("subj_type", { enum: subjectTypes }).notNull(),
+    objId: text("obj_id").notNull(),
+    objType: text("obj_type", { enum: objectTypes }).notNull(),
+    /** JSON array of permission values (functions/lib/permissions.ts). */
+    acl: text("acl", { mode: "json" }).$type<string[]>().notNull(),
+    ctime: unixTime("ctime").notNull(),
+  },
+  (t) => [index("access_rules_subj_idx").on(t.subjId), index("access_rules_obj_idx").on(t.objId)],
+);

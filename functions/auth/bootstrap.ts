@@ -1,0 +1,48 @@
+import { users } from "../../db/schema";
+import { nowSeconds } from "../../db/schema/columns";
+import { getDb } from "../lib/db";
+import type { Env } from "../lib/env";
+import { newId, randomSecret } from "../lib/ids";
+import { hashPassword } from "../lib/password";
+
+let firstAdminChecked: Promise<void> | undefined;
+
+/**
+ * On an empty database, creates the first admin: ADMIN_LOGIN (default admin) with ADMIN_PASSWORD,
+ * or with a generated password printed once. There is no well-known default password.
+ * Checked once per isolate; concurrent isolates race safely on the unique login.
+ */
+export function ensureFirstAdmin(env: Env): Promise<void> {
+  firstAdminChecked ??= createFirstAdmin(env).catch((err) => {
+    firstAdminChecked = undefined;
+    throw err;
+  });
+  return firstAdminChecked;
+}
+
+async function createFirstAdmin(env: Env) {
+  const db = getDb(env);
+  if (await db.select({ id: users.userId }).from(users).limit(1).get()) return;
+  const login = env.ADMIN_LOGIN || "admin";
+  const password = env.ADMIN_PASSWORD || randomSecret(12);
+  const now = nowSeconds();
+  const inserted = await db
+    .insert(users)
+    .values({
+      userId: newId(),
+      userName: "Администратор",
+      login,
+      passwdHash: await hashPassword(password),
+      isAdmin: true,
+      ctime: now,
+      mtime: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.userId });
+  if (inserted.length === 0) return;
+  console.log(
+    env.ADMIN_PASSWORD
+      ? `First admin created: login "${login}", password from ADMIN_PASSWORD.`
+      : `First admin created: login "${login}", password "${password}" (shown once; change it after signing in).`,
+  );
+}

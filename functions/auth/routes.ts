@@ -1,0 +1,141 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { getDb } from "../lib/db";
+import type { AppEnv } from "../lib/env";
+import { ApiError } from "../lib/errors";
+import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { permissionValues } from "../lib/permissions";
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookie";
+import { aclPerms, loginBody, ok, ssoProvider, tokens, userAbilities, whoami } from "./schemas";
+import { hasAnyAcls, login, logout, refresh, type SignedIn } from "./service";
+
+const app = createApp();
+const tags = ["auth"];
+
+const clientMeta = (c: Context<AppEnv>) => ({
+  ip: c.req.header("CF-Connecting-IP") ?? "local",
+  userAgent: c.req.header("User-Agent") ?? null,
+});
+
+const answerSignedIn = (c: Context<AppEnv>, s: SignedIn) => {
+  setRefreshCookie(c, s.sessionId, s.refreshSecret);
+  return c.json({ bearer: s.bearer, expire: s.expire }, 200);
+};
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/login",
+    tags,
+    summary: "Sign in with login and password; sets the refresh cookie",
+    request: { body: jsonBody(loginBody) },
+    responses: {
+      200: jsonContent(tokens),
+      ...errorResponses,
+      403: jsonContent(tokens, "The account is disabled"),
+      429: jsonContent(tokens, "Too many failures; see Retry-After"),
+    },
+  }),
+  async (c) => answerSignedIn(c, await login(getDb(c.env), c.env, c.req.valid("json"), clientMeta(c))),
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/refresh",
+    tags,
+    summary: "Rotate the refresh cookie and issue a new bearer",
+    responses: { 200: jsonContent(tokens), 401: errorResponses[401] },
+  }),
+  async (c) => {
+    const cookie = readRefreshCookie(c);
+    if (!cookie) throw new ApiError("unauthorized", "Сеанс истёк, войдите снова");
+    try {
+      return answerSignedIn(c, await refresh(getDb(c.env), c.env, cookie.sessionId, cookie.secret));
+    } catch (err) {
+      clearRefreshCookie(c);
+      throw err;
+    }
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/logout",
+    tags,
+    summary: "End the session of the refresh cookie and clear it",
+    responses: { 200: jsonContent(ok) },
+  }),
+  async (c) => {
+    const cookie = readRefreshCookie(c);
+    if (cookie) await logout(getDb(c.env), cookie.sessionId, cookie.secret);
+    clearRefreshCookie(c);
+    return c.json({ ok: true as const }, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/whoami",
+    tags,
+    summary: "The signed-in user",
+    responses: { 200: jsonContent(whoami), 401: errorResponses[401] },
+  }),
+  async (c) => {
+    const auth = c.get("auth");
+    return c.json(
+      { id: auth.userId, name: auth.userName, login: auth.login, is_admin: auth.isAdmin, any_acls: await hasAnyAcls(getDb(c.env), auth) },
+      200,
+    );
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/user-abilities",
+    tags,
+    summary: "What the signed-in user may do across the application",
+    responses: { 200: jsonContent(userAbilities), 401: errorResponses[401] },
+  }),
+  async (c) => {
+    const auth = c.get("auth");
+    return c.json(
+      {
+        is_admin: auth.isAdmin,
+        is_robot: auth.isRobot,
+        any_acls: await hasAnyAcls(getDb(c.env), auth),
+        chroot_groups: auth.chrootGroups,
+        admin_area: auth.isAdmin,
+      },
+      200,
+    );
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/list-acl-perms",
+    tags,
+    summary: "The permission values an access rule may list",
+    responses: { 200: jsonContent(aclPerms), 401: errorResponses[401] },
+  }),
+  (c) => c.json([...permissionValues], 200),
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/sso-providers",
+    tags,
+    summary: "Single sign-on providers offered on the sign-in page",
+    responses: { 200: jsonContent(ssoProvider.array()) },
+  }),
+  // No provider is configured until single sign-on lands (issue: OpenID Connect).
+  (c) => c.json([], 200),
+);
+
+export default app;

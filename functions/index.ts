@@ -1,0 +1,28 @@
+import { requestId } from "hono/request-id";
+import authRoutes from "./auth/routes";
+import { ensureFirstAdmin } from "./auth/bootstrap";
+import { requireAuth } from "./lib/auth";
+import { ApiError, handleError } from "./lib/errors";
+import { createApp } from "./lib/openapi";
+import { renderDocsPage } from "./system/docs-page";
+import systemRoutes from "./system/routes";
+
+/** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
+export const api = createApp().basePath("/api");
+
+api.use(requestId({ headerName: "X-Request-Id" }));
+api.use(async (c, next) => {
+  await ensureFirstAdmin(c.env);
+  await next();
+});
+api.use(requireAuth);
+
+api.route("/auth", authRoutes);
+api.route("/", systemRoutes);
+
+const openApiConfig = { openapi: "3.1.0", info: { title: "Медиа-архив", version: "1" } };
+api.doc31("/openapi.json", openApiConfig);
+api.get("/docs", (c) => c.html(renderDocsPage(api.getOpenAPI31Document(openApiConfig) as never)));
+
+api.notFound((c) => handleError(new ApiError("not_found", `Нет такого метода API: ${c.req.method} ${c.req.path}`), c));
+api.onError(handleError);

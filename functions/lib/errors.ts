@@ -1,0 +1,57 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "./env";
+
+/** Every error code the API answers with, and its HTTP status: one table, one envelope. */
+export const errorStatus = {
+  bad_request: 400,
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export interface ErrorDetail {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string, requestId: string, details?: ErrorDetail[]) {
+  return { error: { code, message, ...(details ? { details } : {}), requestId } };
+}
+
+/** The single onError: ApiError as is, Hono's HTTPException (e.g. malformed JSON) mapped, the rest 500. */
+export function handleError(err: Error, c: Context<AppEnv>) {
+  const requestId = c.get("requestId") ?? "";
+  if (err instanceof ApiError) {
+    return c.json(errorBody(err.code, err.message, requestId, err.details), errorStatus[err.code], err.headers);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    const code = (Object.keys(errorStatus) as ErrorCode[]).find((k) => errorStatus[k] === status) ?? "bad_request";
+    const message = /malformed json/i.test(err.message) ? "Тело запроса — не корректный JSON" : err.message;
+    return c.json(errorBody(code, message, requestId), status);
+  }
+  console.error(`[${requestId}]`, err);
+  return c.json(errorBody("internal", "Внутренняя ошибка сервера", requestId), 500);
+}

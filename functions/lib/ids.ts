@@ -1,0 +1,14 @@
+export const newId = () => crypto.randomUUID();
+
+/** A URL-safe random secret of `bytes` random bytes (base64url). */
+export function randomSecret(bytes = 32): string {
+  const buf = crypto.getRandomValues(new Uint8Array(bytes));
+  let bin = "";
+  for (const b of buf) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

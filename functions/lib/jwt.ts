@@ -1,0 +1,28 @@
+import { jwtVerify, SignJWT } from "jose";
+
+/** Bearer lifetime. Short, because the refresh cookie renews it (the client refreshes 120 s early). */
+export const bearerTtlSeconds = 15 * 60;
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+export async function signBearer(secret: string, userId: string, sessionId: string, now: number) {
+  const expire = now + bearerTtlSeconds;
+  const bearer = await new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(userId)
+    .setIssuedAt(now)
+    .setExpirationTime(expire)
+    .sign(key(secret));
+  return { bearer, expire };
+}
+
+/** The bearer's subject and session, or null when it is forged, malformed or expired. */
+export async function verifyBearer(secret: string, token: string) {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: ["HS256"] });
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+    return { userId: payload.sub, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,15 @@
+/** The ten permission values of spec section 3, in the order the UI lists them. */
+export const permissionValues = [
+  "deny",
+  "read",
+  "update",
+  "create",
+  "delete",
+  "acl",
+  "group",
+  "superuser",
+  "download",
+  "execute",
+] as const;
+
+export type Permission = (typeof permissionValues)[number];

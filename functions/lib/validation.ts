@@ -1,0 +1,23 @@
+import type { Hook } from "@hono/zod-openapi";
+import type { ZodError } from "zod";
+import { ApiError, type ErrorDetail } from "./errors";
+
+/** Turns zod issues into details that name the offending field, in Russian for the toast. */
+export function describeZodError(error: ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.join(".") || "(тело запроса)";
+    const missing = issue.code === "invalid_type" && /undefined/.test(issue.message);
+    return { field, message: missing ? "обязательное поле" : issue.message };
+  });
+}
+
+export function validationError(error: ZodError): ApiError {
+  const details = describeZodError(error);
+  const summary = details.map((d) => `«${d.field}»: ${d.message}`).join("; ");
+  return new ApiError("validation", `Неверные данные: ${summary}`, details);
+}
+
+/** defaultHook of every OpenAPIHono: a failed zod parse becomes the one error envelope (400). */
+export const validationHook: Hook<unknown, any, any, any> = (result) => {
+  if (!result.success) throw validationError(result.error as ZodError);
+};

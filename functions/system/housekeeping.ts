@@ -1,0 +1,19 @@
+import { lt, or, isNotNull, and } from "drizzle-orm";
+import { loginAttempts, sessions } from "../../db/schema";
+import { nowSeconds } from "../../db/schema/columns";
+import { getDb } from "../lib/db";
+import type { Env } from "../lib/env";
+
+/** Revoked sessions are kept this long for the audit trail before they are deleted. */
+const keepEndedSessionsSeconds = 7 * 24 * 3600;
+
+/** The cron's work: drop expired sign-ins and lapsed throttle windows. */
+export async function housekeeping(env: Env) {
+  const db = getDb(env);
+  const now = nowSeconds();
+  const cutoff = now - keepEndedSessionsSeconds;
+  await db.batch([
+    db.delete(sessions).where(or(lt(sessions.expiresAt, cutoff), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, cutoff)))),
+    db.delete(loginAttempts).where(lt(loginAttempts.windowEnds, now)),
+  ]);
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds the front end, applies D1 migrations to the local data directory and runs the
+ * Worker in workerd (wrangler dev) with local D1, R2 and Queues on http://127.0.0.1:$PORT.
+ *   PORT          listening port (default 8787)
+ *   MAM_DATA_DIR  local data directory: D1, R2, queue state and the generated JWT secret (default ./.data)
+ *   MAM_SKIP_BUILD=1  reuse an existing build/ (tests that already built)
+ *   ADMIN_LOGIN / ADMIN_PASSWORD  the first admin on an empty database (password generated and printed if unset)
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { withOfflineEnv } from "./offline-env.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const port = process.env.PORT || "8787";
+const dataDir = path.resolve(root, process.env.MAM_DATA_DIR || ".data");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const env = withOfflineEnv();
+
+function run(cmd, args) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...env, CI: "true" } });
+  if (result.status !== 0) {
+    console.error(`Failed: ${path.basename(cmd)} ${args.join(" ")}`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** The JWT secret is generated once per data directory and never leaves it. */
+function secretsFile() {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "secrets.env");
+  if (!existsSync(file) || !readFileSync(file, "utf8").includes("JWT_SECRET=")) {
+    writeFileSync(file, `JWT_SECRET=${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
+  }
+  return file;
+}
+
+if (process.env.MAM_SKIP_BUILD !== "1" || !existsSync(path.join(root, "build/server/index.js"))) {
+  run(bin("remix"), ["vite:build"]);
+}
+const envFile = secretsFile();
+run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir]);
+
+const adminVars = ["ADMIN_LOGIN", "ADMIN_PASSWORD"].filter((k) => process.env[k]).flatMap((k) => ["--var", `${k}:${process.env[k]}`]);
+const server = spawn(
+  bin("wrangler"),
+  ["dev", "--ip", "127.0.0.1", "--port", port, "--persist-to", dataDir, "--env-file", envFile,
+    "--show-interactive-dev-session=false", ...adminVars],
+  { cwd: root, stdio: "inherit", env },
+);
+
+const stop = (signal) => {
+  server.kill(signal);
+};
+process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => stop("SIGTERM"));
+server.on("exit", (code) => process.exit(code ?? 0));
+
+// The first API request creates the first admin, so do it now: a generated password prints at start.
+const url = `http://127.0.0.1:${port}`;
+for (let i = 0; i < 120; i++) {
+  await new Promise((r) => setTimeout(r, 500));
+  const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+  if (ok) {
+    console.log(`\nМедиа-архив is running at ${url} (data in ${dataDir})\n`);
+    break;
+  }
+}

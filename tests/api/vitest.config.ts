@@ -1,0 +1,31 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+import { offlineEnv } from "../../scripts/offline-env.mjs";
+
+Object.assign(process.env, offlineEnv);
+const root = path.resolve(__dirname, "../..");
+
+// The real Worker (worker.ts, with the Remix build) in workerd, with local D1, R2 and Queues.
+export default defineConfig(async () => ({
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: path.join(root, "wrangler.toml") },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(path.join(root, "db/migrations")),
+          JWT_SECRET: "test-secret-for-the-api-suite-only-0123456789",
+          ADMIN_LOGIN: "admin",
+          ADMIN_PASSWORD: "admin-test-password",
+        },
+      },
+    }),
+  ],
+  test: {
+    root,
+    include: ["tests/api/**/*.test.ts"],
+    setupFiles: [path.join(root, "tests/api/setup.ts")],
+    // Remix's CommonJS packages have import cycles the workers module loader cannot resolve: pre-bundle them.
+    deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } } },
+  },
+}));
