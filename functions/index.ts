@@ -1,11 +1,17 @@
 import { requestId } from "hono/request-id";
 import authRoutes from "./auth/routes";
+import groupRoutes from "./groups/routes";
+import userRoutes from "./users/routes";
 import { ensureFirstAdmin } from "./auth/bootstrap";
 import { requireAuth } from "./lib/auth";
 import { ApiError, handleError } from "./lib/errors";
 import { createApp } from "./lib/openapi";
 import { renderDocsPage } from "./system/docs-page";
 import systemRoutes from "./system/routes";
+import assetsRoutes from "./assets";
+import uploadRoutes from "./uploads/routes";
+import storageRoutes from "./storage/routes";
+import signedRoutes from "./uploads/open-routes";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
 export const api = createApp().basePath("/api");
@@ -15,10 +21,17 @@ api.use(async (c, next) => {
   await ensureFirstAdmin(c.env);
   await next();
 });
+// Signed-URL routes (part PUTs, play links, ping) answer before the bearer check.
+api.route("/", signedRoutes);
 api.use(requireAuth);
 
 api.route("/auth", authRoutes);
+api.route("/group", groupRoutes);
+api.route("/user", userRoutes);
 api.route("/", systemRoutes);
+api.route("/asset", assetsRoutes);
+api.route("/", uploadRoutes);
+api.route("/storage", storageRoutes);
 
 const openApiConfig = { openapi: "3.1.0", info: { title: "Медиа-архив", version: "1" } };
 api.doc31("/openapi.json", openApiConfig);

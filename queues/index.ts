@@ -6,6 +6,8 @@ type Handler = (msg: JobMessage, env: Env) => Promise<void>;
 /** One handler per message type; a type with no handler is a deploy mismatch, so it is retried, not lost. */
 const handlers: Record<JobMessage["type"], Handler> = {
   ping: async () => {},
+  // Acknowledged until the jobs issue consumes it (previews, proxies, metadata).
+  "upload-finished": async () => {},
 };
 
 export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env) {

@@ -1,7 +1,21 @@
 /**
  * Every message on the JOBS queue: one discriminated union shared by producers and consumers.
- * Later capabilities add their members (upload finished, task run, automation step).
+ * Later capabilities add their members (task run, automation step).
  */
-export type JobMessage = { type: "ping"; sentAt: number };
+export type JobMessage =
+  | { type: "ping"; sentAt: number }
+  /** A variant finished uploading (functions/uploads/complete.ts): previews, proxies, metadata, sha256 check. */
+  | {
+      type: "upload-finished";
+      assetId: string;
+      version: number;
+      variantId: string;
+      variantType: string;
+      size: number;
+      mime: string;
+      /** The client's claimed SHA-256, to be verified by the consumer (null when none was sent). */
+      sha256: string | null;
+      userId: string;
+    };
 
 export type JobMessageType = JobMessage["type"];

@@ -1,4 +1,4 @@
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { unixTime, uuidKey } from "./columns";
 
 export const subjectTypes = ["user", "group"] as const;
@@ -17,5 +17,10 @@ export const accessRules = sqliteTable(
     acl: text("acl", { mode: "json" }).$type<string[]>().notNull(),
     ctime: unixTime("ctime").notNull(),
   },
-  (t) => [index("access_rules_subj_idx").on(t.subjId), index("access_rules_obj_idx").on(t.objId)],
+  (t) => [
+    index("access_rules_subj_idx").on(t.subjId),
+    index("access_rules_obj_idx").on(t.objId),
+    // One rule per subject and object: a second grant edits the first instead of competing with it.
+    uniqueIndex("access_rules_subj_obj_unique").on(t.subjId, t.objId),
+  ],
 );

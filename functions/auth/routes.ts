@@ -1,12 +1,16 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getDb } from "../lib/db";
 import type { AppEnv } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { entityAccess } from "../lib/access";
+import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { idParam, idsBody } from "../groups/schemas";
+import { appliedRule } from "../users/schemas";
+import { entityUserAccess } from "../users/acl";
 import { permissionValues } from "../lib/permissions";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookie";
-import { aclPerms, loginBody, ok, ssoProvider, tokens, userAbilities, whoami } from "./schemas";
+import { aclPerms, entityAccessOut, loginBody, ok, ssoProvider, tokens, userAbilities, whoami } from "./schemas";
 import { hasAnyAcls, login, logout, refresh, type SignedIn } from "./service";
 
 const app = createApp();
@@ -136,6 +140,52 @@ app.openapi(
   }),
   // No provider is configured until single sign-on lands (issue: OpenID Connect).
   (c) => c.json([], 200),
+);
+
+const objectErrors = {
+  ...errorResponses,
+  403: jsonContent(errorEnvelope, "Readable, but the acl permission is missing"),
+  404: jsonContent(errorEnvelope, "No such object, or the caller may not read it"),
+};
+const usersOf = z.array(z.object({ id: z.string(), rules: z.array(appliedRule) })).openapi("EntityUserAccess");
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/entity-access/{id}",
+    tags,
+    summary: "The caller's permissions on a group or asset",
+    request: { params: idParam },
+    responses: { 200: jsonContent(entityAccessOut), ...objectErrors },
+  }),
+  async (c) => {
+    const { obj, perms } = await entityAccess(getDb(c.env), c.get("auth"), c.req.valid("param").id);
+    return c.json({ id: obj.id, type: obj.type, acl: perms }, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/entity-user-access/{id}",
+    tags,
+    summary: "Who has what on an object: the rules on it and above it (needs acl, or admin)",
+    request: { params: idParam },
+    responses: { 200: jsonContent(usersOf.element), ...objectErrors },
+  }),
+  async (c) => c.json((await entityUserAccess(getDb(c.env), c.get("auth"), [c.req.valid("param").id]))[0], 200),
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/entity-user-access",
+    tags,
+    summary: "Who has what on several objects (needs acl on each, or admin)",
+    request: { body: jsonBody(idsBody) },
+    responses: { 200: jsonContent(usersOf), ...objectErrors },
+  }),
+  async (c) => c.json(await entityUserAccess(getDb(c.env), c.get("auth"), c.req.valid("json").ids), 200),
 );
 
 export default app;

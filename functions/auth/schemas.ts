@@ -37,3 +37,7 @@ export const ok = z.object({ ok: z.literal(true) }).openapi("Ok");
 
 export type LoginBody = z.infer<typeof loginBody>;
 export type Tokens = z.infer<typeof tokens>;
+
+export const entityAccessOut = z
+  .object({ id: z.string(), type: z.enum(["asset", "group"]), acl: z.array(z.enum(permissionValues)) })
+  .openapi("EntityAccess");

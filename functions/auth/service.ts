@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { accessRules, loginAttempts, sessions, users } from "../../db/schema";
+import { loginAttempts, sessions, users } from "../../db/schema";
+import { accessContext } from "../lib/access";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
@@ -127,8 +128,8 @@ export async function logout(db: Db, sessionId: string, secret: string) {
   if (session) await revokeSession(db, sessionId, session.userId);
 }
 
-/** Whether any access rule names the user directly (team rules come with the access engine). */
+/** Whether any access rule applies to the user, directly or through a team (the engine's context). */
 export async function hasAnyAcls(db: Db, auth: AuthUser) {
-  const row = await db.select({ id: accessRules.ruleId }).from(accessRules).where(eq(accessRules.subjId, auth.userId)).limit(1).get();
-  return row !== undefined;
+  const ctx = await accessContext(db, auth);
+  return ctx.grants.length + ctx.denyPaths.length + ctx.assetGrants.size + ctx.assetDenies.size > 0;
 }

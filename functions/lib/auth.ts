@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { sessions, users } from "../../db/schema";
+import { apiTokens, sessions, users } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { getDb } from "./db";
 import type { AppEnv, AuthUser, Env } from "./env";
 import { ApiError } from "./errors";
+import { sha256Hex } from "./ids";
 import { verifyBearer } from "./jwt";
 
 /** The only routes served without a bearer (issue: login, refresh, logout, sso*, version, health). */
@@ -48,11 +49,48 @@ export async function authenticate(env: Env, bearer: string): Promise<AuthUser |
   return row ?? null;
 }
 
+/** Robot API tokens carry this prefix, so the middleware knows which check to run. */
+export const apiTokenPrefix = "mam_";
+
+/**
+ * Resolves a robot's API token (issued by an admin, stored as SHA-256). Checked on every request, so
+ * revoking the token, disabling the user or clearing is_robot ends access at once.
+ */
+export async function authenticateToken(env: Env, token: string): Promise<AuthUser | null> {
+  const now = nowSeconds();
+  const row = await getDb(env)
+    .select({
+      userId: users.userId,
+      userName: users.userName,
+      login: users.login,
+      isAdmin: users.isAdmin,
+      isRobot: users.isRobot,
+      chrootGroups: users.chrootGroups,
+      tokenId: apiTokens.tokenId,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.userId, apiTokens.userId))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, await sha256Hex(token)),
+        isNull(apiTokens.revokedAt),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
+        eq(users.enabled, true),
+        eq(users.isRobot, true),
+      ),
+    )
+    .get();
+  if (!row) return null;
+  const { tokenId, ...user } = row;
+  return { ...user, sessionId: `token:${tokenId}` };
+}
+
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   if (isOpenRoute(c.req.path)) return next();
   const header = c.req.header("Authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  const auth = match ? await authenticate(c.env, match[1]) : null;
+  const token = match?.[1];
+  const auth = !token ? null : token.startsWith(apiTokenPrefix) ? await authenticateToken(c.env, token) : await authenticate(c.env, token);
   if (!auth) throw new ApiError("unauthorized", "Требуется вход в систему");
   c.set("auth", auth);
   await next();

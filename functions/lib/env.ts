@@ -10,6 +10,8 @@ export interface Env {
   JWT_SECRET: string;
   ADMIN_LOGIN?: string;
   ADMIN_PASSWORD?: string;
+  /** AES-256 key (base64, 32 bytes) for storage credentials at rest; derived from JWT_SECRET when unset. */
+  STORAGE_KEY?: string;
 }
 
 export interface AuthUser {

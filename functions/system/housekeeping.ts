@@ -3,6 +3,7 @@ import { loginAttempts, sessions } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { getDb } from "../lib/db";
 import type { Env } from "../lib/env";
+import { cleanupUploads } from "../uploads/complete";
 
 /** Revoked sessions are kept this long for the audit trail before they are deleted. */
 const keepEndedSessionsSeconds = 7 * 24 * 3600;
@@ -16,4 +17,5 @@ export async function housekeeping(env: Env) {
     db.delete(sessions).where(or(lt(sessions.expiresAt, cutoff), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, cutoff)))),
     db.delete(loginAttempts).where(lt(loginAttempts.windowEnds, now)),
   ]);
+  await cleanupUploads(env, db);
 }

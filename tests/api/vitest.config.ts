@@ -25,6 +25,7 @@ export default defineConfig(async () => ({
     root,
     include: ["tests/api/**/*.test.ts"],
     setupFiles: [path.join(root, "tests/api/setup.ts")],
+    globalSetup: [path.join(root, "tests/api/storage-s3.setup.ts")],
     // Remix's CommonJS packages have import cycles the workers module loader cannot resolve: pre-bundle them.
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } } },
   },

@@ -1,0 +1,27 @@
+import { sql } from "drizzle-orm";
+import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { unixTime, uuidKey } from "./columns";
+
+/**
+ * An asset (spec section 3). Its groups are group_members rows (el_type 'asset'); its bytes are
+ * variants of versions. default_storage overrides the group's and the user's storage choice.
+ */
+export const assets = sqliteTable(
+  "assets",
+  {
+    assetId: uuidKey("asset_id"),
+    name: text("name").notNull(),
+    owner: text("owner").notNull(),
+    creator: text("creator").notNull(),
+    mimetype: text("mimetype").notNull(),
+    classId: text("class_id"),
+    defaultStorage: text("default_storage"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    ctime: unixTime("ctime").notNull(),
+    mtime: unixTime("mtime").notNull(),
+    atime: unixTime("atime").notNull(),
+  },
+  (t) => [index("assets_owner_idx").on(t.owner), index("assets_class_idx").on(t.classId)],
+);
+
+export type Asset = typeof assets.$inferSelect;

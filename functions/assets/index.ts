@@ -1,0 +1,14 @@
+import { createApp } from "../lib/openapi";
+import classRoutes from "./classes";
+import contentRoutes from "./content-routes";
+import extraRoutes from "./extra-routes";
+import assetRoutes from "./routes";
+
+/** /api/asset: static paths (content/…, class/…, create, …) are mounted before /{id}. */
+const app = createApp();
+app.route("/content", contentRoutes);
+app.route("/", classRoutes);
+app.route("/", extraRoutes);
+app.route("/", assetRoutes);
+
+export default app;

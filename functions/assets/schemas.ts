@@ -1,0 +1,121 @@
+import { z } from "@hono/zod-openapi";
+
+/** Assets, versions, variants, classes: shared by the API validator and the front end (no server imports). */
+
+export const variantTypes = ["initial", "master", "proxy_lowres", "proxy_highres", "watermarked", "untyped"] as const;
+
+const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uuid = z
+  .string({ error: "обязательное поле" })
+  .regex(uuidRe, "должен быть идентификатором (UUID)")
+  .transform((s) => s.toLowerCase());
+
+export const idParam = z.object({ id: uuid.openapi({ param: { name: "id", in: "path" } }) });
+export const versionNumber = z.coerce.number({ error: "должен быть числом" }).int("должен быть целым").min(1, "нумерация с 1");
+export const idsBody = z
+  .object({ ids: z.array(uuid, { error: "нужен список идентификаторов" }).min(1, "список пуст").max(100, "не больше 100 за раз") })
+  .openapi("AssetIdsBody");
+
+/** A file or asset name: no path separators or control characters (they break downloads and the disk mount). */
+export const fileName = z
+  .string({ error: "обязательное поле" })
+  .trim()
+  .min(1, "не может быть пустым")
+  .max(255, "не длиннее 255 символов")
+  // eslint-disable-next-line no-control-regex
+  .refine((s) => !/[\/\\\u0000-\u001f\u007f]/.test(s), "не может содержать «/», «\\» и управляющие символы")
+  .refine((s) => s !== "." && s !== "..", "не может быть «.» или «..»");
+
+export const mimeType = z
+  .string({ error: "обязательное поле" })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/, "должен быть MIME-типом вида type/subtype");
+
+export const createAssetBody = z
+  .object({
+    asset_name: fileName,
+    asset_mime: mimeType,
+    asset_class: uuid.optional(),
+    in_group: uuid.optional().openapi({ description: "group to place the asset in (needs create there)" }),
+  })
+  .openapi("CreateAssetBody");
+
+export const createAssetListBody = z
+  .object({ assets: z.array(createAssetBody).min(1, "список пуст").max(100, "не больше 100 за раз") })
+  .openapi("CreateAssetListBody");
+
+export const patchAssetBody = z
+  .object({ asset_name: fileName.optional(), asset_mime: mimeType.optional(), asset_class: uuid.nullable().optional() })
+  .refine((b) => Object.keys(b).length > 0, "нужно хотя бы одно поле")
+  .openapi("PatchAssetBody");
+
+export const variantBrief = z.object({ id: z.string(), name: z.string(), type: z.enum(variantTypes) });
+
+export const asset = z
+  .object({
+    asset_id: z.string(),
+    name: z.string(),
+    owner: z.string(),
+    creator: z.string(),
+    ctime: z.number().int(),
+    mtime: z.number().int(),
+    atime: z.number().int(),
+    mimetype: z.string(),
+    tags: z.array(z.string()),
+    default_storage: z.string().nullable(),
+    class: z.string().nullable(),
+    asset_links: z.array(z.string()).openapi({ description: "groups the asset is in" }),
+    asset_access: z.array(z.string()).openapi({ description: "the caller's permissions" }),
+    asset_latest_version: z.number().int().nullable(),
+    asset_latest_version_variants: z.array(variantBrief),
+  })
+  .openapi("Asset");
+
+export const created = z.object({ asset_id: z.string(), ctime: z.number().int() }).openapi("AssetCreated");
+
+export const version = z
+  .object({
+    version: z.number().int(),
+    desc: z.string(),
+    ctime: z.number().int(),
+    user_id: z.string().nullable(),
+    variant_id: z.string().nullable(),
+    variant_name: z.string().nullable(),
+    variant_type: z.enum(variantTypes).nullable(),
+  })
+  .openapi("Version");
+
+export const variant = z
+  .object({
+    variant_id: z.string(),
+    asset_id: z.string(),
+    version: z.number().int(),
+    storage: z.string(),
+    name: z.string(),
+    mime_type: z.string(),
+    format: z.string(),
+    variant_type: z.enum(variantTypes),
+    content_size: z.number().int(),
+    file_name: z.string(),
+    sha256: z.string().nullable(),
+    preview_storage_id: z.string().nullable(),
+    metadata_storage_id: z.string().nullable(),
+    user_id: z.string().nullable(),
+    ctime: z.number().int(),
+  })
+  .openapi("Variant");
+
+export const assetClassBody = z
+  .object({
+    name: z.string({ error: "обязательное поле" }).trim().min(1, "не может быть пустым").max(255, "не длиннее 255 символов"),
+    def_fields: z.array(z.string().max(100)).max(200).optional(),
+  })
+  .openapi("AssetClassBody");
+
+export const assetClass = z.object({ id: z.string(), name: z.string(), def_fields: z.array(z.string()) }).openapi("AssetClass");
+
+export const ok = z.object({ ok: z.literal(true) }).openapi("AssetOk");
+
+export type CreateAssetBody = z.infer<typeof createAssetBody>;
+export type PatchAssetBody = z.infer<typeof patchAssetBody>;

@@ -1,0 +1,48 @@
+import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
+import { groups } from "../../db/schema";
+import type { Db } from "../lib/db";
+import { ApiError } from "../lib/errors";
+
+/** The public shape of a group (schemas.ts `group`), selected straight from the table. */
+export const groupColumns = {
+  group_id: groups.groupId,
+  group_name: groups.groupName,
+  parent_id: groups.parentId,
+  group_owner: groups.owner,
+  group_default_storage: groups.defaultStorage,
+  group_default_class: groups.defaultClass,
+  group_tags: groups.tags,
+  ctime: groups.ctime,
+  mtime: groups.mtime,
+};
+
+/** Sibling names are unique case-insensitively; SQLite's lower() is ASCII-only, so the key is made here. */
+export const nameKey = (name: string) => name.normalize("NFC").toLocaleLowerCase("ru");
+
+/** Ids along a materialized path, root first: "/a/b/" -> ["a", "b"]. */
+export const pathIds = (path: string) => path.split("/").filter(Boolean);
+export const parentPath = (path: string) => path.slice(0, path.slice(0, -1).lastIndexOf("/") + 1);
+
+export const duplicateName = (name: string) =>
+  new ApiError("conflict", `Группа с именем «${name}» уже есть на этом уровне`, [{ field: "group_name", message: "имя занято" }]);
+
+/** Throws conflict when a live sibling under `parentId` (null: the roots) already has this name. */
+export async function assertNameFree(db: Db, parentId: string | null, name: string, exceptId?: string) {
+  const conds: SQL[] = [eq(groups.nameKey, nameKey(name)), isNull(groups.deletedAt)];
+  conds.push(parentId === null ? isNull(groups.parentId) : eq(groups.parentId, parentId));
+  if (exceptId) conds.push(ne(groups.groupId, exceptId));
+  const clash = await db.select({ id: groups.groupId }).from(groups).where(and(...conds)).limit(1).get();
+  if (clash) throw duplicateName(name);
+}
+
+/** A racing writer can still hit the unique index between check and batch: same 409 then. */
+export async function mapUniqueViolation<T>(name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (/UNIQUE constraint failed: groups/.test(String((err as Error)?.message) + String((err as { cause?: Error })?.cause?.message))) {
+      throw duplicateName(name);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,123 @@
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { groupMembers, groups } from "../../db/schema";
+import { accessContext, groupPermissions, requireAccess, VIRTUAL_ROOT_ID, VIRTUAL_ROOT_NAME, type AccessContext } from "../lib/access";
+import { assetDenyFilter, groupFilter } from "../lib/access-sql";
+import type { Db } from "../lib/db";
+import type { AuthUser } from "../lib/env";
+import { ApiError } from "../lib/errors";
+import { idList, inSubtree } from "../lib/sql";
+import { groupColumns, nameKey, parentPath, pathIds } from "./common";
+import type { MembersQuery } from "./schemas";
+
+/** Reading the tree: every list filters by the engine's SQL (lib/access-sql.ts), never in JS afterwards. */
+
+const groupNotFound = "Группа не найдена";
+const byName = [asc(groups.nameKey), asc(groups.groupId)];
+const nameLike = (q: string | undefined): SQL | undefined =>
+  q ? sql`${groups.nameKey} LIKE ${`%${nameKey(q).replace(/[\\%_]/g, "\\$&")}%`} ESCAPE '\\'` : undefined;
+
+async function readGroup(db: Db, auth: AuthUser, id: string) {
+  const obj = (await requireAccess(db, auth, "read", [id], { types: ["group"], notFound: groupNotFound })).get(id)!;
+  return obj.type === "group" ? obj.path : "/";
+}
+
+/** Real top-level groups the caller can read. */
+export async function roots(db: Db, auth: AuthUser) {
+  const ctx = await accessContext(db, auth);
+  return db.select(groupColumns).from(groups).where(and(isNull(groups.parentId), groupFilter(ctx, groups))).orderBy(...byName).all();
+}
+
+/** Paths of the top-most groups a non-admin can read (deleted ones are dropped by the queries). */
+function topPaths(ctx: AccessContext) {
+  const candidates = new Set([...ctx.grants.map((g) => g.path), ...(ctx.chroot ?? [])]);
+  return [...candidates].filter((p) => groupPermissions(ctx, p) && (parentPath(p) === "/" || !groupPermissions(ctx, parentPath(p))));
+}
+
+/**
+ * Children of the virtual root: the top-most groups the caller can read. Such a group is where a
+ * grant or a chroot starts (its parent is unreadable), so the candidates are those rules' groups.
+ */
+export async function aclRoots(db: Db, auth: AuthUser) {
+  const ctx = await accessContext(db, auth);
+  if (ctx.admin) return roots(db, auth);
+  const tops = topPaths(ctx);
+  if (tops.length === 0) return [];
+  const ids = tops.map((p) => pathIds(p).at(-1)!);
+  return db.select(groupColumns).from(groups).where(and(inArray(groups.groupId, idList(ids)), isNull(groups.deletedAt))).orderBy(...byName).all();
+}
+
+const groupMember = (g: { group_id: string; group_name: string; ctime: number }) => ({
+  el_id: g.group_id,
+  el_type: "group" as const,
+  el_info: { name: g.group_name, mimetype: null, ctime: g.ctime, ver: null, var: null, var_size: null },
+});
+
+/**
+ * A page of a group's contents: subgroups by name, then assets by the time they were added.
+ * Subgroups come from the covering index groups_parent_idx; rules above the group are settled once
+ * (groupFilter's `within`), so a deep OFFSET walks the index only.
+ */
+export async function members(db: Db, auth: AuthUser, id: string, q: MembersQuery) {
+  const path = await readGroup(db, auth, id);
+  const ctx = await accessContext(db, auth);
+  if (id === VIRTUAL_ROOT_ID) {
+    const tops = q.type === "asset" ? [] : await aclRoots(db, auth);
+    const key = q.filters ? nameKey(q.filters) : "";
+    return tops.filter((g) => nameKey(g.group_name).includes(key)).slice(q.skip, q.skip + q.take).map(groupMember);
+  }
+  const where = and(eq(groups.parentId, id), groupFilter(ctx, groups, "read", path), nameLike(q.filters));
+  const rows =
+    q.type === "asset"
+      ? []
+      : await db
+          .select({ group_id: groups.groupId, group_name: groups.groupName, ctime: groups.ctime })
+          .from(groups)
+          .where(where)
+          .orderBy(...byName)
+          .limit(q.take)
+          .offset(q.skip)
+          .all();
+  const page = rows.map(groupMember);
+  if (q.type === "group" || page.length === q.take) return page;
+  return [...page, ...(await assetMembersPage(db, ctx, id, q, page.length))];
+}
+
+/**
+ * Asset rows of a group page. Empty until the assets table lands; then: group_members of el_type
+ * 'asset' in (ctime, el_id) order via group_members_page_idx, joined to assets for el_info, filtered
+ * by assetDenyFilter(ctx, group_members.el_id) (the group itself is already readable), with OFFSET
+ * max(0, skip - number of readable subgroups) and LIMIT take - groupRowsOnThisPage.
+ */
+async function assetMembersPage(_db: Db, _ctx: AccessContext, _groupId: string, _q: MembersQuery, _groupRows: number) {
+  return [] as ReturnType<typeof groupMember>[];
+}
+
+/** The readable groups below one (or below the virtual root), in path order; `depth` levels at most. */
+export async function subtree(db: Db, auth: AuthUser, id: string, depth?: number) {
+  const path = await readGroup(db, auth, id);
+  const ctx = await accessContext(db, auth);
+  const cols = { group_id: groups.groupId, group_name: groups.groupName, parent_id: groups.parentId, depth: groups.depth };
+  if (id === VIRTUAL_ROOT_ID) {
+    // Below the virtual root: the subtrees of the caller's top-most groups, which count as level 1.
+    const tops = ctx.admin ? null : topPaths(ctx);
+    const scope = tops
+      ? or(...tops.map((t) => and(inSubtree(groups.path, t), depth === undefined ? undefined : lte(groups.depth, pathIds(t).length + depth - 1))))
+      : depth === undefined ? undefined : lte(groups.depth, depth);
+    if (tops?.length === 0) return [];
+    return db.select(cols).from(groups).where(and(scope, groupFilter(ctx, groups))).orderBy(asc(groups.path)).all();
+  }
+  const base = pathIds(path).length;
+  return db
+    .select(cols)
+    .from(groups)
+    .where(
+      and(
+        inSubtree(groups.path, path),
+        ne(groups.groupId, id),
+        groupFilter(ctx, groups, "read", path),
+        depth === undefined ? undefined : lte(groups.depth, base + depth),
+      ),
+    )
+    .orderBy(asc(groups.path))
+    .all();
+}

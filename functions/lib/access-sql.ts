@@ -1,0 +1,76 @@
+import { and, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { AccessContext } from "./access";
+import type { Permission } from "./permissions";
+import { idList, inAnySubtree } from "./sql";
+
+/**
+ * The engine's answer to "which of these may the caller read (or do P on)", as SQL for the WHERE of
+ * a list query, so lists filter in the database and pages stay pages. Same semantics as
+ * groupPermissions/assetPermissions in ./access.ts (docs/decisions/003-permission-engine.md).
+ */
+
+const grantsWith = (ctx: AccessContext, p: Permission) =>
+  ctx.grants.filter((g) => p === "read" || g.acl.includes(p) || g.acl.includes("superuser")).map((g) => g.path);
+
+/**
+ * Live groups (columns of `groups` or an alias of it) on which the caller has `permission`.
+ * `within`: the rows are known to lie in the subtree at that path, so rules above it are settled
+ * once here rather than per row — a page of a readable group's children then needs no path check.
+ */
+export function groupFilter(
+  ctx: AccessContext,
+  cols: { path: SQLWrapper; deletedAt: SQLWrapper },
+  permission: Permission = "read",
+  within?: string,
+): SQL {
+  const live = sql`${cols.deletedAt} IS NULL`;
+  if (ctx.admin) return live;
+  const covers = (p: string) => within !== undefined && within.startsWith(p);
+  const below = (p: string) => within === undefined || p.startsWith(within);
+  const grants = grantsWith(ctx, permission);
+  if (within !== undefined && ctx.denyPaths.some(covers)) return sql`0`;
+  const parts = [live];
+  if (!grants.some(covers)) parts.push(inAnySubtree(cols.path, grants.filter(below)));
+  const denies = ctx.denyPaths.filter(below);
+  if (denies.length) parts.push(sql`NOT ${inAnySubtree(cols.path, denies)}`);
+  if (ctx.chroot && !ctx.chroot.some(covers)) parts.push(inAnySubtree(cols.path, ctx.chroot.filter(below)));
+  return and(...parts)!;
+}
+
+/** Live placements of the asset in `assetId` whose group path satisfies `where`. */
+const placementWhere = (assetId: SQLWrapper, where: SQL) => sql`EXISTS (SELECT 1 FROM group_members pm
+  JOIN groups pg ON pg.group_id = pm.group_id AND pg.deleted_at IS NULL
+  WHERE pm.el_id = ${assetId} AND pm.el_type = 'asset' AND ${where})`;
+
+const pgPath = sql.raw("pg.path");
+
+/**
+ * What stops an asset that is known to sit in a group the caller can read: an asset deny, or another
+ * placement (inside the chroot) under a denied group. `1` when the caller has no deny at all — the
+ * common case, so a page of a group's assets costs nothing extra.
+ */
+export function assetDenyFilter(ctx: AccessContext, assetId: SQLWrapper): SQL {
+  if (ctx.admin) return sql`1`;
+  const parts: SQL[] = [];
+  if (ctx.assetDenies.size) parts.push(sql`${assetId} NOT IN ${idList([...ctx.assetDenies])}`);
+  if (ctx.denyPaths.length) {
+    const denied = ctx.chroot
+      ? and(inAnySubtree(pgPath, ctx.denyPaths), inAnySubtree(pgPath, ctx.chroot))!
+      : inAnySubtree(pgPath, ctx.denyPaths);
+    parts.push(sql`NOT ${placementWhere(assetId, denied)}`);
+  }
+  return parts.length ? and(...parts)! : sql`1`;
+}
+
+/** Assets (by id column) on which the caller has `permission`, wherever they are. For asset lists. */
+export function assetFilter(ctx: AccessContext, assetId: SQLWrapper, permission: Permission = "read"): SQL {
+  const anyPlacement = placementWhere(assetId, sql`1`);
+  if (ctx.admin) return anyPlacement;
+  const inChroot = ctx.chroot ? inAnySubtree(pgPath, ctx.chroot) : sql`1`;
+  const direct = [...ctx.assetGrants].filter(([, acl]) => permission === "read" || acl.includes(permission) || acl.includes("superuser"));
+  const viaGroup = placementWhere(assetId, and(inAnySubtree(pgPath, grantsWith(ctx, permission)), inChroot)!);
+  const viaRule = direct.length
+    ? sql`(${assetId} IN ${idList(direct.map(([id]) => id))} AND ${placementWhere(assetId, inChroot)})`
+    : sql`0`;
+  return and(sql`(${viaGroup} OR ${viaRule})`, assetDenyFilter(ctx, assetId))!;
+}

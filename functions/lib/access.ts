@@ -1,0 +1,200 @@
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { accessRules, groupMembers, groups } from "../../db/schema";
+import type { Db } from "./db";
+import type { AuthUser } from "./env";
+import { ApiError } from "./errors";
+import { permissionValues, type Permission } from "./permissions";
+import { idList } from "./sql";
+
+/**
+ * The permission engine: the one place that answers "may this caller do P on these ids" and
+ * "which rows may it read". Semantics: docs/decisions/003-permission-engine.md.
+ * SQL filters for list queries live in ./access-sql.ts and use the same AccessContext.
+ */
+
+/** The virtual root 'Доступные Файлы': lists the top-most groups the caller can read. */
+export const VIRTUAL_ROOT_ID = "ffffffff-ffff-ffff-ffff-ffffffffffff";
+export const VIRTUAL_ROOT_NAME = "Доступные Файлы";
+
+/** Everything a grant can give; superuser and admin mean all of these. */
+export const allGrants: Permission[] = permissionValues.filter((p) => p !== "deny");
+
+export interface AccessContext {
+  userId: string;
+  admin: boolean;
+  /** Teams: live groups the user is a member of (group_members el_type 'user'). */
+  teams: string[];
+  /** Group rules without deny, with the path of their group. */
+  grants: { path: string; acl: Permission[] }[];
+  /** Paths of groups a rule denies: nothing below them is visible. */
+  denyPaths: string[];
+  assetGrants: Map<string, Permission[]>;
+  assetDenies: Set<string>;
+  /** null when not confined; otherwise the paths of the live chroot groups (empty: sees nothing). */
+  chroot: string[] | null;
+}
+
+export type ResolvedObject =
+  | { id: string; type: "group"; path: string; deleted: boolean; virtual?: boolean }
+  | { id: string; type: "asset"; placements: string[] };
+
+const contexts = new WeakMap<AuthUser, Promise<AccessContext>>();
+
+/** The caller's rules, teams and chroot: loaded in one round trip, once per request (auth is per request). */
+export function accessContext(db: Db, auth: AuthUser): Promise<AccessContext> {
+  let ctx = contexts.get(auth);
+  if (!ctx) contexts.set(auth, (ctx = loadContext(db, auth)));
+  return ctx;
+}
+
+async function loadContext(db: Db, auth: AuthUser): Promise<AccessContext> {
+  const base: AccessContext = {
+    userId: auth.userId,
+    admin: auth.isAdmin,
+    teams: [],
+    grants: [],
+    denyPaths: [],
+    assetGrants: new Map(),
+    assetDenies: new Set(),
+    chroot: null,
+  };
+  if (auth.isAdmin) return base;
+  const teamIds = db
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .innerJoin(groups, and(eq(groups.groupId, groupMembers.groupId), isNull(groups.deletedAt)))
+    .where(and(eq(groupMembers.elId, auth.userId), eq(groupMembers.elType, "user")));
+  const rules = db
+    .select({ objId: accessRules.objId, objType: accessRules.objType, acl: accessRules.acl, path: groups.path })
+    .from(accessRules)
+    .leftJoin(groups, and(eq(accessRules.objType, "group"), eq(groups.groupId, accessRules.objId)))
+    .where(or(eq(accessRules.subjId, auth.userId), and(eq(accessRules.subjType, "group"), inArray(accessRules.subjId, teamIds))));
+  const chroots = db
+    .select({ path: groups.path })
+    .from(groups)
+    .where(and(inArray(groups.groupId, idList(auth.chrootGroups.length ? auth.chrootGroups : [VIRTUAL_ROOT_ID])), isNull(groups.deletedAt)));
+  const [teamRows, ruleRows, chrootRows] = await db.batch([teamIds, rules, chroots]);
+
+  base.teams = teamRows.map((r) => r.id);
+  for (const r of ruleRows) {
+    const acl = r.acl as Permission[];
+    const deny = acl.includes("deny");
+    if (r.objType === "asset") {
+      if (deny) base.assetDenies.add(r.objId);
+      else base.assetGrants.set(r.objId, [...(base.assetGrants.get(r.objId) ?? []), ...acl]);
+    } else if (r.path) {
+      if (deny) base.denyPaths.push(r.path);
+      else base.grants.push({ path: r.path, acl });
+    }
+  }
+  if (auth.chrootGroups.length) base.chroot = chrootRows.map((r) => r.path);
+  return base;
+}
+
+const under = (path: string, prefixes: string[]) => prefixes.some((p) => path.startsWith(p));
+
+/** Closes a union of granted values: superuser gives everything, any grant implies read. */
+function close(set: Set<Permission>): Permission[] | null {
+  if (set.size === 0) return null;
+  if (set.has("superuser")) return [...allGrants];
+  set.add("read");
+  return allGrants.filter((p) => set.has(p));
+}
+
+/** The caller's permissions on a live group at `path`, or null when it may not read it. */
+export function groupPermissions(ctx: AccessContext, path: string): Permission[] | null {
+  if (ctx.admin) return [...allGrants];
+  if (ctx.chroot && !under(path, ctx.chroot)) return null;
+  if (under(path, ctx.denyPaths)) return null;
+  const set = new Set<Permission>();
+  for (const g of ctx.grants) if (path.startsWith(g.path)) g.acl.forEach((p) => set.add(p));
+  return close(set);
+}
+
+/** An asset's permissions: its own rules plus those of every placement (inside the chroot); any deny wins. */
+export function assetPermissions(ctx: AccessContext, assetId: string, placements: string[]): Permission[] | null {
+  if (ctx.admin) return [...allGrants];
+  const places = ctx.chroot ? placements.filter((p) => under(p, ctx.chroot!)) : placements;
+  if (places.length === 0) return null;
+  if (ctx.assetDenies.has(assetId) || places.some((p) => under(p, ctx.denyPaths))) return null;
+  const set = new Set<Permission>(ctx.assetGrants.get(assetId) ?? []);
+  for (const g of ctx.grants) if (places.some((p) => p.startsWith(g.path))) g.acl.forEach((p) => set.add(p));
+  return close(set);
+}
+
+export function permissionsOn(ctx: AccessContext, obj: ResolvedObject): Permission[] | null {
+  if (obj.type === "asset") return assetPermissions(ctx, obj.id, obj.placements);
+  if (obj.virtual) return ctx.admin ? [...allGrants] : ["read"];
+  return groupPermissions(ctx, obj.path);
+}
+
+/**
+ * Finds groups and assets by id. An asset exists while it has a live placement (until the assets
+ * table lands; then this also looks there). `deleted` includes soft-deleted groups (restore, purge).
+ */
+export async function resolveObjects(db: Db, ids: string[], opts: { deleted?: boolean } = {}) {
+  const found = new Map<string, ResolvedObject>();
+  const wanted = [...new Set(ids)].filter((id) => {
+    if (id !== VIRTUAL_ROOT_ID) return true;
+    found.set(id, { id, type: "group", path: "/", deleted: false, virtual: true });
+    return false;
+  });
+  if (wanted.length === 0) return found;
+  const [groupRows, placementRows] = await db.batch([
+    db
+      .select({ id: groups.groupId, path: groups.path, deletedAt: groups.deletedAt })
+      .from(groups)
+      .where(inArray(groups.groupId, idList(wanted))),
+    db
+      .select({ id: groupMembers.elId, path: groups.path })
+      .from(groupMembers)
+      .innerJoin(groups, and(eq(groups.groupId, groupMembers.groupId), isNull(groups.deletedAt)))
+      .where(and(inArray(groupMembers.elId, idList(wanted)), eq(groupMembers.elType, "asset"))),
+  ]);
+  for (const g of groupRows) {
+    if (g.deletedAt === null || opts.deleted) found.set(g.id, { id: g.id, type: "group", path: g.path, deleted: g.deletedAt !== null });
+  }
+  for (const p of placementRows) {
+    if (found.get(p.id)?.type === "group") continue;
+    const asset = found.get(p.id) as Extract<ResolvedObject, { type: "asset" }> | undefined;
+    if (asset) asset.placements.push(p.path);
+    else found.set(p.id, { id: p.id, type: "asset", placements: [p.path] });
+  }
+  return found;
+}
+
+export const notFound = (message = "Объект не найден") => new ApiError("not_found", message);
+
+/**
+ * Throws not_found for ids that do not exist or that the caller may not read (the same answer, so
+ * nothing leaks), forbidden when it can read one but lacks `permission`. Returns the resolved objects.
+ */
+export async function requireAccess(
+  db: Db,
+  auth: AuthUser,
+  permission: Permission,
+  ids: string[],
+  opts: { deleted?: boolean; notFound?: string; types?: ResolvedObject["type"][] } = {},
+): Promise<Map<string, ResolvedObject>> {
+  const [ctx, objects] = await Promise.all([accessContext(db, auth), resolveObjects(db, ids, opts)]);
+  let lacking: string | undefined;
+  for (const id of ids) {
+    const obj = objects.get(id);
+    if (!obj || (opts.types && !opts.types.includes(obj.type))) throw notFound(opts.notFound);
+    const perms = permissionsOn(ctx, obj);
+    if (!perms) throw notFound(opts.notFound);
+    if (permission !== "read" && !perms.includes(permission)) lacking ??= id;
+  }
+  // Every id is checked for visibility before any forbidden, so 403 never confirms a hidden id.
+  if (lacking) throw new ApiError("forbidden", `Недостаточно прав: нужно право «${permission}»`);
+  return objects;
+}
+
+/** The caller's permissions on one object, or not_found. */
+export async function entityAccess(db: Db, auth: AuthUser, id: string) {
+  const [ctx, objects] = await Promise.all([accessContext(db, auth), resolveObjects(db, [id])]);
+  const obj = objects.get(id);
+  const perms = obj && permissionsOn(ctx, obj);
+  if (!obj || !perms) throw notFound();
+  return { obj, perms };
+}

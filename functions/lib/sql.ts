@@ -1,0 +1,27 @@
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+
+/**
+ * SQL fragments with values inlined as quoted literals. D1 binds at most 100 parameters per
+ * statement, and a caller's rule paths or a page of ids can exceed that; every value goes through
+ * `literal`, which doubles quotes, so nothing user-supplied can break out of the string.
+ */
+export const literal = (value: string) => sql.raw(`'${value.replace(/'/g, "''")}'`);
+
+/** `(id1, id2, …)` for `inArray(column, idList(ids))`; an empty list is valid SQLite and matches nothing. */
+export const idList = (ids: readonly string[]): SQL =>
+  sql.raw(`(${ids.map((id) => `'${id.replace(/'/g, "''")}'`).join(", ")})`);
+
+/** The exclusive end of a materialized-path subtree: "/a/b/" covers ["/a/b/", "/a/b0"), as '0' follows '/'. */
+export const subtreeEnd = (path: string) => `${path.slice(0, -1)}0`;
+
+/** The path column lies in the subtree at `path` (itself included): an index range, not a LIKE. */
+export const inSubtree = (column: SQLWrapper, path: string) =>
+  sql`(${column} >= ${literal(path)} AND ${column} < ${literal(subtreeEnd(path))})`;
+
+/** In any of the subtrees; `0` (false) for none. Nested paths are dropped, they add nothing. */
+export function inAnySubtree(column: SQLWrapper, paths: readonly string[]): SQL {
+  const sorted = [...new Set(paths)].sort();
+  const outer = sorted.filter((p, i) => !sorted.slice(0, i).some((q) => p.startsWith(q)));
+  if (outer.length === 0) return sql`0`;
+  return sql`(${sql.join(outer.map((p) => inSubtree(column, p)), sql` OR `)})`;
+}

@@ -1,0 +1,60 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { variants } from "../../db/schema";
+import { streamVariant } from "../assets/http-content";
+import { getDb } from "../lib/db";
+import { ApiError } from "../lib/errors";
+import { createApp, errorResponses, jsonContent } from "../lib/openapi";
+import { uuid } from "../assets/schemas";
+import { putPart } from "./complete";
+import { partParams } from "./schemas";
+import { verifyUrl } from "./sign";
+
+/**
+ * Routes a browser reaches without a bearer, authenticated by a URL signature instead: the upload
+ * server's ping, Worker-path part PUTs, and play links (<video src>). Mounted before requireAuth.
+ */
+const app = createApp();
+const tags = ["uploads"];
+const signedQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });
+const badSignature = () => new ApiError("forbidden", "Ссылка недействительна или устарела");
+
+app.openapi(
+  createRoute({ method: "get", path: "/ul/ping", tags, summary: "Upload server liveness (called directly by the client)", responses: { 200: jsonContent(z.object({ ok: z.literal(true), time: z.number() })) } }),
+  (c) => c.json({ ok: true as const, time: Date.now() }, 200),
+);
+
+app.openapi(
+  createRoute({
+    method: "put", path: "/ul/{id}/part/{n}", tags, summary: "Worker path: the bytes of one part (exact Content-Length, signed URL)",
+    request: { params: partParams, query: signedQuery },
+    responses: { 200: jsonContent(z.object({ part: z.number(), size: z.number(), etag: z.string() })), ...errorResponses },
+  }),
+  async (c) => {
+    const { id, n } = c.req.valid("param");
+    const { exp, sig } = c.req.valid("query");
+    if (!(await verifyUrl(c.env.JWT_SECRET, "part", `${id}:${n}`, exp, sig))) throw badSignature();
+    const length = c.req.header("Content-Length");
+    const res = await putPart(getDb(c.env), c.env, id, n, length === undefined ? NaN : Number(length), c.req.raw.body);
+    return c.json(res, 200, { ETag: res.etag, "Access-Control-Expose-Headers": "ETag" });
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get", path: "/media/{id}", tags, summary: "A play link: streams a variant with Range, no headers needed",
+    request: { params: z.object({ id: uuid.openapi({ param: { name: "id", in: "path" } }) }), query: signedQuery },
+    responses: { 200: { description: "the bytes" }, 206: { description: "a range" }, ...errorResponses },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const { exp, sig } = c.req.valid("query");
+    if (!(await verifyUrl(c.env.JWT_SECRET, "play", id, exp, sig))) throw badSignature();
+    const db = getDb(c.env);
+    const v = await db.select().from(variants).where(eq(variants.variantId, id)).get();
+    if (!v) throw new ApiError("not_found", "Вариант не найден");
+    return streamVariant(db, c.env, c.req.raw, v, "inline", c.get("requestId")) as never;
+  },
+);
+
+export default app;
