@@ -1,0 +1,15 @@
+import { ru } from "../../i18n/ru";
+import { RouteTabs } from "../RouteTabs";
+
+/** Spec 2: /admin/active-users, /admin/inactive-users and /admin/groups are tabs of one access screen. */
+export function AccessTabs() {
+  return (
+    <RouteTabs
+      tabs={[
+        { to: "/admin/active-users", label: ru.pages.activeUsers },
+        { to: "/admin/inactive-users", label: ru.pages.inactiveUsers },
+        { to: "/admin/groups", label: ru.pages.groups },
+      ]}
+    />
+  );
+}

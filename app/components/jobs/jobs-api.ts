@@ -1,0 +1,47 @@
+import { api } from "../../lib/api";
+import type { TaskOut } from "../../../functions/tasks/schemas";
+
+/** The /api/tasklist calls the jobs screens make. */
+export type Task = TaskOut;
+export type TaskStatus = Task["status"];
+export interface TaskFilters {
+  status: string[];
+  template: string | null;
+  entity: string;
+}
+export interface LogLine {
+  seq: number;
+  ts: number;
+  level: string;
+  line: string;
+  run: number;
+}
+
+const query = (f: TaskFilters) => ({
+  status: f.status.length ? f.status.join(",") : undefined,
+  template: f.template ?? undefined,
+  entity: /^[0-9a-f-]{36}$/i.test(f.entity.trim()) ? f.entity.trim() : undefined,
+});
+
+export const listTasks = (f: TaskFilters, skip: number, take: number, signal?: AbortSignal) =>
+  api<Task[]>("/tasklist/current", { query: { ...query(f), skip, take }, signal });
+export const countTasks = (f: TaskFilters, signal?: AbortSignal) => api<{ count: number }>("/tasklist/current/count", { query: query(f), signal });
+export const taskNames = () => api<{ template_id: string; name: string; count: number }[]>("/tasklist/names");
+export const taskCommands = (id: string) => api<{ status: TaskStatus; commands: string[] }>(`/tasklist/task-commands/${id}`);
+export const getTask = (id: string, signal?: AbortSignal) => api<Task>(`/tasklist/task/${id}`, { signal });
+export const taskResult = (id: string) => api<{ result: Record<string, unknown> | null; error: string | null }>(`/tasklist/task-result/${id}`);
+export const taskLog = (id: string, after: number, signal?: AbortSignal) => api<LogLine[]>(`/tasklist/log/${id}`, { query: { after }, signal });
+export const sendCommand = (id: string, command: string) => api<Task>(`/tasklist/command/${id}`, { method: "POST", body: { command } });
+export const setPriority = (id: string, priority: number) => api<Task>(`/tasklist/priority/${id}`, { method: "POST", body: { priority } });
+
+export const isLive = (s: TaskStatus) => s === "inqueue" || s === "running" || s === "none" || s === "paused";
+/** What task-commands answers, known on the client too (functions/tasks/transitions.ts), so rows need no extra call. */
+export const commandsFor: Record<TaskStatus, string[]> = {
+  none: ["resume", "cancel"],
+  inqueue: ["pause", "cancel"],
+  running: ["pause", "cancel"],
+  paused: ["resume", "cancel"],
+  canceled: ["restart"],
+  done: ["restart"],
+  error: ["restart"],
+};

@@ -1,0 +1,24 @@
+import { Button, Divider, Stack } from "@mantine/core";
+import { ru } from "../../i18n/ru";
+import type { SsoProvider } from "../../lib/auth";
+
+/** Single sign-on is a browser redirect through the API, which comes back to /login?token=…&to=… (spec 7). */
+export function SsoButtons({ providers, to }: { providers: SsoProvider[]; to: string }) {
+  if (providers.length === 0) return null;
+  return (
+    <Stack gap="sm">
+      <Divider label={ru.login.ssoDivider} labelPosition="center" />
+      {providers.map((provider) => (
+        <Button
+          key={provider.name}
+          component="a"
+          href={`/api/auth/sso/${encodeURIComponent(provider.name)}?to=${encodeURIComponent(to)}`}
+          variant="default"
+          fullWidth
+        >
+          {provider.title}
+        </Button>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import { useLocation } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+import { ru } from "../../i18n/ru";
+import { useStore } from "../../lib/store";
+import { isQueueDone, uploadsStore } from "../../lib/uploads";
+import { useLeaveWarning } from "../../lib/use-leave-warning";
+
+// The list is loaded with the first upload, not with every page.
+const UploadList = lazy(() => import("./UploadList"));
+
+/**
+ * Spec 2 app shell: the upload status panel shows when uploads exist and the page is not /login, and
+ * leaving the page asks for confirmation while any upload is unfinished.
+ */
+export function UploadStatusPanel() {
+  const items = useStore(uploadsStore);
+  const { pathname } = useLocation();
+  useLeaveWarning(!isQueueDone(items), ru.uploads.leaveWarning);
+
+  if (items.length === 0 || pathname === "/login") return null;
+  return (
+    <Suspense fallback={null}>
+      <UploadList items={items} />
+    </Suspense>
+  );
+}

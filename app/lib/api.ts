@@ -1,0 +1,188 @@
+import { ru } from "../i18n/ru";
+import { clearTokens, expiresSoon, readStoredTokens, sessionStore, setTokens, type Tokens } from "./session";
+
+export const API_ROOT = "/api";
+
+/**
+ * Calls that go without a bearer (spec 6): login, refresh, logout, single sign-on, version, health.
+ * Paths are relative to API_ROOT.
+ */
+const OPEN_PATH = /^\/(auth\/(login|refresh|logout|sso|sso-[\w-]+)|version|health)(\/|\?|$)/;
+
+export function isOpenPath(path: string): boolean {
+  return OPEN_PATH.test(path);
+}
+
+/** The API's error envelope: `{ error: { code, message, details?, requestId } }`. */
+export interface ErrorEnvelope {
+  error: { code: string; message: string; details?: unknown[]; requestId?: string };
+}
+
+function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
+  const error = (body as ErrorEnvelope | null)?.error;
+  return typeof error === "object" && error !== null && typeof error.message === "string";
+}
+
+/** A failed response, thrown with its body (spec 7). Status 0 means the server was not reached. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  get envelope(): ErrorEnvelope["error"] | null {
+    return isErrorEnvelope(this.body) ? this.body.error : null;
+  }
+
+  get code(): string | undefined {
+    return this.envelope?.code;
+  }
+
+  get requestId(): string | undefined {
+    return this.envelope?.requestId;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Plain objects and arrays go as JSON (the default content type); FormData, Blob, strings etc. as they are. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  headers?: HeadersInit;
+  signal?: AbortSignal;
+}
+
+function isJsonBody(body: unknown): boolean {
+  if (body === null || typeof body !== "object") return false;
+  return Array.isArray(body) || Object.getPrototypeOf(body) === Object.prototype;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_ROOT}${path}${search ? (path.includes("?") ? "&" : "?") + search : ""}`;
+}
+
+/** JSON when the server says so, text otherwise, null for an empty body. */
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  if ((response.headers.get("Content-Type") ?? "").includes("json")) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function failureMessage(response: Response, body: unknown): string {
+  if (isErrorEnvelope(body)) return body.error.message;
+  const detail = response.statusText || (typeof body === "string" ? body.trim().slice(0, 200) : "");
+  return ru.errors.http(response.status, detail || ru.errors.unknown);
+}
+
+/** Sends a request as-is and returns the successful Response; failures are thrown as ApiError. */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  const open = isOpenPath(path);
+  if (!open) await ensureFreshToken();
+
+  const headers = new Headers(options.headers);
+  headers.set("X-Client-Version", __BUILD_ID__);
+  const bearer = sessionStore.get().tokens?.bearer;
+  if (!open && bearer) headers.set("Authorization", `Bearer ${bearer}`);
+
+  let body = options.body as BodyInit | undefined;
+  if (isJsonBody(options.body)) {
+    body = JSON.stringify(options.body);
+    if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  }
+  if (!headers.has("Accept")) headers.set("Accept", "application/json");
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? (body === undefined ? "GET" : "POST"),
+      headers,
+      body,
+      signal: options.signal,
+      credentials: "same-origin",
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, null, ru.errors.network);
+  }
+
+  if (!response.ok) {
+    const errorBody = await readBody(response);
+    // A 401 for a bearer that has since been replaced (a refresh raced this call) says nothing about the new one.
+    if (response.status === 401 && (open || sessionStore.get().tokens?.bearer === bearer)) clearTokens();
+    throw new ApiError(response.status, errorBody, failureMessage(response, errorBody));
+  }
+  return response;
+}
+
+/** The usual call: the parsed body of a successful response. */
+export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await readBody(await apiFetch(path, options))) as T;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * The refresh cookie rotates, and two refreshes with the same cookie count as token theft (the server then
+ * ends the session, docs/decisions/005). So refreshes are serialised across tabs with a Web Lock, and a tab
+ * that waited for the lock first looks whether another tab has already stored a fresh bearer.
+ */
+async function refreshUnderLock(): Promise<boolean> {
+  const bearerBefore = sessionStore.get().tokens?.bearer;
+  const refresh = async () => {
+    const stored = readStoredTokens();
+    if (stored && stored.bearer !== bearerBefore && !expiresSoon(stored)) {
+      setTokens(stored);
+      return true;
+    }
+    const tokens = await api<Tokens>("/auth/refresh");
+    setTokens({ bearer: tokens.bearer, expire: tokens.expire ?? null });
+    return true;
+  };
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  return locks ? locks.request("mam.auth.refresh", refresh) : refresh();
+}
+
+/**
+ * GET /api/auth/refresh with the httpOnly cookie; concurrent callers in this tab share one request.
+ * Any failure clears the stored tokens (spec 4 "Session"). Resolves true when a new bearer was stored.
+ */
+export function refreshTokens(): Promise<boolean> {
+  refreshing ??= refreshUnderLock()
+    .catch(() => {
+      clearTokens();
+      return false;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** Refreshes the bearer when it expires within the margin (spec 9); a no-op without a bearer. */
+export async function ensureFreshToken(): Promise<void> {
+  if (refreshing) {
+    await refreshing;
+    return;
+  }
+  const { tokens } = sessionStore.get();
+  if (tokens && expiresSoon(tokens)) await refreshTokens();
+}

@@ -1,0 +1,61 @@
+import { runAction, runCriticalAction } from "./actions";
+import { api, refreshTokens } from "./api";
+import {
+  clearTokens,
+  expiresSoon,
+  jwtExpiry,
+  sessionStore,
+  setTokens,
+  setUser,
+  type CurrentUser,
+  type Session,
+  type Tokens,
+} from "./session";
+
+export interface SsoProvider {
+  name: string;
+  title: string;
+}
+
+/** GET /api/auth/whoami. Failures are silent (spec 8); a 401 has already cleared the tokens. */
+export async function loadCurrentUser(): Promise<CurrentUser | null> {
+  const user = await runAction(() => api<CurrentUser>("/auth/whoami"), { silent: true });
+  setUser(user ?? null);
+  return user ?? null;
+}
+
+/** POST /api/auth/login, then loads the user. Rethrows so the form can stay open (spec 7). */
+export async function login(user: string, passwd: string): Promise<CurrentUser | null> {
+  const tokens = await runCriticalAction(() =>
+    api<Tokens>("/auth/login", { method: "POST", body: { user, passwd } }),
+  );
+  setTokens({ bearer: tokens.bearer, expire: tokens.expire ?? null });
+  return loadCurrentUser();
+}
+
+/** /login?token=X (single sign-on hand-over): X becomes the access token, then the user is loaded. */
+export async function signInWithToken(token: string): Promise<CurrentUser | null> {
+  setTokens({ bearer: token, expire: jwtExpiry(token) });
+  return loadCurrentUser();
+}
+
+/** Logout clears tokens and goes to /login (spec 4), even when the server call fails. */
+export async function logout(goTo: (path: string) => void = (path) => window.location.assign(path)): Promise<void> {
+  await runAction(() => api("/auth/logout"), { silent: true });
+  clearTokens({ loggedOut: true });
+  goTo("/login");
+}
+
+/** Spec 2: the guard first brings the access state up to date — a fresh bearer and a known user. */
+export async function refreshAccessState(): Promise<Session> {
+  const { tokens } = sessionStore.get();
+  if (!tokens || expiresSoon(tokens)) await refreshTokens();
+  const current = sessionStore.get();
+  if (current.tokens && !current.user) await loadCurrentUser();
+  return sessionStore.get();
+}
+
+export async function fetchSsoProviders(): Promise<SsoProvider[]> {
+  const providers = await runAction(() => api<SsoProvider[]>("/auth/sso-providers"));
+  return Array.isArray(providers) ? providers : [];
+}

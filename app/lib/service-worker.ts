@@ -1,0 +1,39 @@
+import { sessionStore } from "./session";
+
+/**
+ * Messages understood by public/sw.js (spec 1): init gives both values, token and server one each.
+ * The worker adds the bearer to media requests under /api/asset/content/ that <img>/<video> cannot sign.
+ */
+export type ServiceWorkerMessage =
+  | { cmd: "init"; token: string | null; server: string }
+  | { cmd: "token"; token: string | null }
+  | { cmd: "server"; server: string };
+
+const currentToken = () => sessionStore.get().tokens?.bearer ?? null;
+
+async function post(message: ServiceWorkerMessage): Promise<void> {
+  const registration = await navigator.serviceWorker.ready;
+  registration.active?.postMessage(message);
+}
+
+/** Registers /sw.js once per page and keeps it told about the token. Returns the unsubscribe function. */
+export function startServiceWorker(): () => void {
+  if (!("serviceWorker" in navigator)) return () => {};
+  const init = () => void post({ cmd: "init", token: currentToken(), server: window.location.origin }).catch(console.error);
+
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(init, (error) => console.error("service worker", error));
+  // A new worker took over (first visit, update): it starts empty.
+  navigator.serviceWorker.addEventListener("controllerchange", init);
+
+  let lastToken = currentToken();
+  const unsubscribe = sessionStore.subscribe(() => {
+    const token = currentToken();
+    if (token === lastToken) return;
+    lastToken = token;
+    void post({ cmd: "token", token }).catch(console.error);
+  });
+  return () => {
+    unsubscribe();
+    navigator.serviceWorker.removeEventListener("controllerchange", init);
+  };
+}

@@ -1,0 +1,18 @@
+import { useEffect } from "react";
+
+/**
+ * Asks the browser to confirm leaving the page while `active` (spec 2: files still uploading).
+ * Browsers show their own wording; the message is set for those that still use it.
+ */
+export function useLeaveWarning(active: boolean, message: string): void {
+  useEffect(() => {
+    if (!active) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = message;
+      return message;
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [active, message]);
+}

@@ -1,0 +1,66 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+
+import { ColorSchemeScript, MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { ErrorPage } from "./components/ErrorPage";
+import { UploadStatusPanel } from "./components/uploads/UploadStatusPanel";
+import { VersionWatcher } from "./components/VersionWatcher";
+import { ru } from "./i18n/ru";
+import { TOAST_AUTO_CLOSE_MS, TOAST_WIDTH_PX } from "./lib/notify";
+import { startServiceWorker } from "./lib/service-worker";
+import { theme } from "./theme";
+
+export const meta = () => [{ title: ru.app.name }];
+
+export const links = () => [{ rel: "icon", href: "/favicon.ico", sizes: "any" }];
+
+/**
+ * The document for every page, error pages included. The dark scheme is in the server-rendered <html>
+ * so the page is dark before any script runs.
+ */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="ru" data-mantine-color-scheme="dark" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript defaultColorScheme="dark" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="dark">
+          {children}
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => startServiceWorker(), []);
+  return (
+    <>
+      <Notifications autoClose={TOAST_AUTO_CLOSE_MS} containerWidth={TOAST_WIDTH_PX} position="top-right" />
+      <VersionWatcher />
+      <UploadStatusPanel />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return <ErrorPage notFound={notFound} />;
+}
+
+/** A loader for any screen whose data is still loading in the browser during hydration. */
+export { PageLoader as HydrateFallback } from "./components/PageLoader";

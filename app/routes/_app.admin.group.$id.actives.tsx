@@ -1,0 +1,9 @@
+import { Text } from "@mantine/core";
+import { ru } from "../i18n/ru";
+import { pageMeta } from "../lib/meta";
+
+export const meta = pageMeta(ru.pages.groupActives);
+
+export default function GroupActivesTab() {
+  return <Text c="dimmed">{ru.pages.placeholder}</Text>;
+}

@@ -1,0 +1,9 @@
+import { Text } from "@mantine/core";
+import { ru } from "../i18n/ru";
+import { pageMeta } from "../lib/meta";
+
+export const meta = pageMeta(ru.pages.userGroups);
+
+export default function UserGroupsTab() {
+  return <Text c="dimmed">{ru.pages.placeholder}</Text>;
+}

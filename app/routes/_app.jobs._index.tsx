@@ -1,0 +1,42 @@
+import { Group, Pagination, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { JobsFilters } from "../components/jobs/JobsFilters";
+import { JobsTable } from "../components/jobs/JobsTable";
+import { countTasks, listTasks, type Task, type TaskFilters } from "../components/jobs/jobs-api";
+import { usePolling } from "../components/jobs/usePolling";
+import { ru } from "../i18n/ru";
+import { formatCount } from "../lib/format";
+import { pageMeta } from "../lib/meta";
+
+export const meta = pageMeta(ru.pages.jobs);
+
+const pageSize = 50;
+
+/** /jobs: the task list, filtered, paged, refreshed every 2 s without a reload. */
+export default function JobsPage() {
+  const [filters, setFilters] = useState<TaskFilters>({ status: [], template: null, entity: "" });
+  const [page, setPage] = useState(1);
+  const [tasks, setTasks] = useState<Task[] | null>(null);
+  const [total, setTotal] = useState(0);
+  usePolling(
+    async (signal) => {
+      const [rows, count] = await Promise.all([listTasks(filters, (page - 1) * pageSize, pageSize, signal), countTasks(filters, signal)]);
+      setTasks(rows);
+      setTotal(count.count);
+    },
+    2000,
+    [filters, page],
+  );
+  const replace = (t: Task) => setTasks((list) => list?.map((x) => (x.job_id === t.job_id ? t : x)) ?? null);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="end">
+        <Title order={2}>{ru.pages.jobs}</Title>
+        <Text size="sm" c="dimmed">{formatCount(total, ru.jobs.total)} · {ru.jobs.live}</Text>
+      </Group>
+      <JobsFilters value={filters} onChange={(f) => { setFilters(f); setPage(1); }} />
+      {tasks === null ? <Text c="dimmed">{ru.jobs.loading}</Text> : tasks.length === 0 ? <Text c="dimmed">{ru.jobs.empty}</Text> : <JobsTable tasks={tasks} onChanged={replace} />}
+      {total > pageSize && <Pagination value={page} onChange={setPage} total={Math.ceil(total / pageSize)} />}
+    </Stack>
+  );
+}

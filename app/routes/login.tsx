@@ -1,0 +1,44 @@
+import { useLoaderData, useNavigate, useSearchParams, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { LoginForm, type Credentials } from "../components/login/LoginForm";
+import { LoginScreen } from "../components/login/LoginScreen";
+import { SsoButtons } from "../components/login/SsoButtons";
+import { ru } from "../i18n/ru";
+import { fetchSsoProviders, login } from "../lib/auth";
+import { enforceNavigationGuard, safeReturnPath } from "../lib/guard";
+import { pageMeta } from "../lib/meta";
+
+export const meta = pageMeta(ru.login.title);
+
+/** Signed-in users leave for /mam; /login?token=X signs in with X (the guard); otherwise the form. */
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  await enforceNavigationGuard(request);
+  return { providers: await fetchSsoProviders() };
+}
+
+/** The server cannot see the browser's tokens: it draws the form inert until the guard has run. */
+export function HydrateFallback() {
+  return (
+    <LoginScreen>
+      <LoginForm disabled />
+    </LoginScreen>
+  );
+}
+
+export default function LoginPage() {
+  const { providers } = useLoaderData<typeof clientLoader>();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const returnPath = safeReturnPath(searchParams.get("to"));
+
+  const signIn = async ({ user, passwd }: Credentials) => {
+    await login(user, passwd);
+    navigate(returnPath, { replace: true });
+  };
+
+  return (
+    <LoginScreen>
+      <LoginForm onSubmit={signIn} />
+      <SsoButtons providers={providers} to={returnPath} />
+    </LoginScreen>
+  );
+}

@@ -1,0 +1,30 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export const ADMIN = { login: "admin", password: process.env.MAM_E2E_ADMIN_PASSWORD ?? "" };
+
+/** Fills the sign-in form; the fields stay disabled until the page's script has taken over. */
+export async function signInThroughForm(page: Page, login: string, password: string) {
+  await page.getByLabel("Логин").fill(login);
+  await page.getByLabel("Пароль").fill(password);
+  await page.getByRole("button", { name: "Войти" }).click();
+}
+
+/** A bearer for API set-up calls (data is seeded through the API, not by clicking through screens). */
+export async function apiBearer(request: APIRequestContext, login: string, password: string): Promise<string> {
+  const response = await request.post("/api/auth/login", { data: { user: login, passwd: password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).bearer;
+}
+
+/** Creates an enabled non-admin user through POST /api/user as the admin; returns its credentials. */
+export async function createPlainUser(request: APIRequestContext) {
+  const bearer = await apiBearer(request, ADMIN.login, ADMIN.password);
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const user = { login: `user-${suffix}`, password: `Pw-${suffix}-long`, name: `Пользователь ${suffix}` };
+  const response = await request.post("/api/user", {
+    headers: { Authorization: `Bearer ${bearer}` },
+    data: { user_name: user.name, user_login: user.login, user_passwd: user.password, enabled: true },
+  });
+  expect(response.ok(), `POST /api/user: ${response.status()} ${await response.text()}`).toBe(true);
+  return user;
+}

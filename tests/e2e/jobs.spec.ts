@@ -1,0 +1,61 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { ffmpegPath } from "../../transcoder/tools.mjs";
+import { ADMIN, apiBearer, signInThroughForm } from "./fixtures";
+
+/** /jobs follows a real task (real transcoder, real ffmpeg) from the queue to done without a reload. */
+
+async function uploadClip(request: APIRequestContext, bearer: string, file: string) {
+  const headers = { Authorization: `Bearer ${bearer}` };
+  const post = async (url: string, data?: unknown) => {
+    const r = await request.post(url, { headers, data });
+    expect(r.ok(), `${url}: ${r.status()} ${await r.text()}`).toBe(true);
+    return r.json();
+  };
+  const data = readFileSync(file);
+  const { asset_id } = await post("/api/asset/create", { asset_name: "Ролик для задач.mp4", asset_mime: "video/mp4" });
+  const up = await post("/api/ul/start", { asset_id, size: data.length, name: "Ролик для задач.mp4", mime: "video/mp4" });
+  const targets = await post(`/api/ul/${up.upload_id}/targets`, { parts: Array.from({ length: up.part_count }, (_, i) => i + 1) });
+  for (const t of targets) {
+    const put = await request.put(t.url, { data: data.subarray((t.part - 1) * up.part_size, (t.part - 1) * up.part_size + t.size) });
+    expect(put.ok()).toBe(true);
+    await post(`/api/ul/${up.upload_id}/parts/${t.part}`, { etag: put.headers().etag });
+  }
+  await post(`/api/ul/${up.upload_id}/complete`);
+  return asset_id as string;
+}
+
+test("a task's progress reaches done on /jobs, and its log is there", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(path.join(tmpdir(), "mam-e2e-jobs-"));
+  const clip = path.join(dir, "clip.mp4");
+  execFileSync(ffmpegPath, ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=1280x720:rate=25", "-f", "lavfi", "-i", "sine", "-t", "4", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip]);
+  const bearer = await apiBearer(request, ADMIN.login, ADMIN.password);
+
+  await page.goto("/login");
+  await signInThroughForm(page, ADMIN.login, ADMIN.password);
+  await page.waitForURL(/\/mam/);
+  await page.goto("/jobs");
+  const assetId = await uploadClip(request, bearer, clip);
+  rmSync(dir, { recursive: true, force: true });
+  await page.getByLabel("ID файла или варианта").fill(assetId);
+
+  const row = page.getByTestId("task-row").filter({ hasText: "Прокси 720p" });
+  await expect(row).toHaveCount(1, { timeout: 20_000 });
+  const seen = new Set<string>();
+  await expect(async () => {
+    seen.add((await row.getByTestId("task-status").getAttribute("data-status")) ?? "");
+    expect(seen.has("done")).toBe(true);
+  }).toPass({ timeout: 90_000, intervals: [250] });
+  await expect(row.getByTestId("task-progress")).toHaveAttribute("data-value", "100");
+  await expect(row.getByRole("button", { name: "Перезапустить" })).toBeVisible();
+  await expect(page.getByTestId("task-row")).toHaveCount(4);
+
+  await row.getByRole("link", { name: /^\d+$/ }).click();
+  await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("task-log")).toContainText("Готово");
+  await expect(page.getByTestId("task-status")).toHaveAttribute("data-status", "done");
+});

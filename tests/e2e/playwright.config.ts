@@ -1,0 +1,60 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests against `npm start` (the real Worker in workerd) on a fresh data directory.
+ * Chromium comes from the system (/usr/bin/chromium): nothing is downloaded.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const port = process.env.MAM_E2E_PORT ?? "8790";
+// Set once in the main process; test workers inherit it instead of making their own directory.
+process.env.MAM_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "mam-e2e-"));
+process.env.MAM_E2E_ADMIN_PASSWORD ??= "E2e-admin-Passw0rd";
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: "ru-RU",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  outputDir: path.join(root, "test-results/e2e"),
+  webServer: {
+    command: "node scripts/start.mjs",
+    cwd: root,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: port,
+      MAM_DATA_DIR: process.env.MAM_E2E_DATA_DIR,
+      ADMIN_LOGIN: "admin",
+      ADMIN_PASSWORD: process.env.MAM_E2E_ADMIN_PASSWORD,
+    },
+  },
+});

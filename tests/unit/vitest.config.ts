@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Node-side unit tests of the front end's plain modules (formatting, guard rules, API client).
+export default defineConfig({
+  root: fileURLToPath(new URL("../..", import.meta.url)),
+  define: {
+    __BUILD_ID__: JSON.stringify("test-build"),
+    __APP_VERSION__: JSON.stringify("0.0.0-test"),
+  },
+  test: {
+    environment: "node",
+    include: ["tests/unit/**/*.test.ts"],
+  },
+});

@@ -1,0 +1,76 @@
+import { readFileSync } from "node:fs";
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig, type Plugin } from "vite";
+
+const packageVersion: string = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")).version;
+
+// Remix evaluates this file several times in one process (client build, server build, child compiler);
+// the build id is kept in the process env so that every pass — and so client, server and version.json — agree.
+process.env.MAM_BUILD_ID ||= `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+const buildId = process.env.MAM_BUILD_ID;
+const versionJson = JSON.stringify({ version: packageVersion, build: buildId });
+
+/** Writes build/client/version.json (and serves it in dev) so open tabs can notice a new deployment. */
+function versionFile(): Plugin {
+  let isClientBuild = false;
+  return {
+    name: "mam-version-json",
+    configResolved(config) {
+      isClientBuild = config.command === "build" && !config.build.ssr;
+    },
+    generateBundle() {
+      if (isClientBuild) this.emitFile({ type: "asset", fileName: "version.json", source: versionJson });
+    },
+    configureServer(server) {
+      server.middlewares.use("/version.json", (_req, res) => {
+        res.setHeader("Content-Type", "application/json");
+        res.setHeader("Cache-Control", "no-store");
+        res.end(versionJson);
+      });
+    },
+  };
+}
+
+declare module "@remix-run/cloudflare" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  define: {
+    __BUILD_ID__: JSON.stringify(buildId),
+    __APP_VERSION__: JSON.stringify(packageVersion),
+  },
+  plugins: [
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+    versionFile(),
+  ],
+  // The server build runs inside workerd (Workers), not Node: bundle everything, prefer worker/browser builds.
+  ssr: {
+    target: "webworker",
+    noExternal: true,
+    resolve: {
+      conditions: ["workerd", "worker", "browser"],
+      externalConditions: ["workerd", "worker"],
+    },
+  },
+  resolve: {
+    mainFields: ["browser", "module", "main"],
+  },
+  build: {
+    minify: true,
+  },
+  server: {
+    // `remix vite:dev` serves only the UI; the API comes from a running `npm start` (wrangler dev).
+    proxy: { "/api": process.env.MAM_API_URL ?? "http://127.0.0.1:8787" },
+  },
+});
