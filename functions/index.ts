@@ -12,6 +12,9 @@ import assetsRoutes from "./assets";
 import uploadRoutes from "./uploads/routes";
 import storageRoutes from "./storage/routes";
 import signedRoutes from "./uploads/open-routes";
+import taskRoutes from "./tasks/routes";
+import taskCallbackRoutes from "./tasks/callback-routes";
+import shareLinkRoutes from "./sl/routes";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
 export const api = createApp().basePath("/api");
@@ -32,6 +35,9 @@ api.route("/", systemRoutes);
 api.route("/asset", assetsRoutes);
 api.route("/", uploadRoutes);
 api.route("/storage", storageRoutes);
+api.route("/tasklist", taskRoutes);
+api.route("/", taskCallbackRoutes);
+api.route("/sl", shareLinkRoutes);
 
 const openApiConfig = { openapi: "3.1.0", info: { title: "Медиа-архив", version: "1" } };
 api.doc31("/openapi.json", openApiConfig);

@@ -1,16 +1,28 @@
 import type { Env } from "../functions/lib/env";
+import { failTaskForGood, runTask } from "../functions/tasks/dispatch";
+import { startUploadTasks } from "../functions/tasks/upload-tasks";
 import type { JobMessage } from "./messages";
 
-type Handler = (msg: JobMessage, env: Env) => Promise<void>;
+type Handler = (msg: JobMessage, env: Env, attempts: number) => Promise<void>;
+
+/** The dead-letter queue (wrangler.toml): messages that failed max_retries times end up here. */
+export const deadLetterQueue = "mam-jobs-dead";
 
 /** One handler per message type; a type with no handler is a deploy mismatch, so it is retried, not lost. */
 const handlers: Record<JobMessage["type"], Handler> = {
   ping: async () => {},
-  // Acknowledged until the jobs issue consumes it (previews, proxies, metadata).
-  "upload-finished": async () => {},
+  "upload-finished": (msg, env) => startUploadTasks(env, msg as Extract<JobMessage, { type: "upload-finished" }>),
+  "task-run": (msg, env, attempts) => {
+    const m = msg as Extract<JobMessage, { type: "task-run" }>;
+    return runTask(env, m.jobId, m.run, attempts);
+  },
 };
 
+/** Exponential backoff: base, 2×base, 4×base… (TASK_RETRY_BASE_SECONDS, default 5 s), at most 5 minutes. */
+export const retryDelay = (env: Env, attempts: number) => Math.min(300, Number(env.TASK_RETRY_BASE_SECONDS ?? 5) * 2 ** Math.max(0, attempts - 1));
+
 export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env) {
+  if (batch.queue === deadLetterQueue) return handleDead(batch, env);
   for (const message of batch.messages) {
     const handler = handlers[message.body?.type as JobMessage["type"]];
     if (!handler) {
@@ -19,11 +31,29 @@ export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env) {
       continue;
     }
     try {
-      await handler(message.body, env);
+      await handler(message.body, env, message.attempts);
       message.ack();
     } catch (err) {
-      console.error("Queue handler failed", message.body.type, err);
-      message.retry({ delaySeconds: Math.min(300, 2 ** message.attempts * 5) });
+      console.error("Queue handler failed", message.body.type, (err as Error).message);
+      message.retry({ delaySeconds: retryDelay(env, message.attempts) });
+    }
+  }
+}
+
+/** A task whose hand-over kept failing ends in error with its log; anything else is logged and dropped. */
+async function handleDead(batch: MessageBatch<JobMessage>, env: Env) {
+  for (const message of batch.messages) {
+    const body = message.body;
+    try {
+      if (body?.type === "task-run") {
+        await failTaskForGood(env, body.jobId, "Транскодер недоступен: все повторы передачи исчерпаны (попытки — в журнале выше)");
+      } else {
+        console.error("Dead-lettered queue message", body);
+      }
+      message.ack();
+    } catch (err) {
+      console.error("Dead-letter handler failed", (err as Error).message);
+      message.retry({ delaySeconds: 30 });
     }
   }
 }

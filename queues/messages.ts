@@ -16,6 +16,11 @@ export type JobMessage =
       /** The client's claimed SHA-256, to be verified by the consumer (null when none was sent). */
       sha256: string | null;
       userId: string;
-    };
+    }
+  /**
+   * Hand task jobId to the transcoder (no run), or, with run, check that the transcoder still holds
+   * that hand-over (the watch; decision 011). Idempotent: a task no longer live ends the chain.
+   */
+  | { type: "task-run"; jobId: string; run?: number };
 
 export type JobMessageType = JobMessage["type"];

@@ -6,10 +6,13 @@
  *   MAM_DATA_DIR  local data directory: D1, R2, queue state and the generated JWT secret (default ./.data)
  *   MAM_SKIP_BUILD=1  reuse an existing build/ (tests that already built)
  *   ADMIN_LOGIN / ADMIN_PASSWORD  the first admin on an empty database (password generated and printed if unset)
+ *   TRANSCODER_PORT  port of the transcoder started beside the Worker (default: a free one)
+ *   TRANSCODER_URL   use a transcoder running elsewhere instead of starting one
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { withOfflineEnv } from "./offline-env.mjs";
@@ -35,6 +38,8 @@ function secretsFile() {
   if (!existsSync(file) || !readFileSync(file, "utf8").includes("JWT_SECRET=")) {
     writeFileSync(file, `JWT_SECRET=${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
   }
+  // The bearer the Worker sends the transcoder: only it may submit work there.
+  if (!readFileSync(file, "utf8").includes("TRANSCODER_TOKEN=")) appendFileSync(file, `TRANSCODER_TOKEN=${randomBytes(24).toString("base64url")}\n`);
   return file;
 }
 
@@ -44,20 +49,55 @@ if (process.env.MAM_SKIP_BUILD !== "1" || !existsSync(path.join(root, "build/ser
 const envFile = secretsFile();
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir]);
 
+const freePort = () => new Promise((resolve) => {
+  const srv = createServer().listen(0, "127.0.0.1", () => {
+    const { port: free } = srv.address();
+    srv.close(() => resolve(free));
+  });
+});
+
+// The transcoder (transcoder/server.mjs) on its own port, restarted if it dies; its journal lives in the data dir.
+const transcoderToken = /TRANSCODER_TOKEN=(\S+)/.exec(readFileSync(envFile, "utf8"))[1];
+const external = process.env.TRANSCODER_URL;
+const transcoderPort = process.env.TRANSCODER_PORT || String(await freePort());
+let transcoder = null;
+let stopping = false;
+function startTranscoder() {
+  transcoder = spawn(process.execPath, [path.join(root, "transcoder/server.mjs")], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, TRANSCODER_PORT: transcoderPort, TRANSCODER_TOKEN: transcoderToken, TRANSCODER_STATE_DIR: path.join(dataDir, "transcoder") },
+  });
+  transcoder.on("exit", (code, signal) => {
+    if (stopping) return;
+    console.error(`transcoder exited (${signal ?? code}); restarting in 1 s`);
+    setTimeout(startTranscoder, 1000);
+  });
+}
+if (!external) startTranscoder();
+const transcoderUrl = external || `http://127.0.0.1:${transcoderPort}`;
+
 const adminVars = ["ADMIN_LOGIN", "ADMIN_PASSWORD"].filter((k) => process.env[k]).flatMap((k) => ["--var", `${k}:${process.env[k]}`]);
 const server = spawn(
   bin("wrangler"),
   ["dev", "--ip", "127.0.0.1", "--port", port, "--persist-to", dataDir, "--env-file", envFile,
-    "--show-interactive-dev-session=false", ...adminVars],
+    "--show-interactive-dev-session=false", ...adminVars,
+    "--var", `TRANSCODER_URL:${transcoderUrl}`, "--var", `PUBLIC_URL:http://127.0.0.1:${port}`],
   { cwd: root, stdio: "inherit", env },
 );
 
 const stop = (signal) => {
+  stopping = true;
+  transcoder?.kill("SIGTERM");
   server.kill(signal);
 };
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", (code) => {
+  stopping = true;
+  transcoder?.kill("SIGTERM");
+  process.exit(code ?? 0);
+});
 
 // The first API request creates the first admin, so do it now: a generated password prints at start.
 const url = `http://127.0.0.1:${port}`;
@@ -65,7 +105,7 @@ for (let i = 0; i < 120; i++) {
   await new Promise((r) => setTimeout(r, 500));
   const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
   if (ok) {
-    console.log(`\nМедиа-архив is running at ${url} (data in ${dataDir})\n`);
+    console.log(`\nМедиа-архив is running at ${url} (data in ${dataDir}; transcoder ${transcoderUrl})\n`);
     break;
   }
 }

@@ -12,3 +12,7 @@ export * from "./assets";
 export * from "./versions";
 export * from "./variants";
 export * from "./uploads";
+export * from "./share-links";
+export * from "./task-templates";
+export * from "./tasks";
+export * from "./task-logs";

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
+import { ApiError } from "../lib/errors";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { aclAssets, copyAsset, patchTechProps, previewConfig, proxyDoc, techFields, uploadPreview } from "./extra";
 import { created, idParam, uuid, variant, versionNumber } from "./schemas";
@@ -25,7 +26,7 @@ app.openapi(
   async (c) => {
     const { id, variantId } = c.req.valid("param");
     const v = await variantById(getDb(c.env), c.get("auth"), variantId);
-    if (v.assetId !== id) return c.json([], 200);
+    if (v.assetId !== id) throw new ApiError("not_found", "Вариант не найден");
     return c.json(techFields(v.techProps), 200);
   },
 );

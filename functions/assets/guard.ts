@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { assets, groupMembers } from "../../db/schema";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { assets, groupMembers, groups } from "../../db/schema";
 import { accessContext, assetPermissions, requireAccess, resolveObjects } from "../lib/access";
+import { groupFilter } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -34,11 +35,17 @@ export async function assetAccessList(db: Db, auth: AuthUser, assetId: string, o
   return assetPermissions(await accessContext(db, auth), assetId, resolved.placements) ?? [];
 }
 
-/** Group ids the asset is placed in (any state). */
-export async function placementsOf(db: Db, assetId: string) {
-  const rows = await db
-    .select({ groupId: groupMembers.groupId })
+/**
+ * The live groups holding the asset that the caller can read, by name: another placement's id or
+ * name would tell a reader about a group it may not see.
+ */
+export async function readablePlacements(db: Db, auth: AuthUser, assetId: string) {
+  const ctx = await accessContext(db, auth);
+  return db
+    .select({ group_id: groups.groupId, group_name: groups.groupName, default_storage: groups.defaultStorage })
     .from(groupMembers)
-    .where(and(eq(groupMembers.elId, assetId), eq(groupMembers.elType, "asset")));
-  return rows.map((r) => r.groupId);
+    .innerJoin(groups, eq(groups.groupId, groupMembers.groupId))
+    .where(and(eq(groupMembers.elId, assetId), eq(groupMembers.elType, "asset"), groupFilter(ctx, groups)))
+    .orderBy(asc(groups.nameKey), asc(groups.groupId))
+    .all();
 }

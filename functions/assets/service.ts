@@ -9,7 +9,7 @@ import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { idList } from "../lib/sql";
 import { driverFor, getStorage } from "../lib/storage";
-import { assetAccessList, assetNotFound, placementsOf, requireAssets } from "./guard";
+import { assetAccessList, assetNotFound, readablePlacements, requireAssets } from "./guard";
 import type { CreateAssetBody, PatchAssetBody } from "./schemas";
 
 async function checkClass(db: Db, classId: string | null | undefined) {
@@ -36,8 +36,12 @@ export async function createAssets(db: Db, auth: AuthUser, items: CreateAssetBod
     atime: now,
     group: i.in_group,
   }));
+  // D1 binds at most 100 parameters per statement: an asset row takes 11, so 8 rows per INSERT.
+  const values = rows.map(({ group: _g, ...r }) => r);
+  const inserts = Array.from({ length: Math.ceil(values.length / 8) }, (_, i) => db.insert(assets).values(values.slice(i * 8, i * 8 + 8)));
   await db.batch([
-    db.insert(assets).values(rows.map(({ group: _g, ...r }) => r)),
+    inserts[0],
+    ...inserts.slice(1),
     ...rows.flatMap((r) => [
       ...(r.group ? [db.insert(groupMembers).values({ groupId: r.group, elId: r.assetId, elType: "asset" as const, ctime: now })] : []),
       eventInsert(db, { kind: "asset.create", userId: auth.userId, entityType: "asset", entityId: r.assetId, data: { name: r.name, group: r.group ?? null } }),
@@ -56,7 +60,7 @@ export async function loadAsset(db: Db, assetId: string): Promise<Asset> {
 export async function getAsset(db: Db, auth: AuthUser, assetId: string) {
   await requireAssets(db, auth, "read", [assetId]);
   const a = await loadAsset(db, assetId);
-  const [links, access, latest] = await Promise.all([placementsOf(db, assetId), assetAccessList(db, auth, assetId, a.owner), latestVersion(db, assetId)]);
+  const [links, access, latest] = await Promise.all([readablePlacements(db, auth, assetId).then((r) => r.map((g) => g.group_id)), assetAccessList(db, auth, assetId, a.owner), latestVersion(db, assetId)]);
   const vars = latest === null ? [] : await db
     .select({ id: variants.variantId, name: variants.name, type: variants.variantType })
     .from(variants)

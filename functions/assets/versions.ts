@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, notExists, sql } from "drizzle-orm";
-import { groupMembers, groups, uploads, variants, versions, type Variant } from "../../db/schema";
+import { uploads, variants, versions, type Variant } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { idList } from "../lib/sql";
-import { requireAssets } from "./guard";
+import { readablePlacements, requireAssets } from "./guard";
 
 export const variantOut = (v: Variant) => ({
   variant_id: v.variantId, asset_id: v.assetId, version: v.version, storage: v.storageId, name: v.name, mime_type: v.mimeType,
@@ -107,13 +107,10 @@ export async function versionsByIds(db: Db, auth: AuthUser, ids: string[]) {
   });
 }
 
+/** The groups the asset is in, among those the caller can read. */
 export async function memberOf(db: Db, auth: AuthUser, assetId: string) {
   await requireAssets(db, auth, "read", [assetId]);
-  return db
-    .select({ group_id: groups.groupId, group_name: groups.groupName })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.groupId, groupMembers.groupId))
-    .where(and(eq(groupMembers.elId, assetId), eq(groupMembers.elType, "asset"), sql`${groups.deletedAt} IS NULL`));
+  return (await readablePlacements(db, auth, assetId)).map(({ group_id, group_name }) => ({ group_id, group_name }));
 }
 
 /** Bytes of the latest version (the sum of its variants) and of every version. */

@@ -7,15 +7,16 @@ import { requireAdmin } from "../lib/auth";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { inSubtree } from "../lib/sql";
-import { groupColumns, nameKey } from "./common";
-import { aclRoots, members } from "./tree";
+import { groupColumns, nameKey, present } from "./common";
+import { aclRoots, memberEntries } from "./tree";
+import { assetByName, type AssetEntry } from "./asset-members";
 
 /** Search, path lookups for the disk helper, sizes and previews. */
 
 export async function searchGroups(db: Db, auth: AuthUser, q: string, skip: number, take: number) {
   const ctx = await accessContext(db, auth);
   const like = `%${nameKey(q).replace(/[\\%_]/g, "\\$&")}%`;
-  return db
+  const rows = await db
     .select(groupColumns)
     .from(groups)
     .where(and(sql`${groups.nameKey} LIKE ${like} ESCAPE '\\'`, groupFilter(ctx, groups)))
@@ -23,6 +24,7 @@ export async function searchGroups(db: Db, auth: AuthUser, q: string, skip: numb
     .limit(take)
     .offset(skip)
     .all();
+  return rows.map((r) => present(ctx, r));
 }
 
 /**
@@ -45,40 +47,57 @@ const pathNotFound = "Путь не найден";
 
 /** Resolves a path of names, as the caller sees the tree: its top-most groups under the virtual root. */
 export async function entityByPath(db: Db, auth: AuthUser, path: string) {
+  const found = await resolvePath(db, auth, path);
+  return found.type === "asset"
+    ? { el_id: found.asset.id, el_type: "asset" as const, name: found.asset.name }
+    : { el_id: found.id, el_type: "group" as const, name: found.name };
+}
+
+type Resolved = { type: "group"; id: string; name: string } | { type: "asset"; asset: AssetEntry };
+
+/** Groups all the way down; the last segment may also name an asset in the group before it. */
+async function resolvePath(db: Db, auth: AuthUser, path: string): Promise<Resolved> {
   const segments = splitPath(path);
-  if (segments.length === 0) return { el_id: VIRTUAL_ROOT_ID, el_type: "group" as const, name: VIRTUAL_ROOT_NAME };
+  if (segments.length === 0) return { type: "group", id: VIRTUAL_ROOT_ID, name: VIRTUAL_ROOT_NAME };
   const top = (await aclRoots(db, auth)).find((g) => nameKey(g.group_name) === nameKey(segments[0]));
   if (!top) throw new ApiError("not_found", pathNotFound);
   let current = { id: top.group_id, name: top.group_name };
-  for (const seg of segments.slice(1)) {
-    // Assets as the last segment join here once the assets table lands.
+  for (const [i, seg] of segments.slice(1).entries()) {
     const next = await db
       .select({ id: groups.groupId, name: groups.groupName })
       .from(groups)
       .where(and(eq(groups.parentId, current.id), eq(groups.nameKey, nameKey(seg)), isNull(groups.deletedAt)))
       .get();
-    if (!next) throw new ApiError("not_found", pathNotFound);
-    current = next;
+    if (next) {
+      current = next;
+      continue;
+    }
+    if (i !== segments.length - 2) throw new ApiError("not_found", pathNotFound);
+    // The last segment is no subgroup: an asset of that name, when the group holding it is readable.
+    await requireAccess(db, auth, "read", [current.id], { notFound: pathNotFound });
+    const asset = await assetByName(db, await accessContext(db, auth), current.id, seg);
+    if (!asset) throw new ApiError("not_found", pathNotFound);
+    return { type: "asset", asset };
   }
   // Rights are subtree-closed below a top-most group, so checking the last one covers the way down.
   await requireAccess(db, auth, "read", [current.id], { notFound: pathNotFound });
-  return { el_id: current.id, el_type: "group" as const, name: current.name };
+  return { type: "group", ...current };
 }
 
-/** A directory listing for the disk helper: the group at `path`, its entries in dir-entry form. */
+const assetDirEntry = (a: AssetEntry) => ({
+  id: a.id, type: "asset" as const, name: a.name, ctime: a.ctime, mtime: a.mtime, atime: a.atime, mime: a.mime, size: a.size ?? 0, ver: a.ver, var: a.var, var_hash: a.hash,
+});
+
+/** A directory listing for the disk helper: the group at `path` (its entries) or the asset there (itself). */
 export async function dir(db: Db, auth: AuthUser, path: string, skip: number, take: number) {
-  const target = await entityByPath(db, auth, path);
-  const page = await members(db, auth, target.el_id, { type: "all", skip, take });
-  const ids = page.map((m) => m.el_id);
-  const times = new Map<string, number>();
-  if (ids.length) {
-    const rows = await db.select({ id: groups.groupId, mtime: groups.mtime }).from(groups).where(sql`${groups.groupId} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`).all();
-    rows.forEach((r) => times.set(r.id, r.mtime));
-  }
+  const target = await resolvePath(db, auth, path);
+  if (target.type === "asset") return skip === 0 ? [assetDirEntry(target.asset)] : [];
+  const page = await memberEntries(db, auth, target.id, { type: "all", skip, take });
   return page.map((m) => {
-    const mtime = times.get(m.el_id) ?? m.el_info.ctime;
-    // atime is not tracked (a write per read is not worth it): it reports mtime.
-    return { id: m.el_id, type: m.el_type, name: m.el_info.name, ctime: m.el_info.ctime, mtime, atime: mtime, mime: m.el_info.mimetype, size: m.el_info.var_size ?? 0, ver: m.el_info.ver, var: m.el_info.var, var_hash: null };
+    if (m.type === "asset") return assetDirEntry(m.asset);
+    // atime is not tracked for groups (a write per read is not worth it): it reports mtime.
+    const g = m.group;
+    return { id: g.group_id, type: "group" as const, name: g.group_name, ctime: g.ctime, mtime: g.mtime, atime: g.mtime, mime: null, size: 0, ver: null, var: null, var_hash: null };
   });
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
 import { groups } from "../../db/schema";
+import { groupPermissions, VIRTUAL_ROOT_ID, type AccessContext } from "../lib/access";
 import type { Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
 
@@ -14,7 +15,18 @@ export const groupColumns = {
   group_tags: groups.tags,
   ctime: groups.ctime,
   mtime: groups.mtime,
+  path: groups.path,
 };
+
+/**
+ * Strips the materialized path and hides a parent the caller cannot read: such a group is one of its
+ * top-most, so in its view the parent is the virtual root (an unreadable parent's id would leak).
+ */
+export function present<T extends { parent_id: string | null; path: string }>(ctx: AccessContext, row: T): Omit<T, "path"> {
+  const { path, ...rest } = row;
+  if (rest.parent_id === null || ctx.admin) return rest;
+  return groupPermissions(ctx, parentPath(path)) ? rest : { ...rest, parent_id: VIRTUAL_ROOT_ID };
+}
 
 /** Sibling names are unique case-insensitively; SQLite's lower() is ASCII-only, so the key is made here. */
 export const nameKey = (name: string) => name.normalize("NFC").toLocaleLowerCase("ru");

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { accessRules, groupMembers, groups } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
-import { entityAccess, requireAccess, VIRTUAL_ROOT_ID, type ResolvedObject } from "../lib/access";
+import { accessContext, entityAccess, requireAccess, VIRTUAL_ROOT_ID, type ResolvedObject } from "../lib/access";
 import { batchAll } from "../lib/batch";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
@@ -9,7 +9,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { idList, inSubtree } from "../lib/sql";
-import { assertNameFree, groupColumns, mapUniqueViolation, nameKey, pathIds } from "./common";
+import { assertNameFree, groupColumns, mapUniqueViolation, nameKey, pathIds, present } from "./common";
 import type { CreateGroupBody, UpdateGroupBody } from "./schemas";
 
 /** Group CRUD and the delete/restore/purge cycle (docs/decisions/004-group-delete-and-purge.md). */
@@ -23,7 +23,7 @@ export async function getGroup(db: Db, auth: AuthUser, id: string) {
   if (obj.type !== "group") throw new ApiError("not_found", groupNotFound);
   const row = await db.select(groupColumns).from(groups).where(eq(groups.groupId, id)).get();
   if (!row) throw new ApiError("not_found", groupNotFound);
-  return { ...row, acl: perms };
+  return { ...present(await accessContext(db, auth), row), acl: perms };
 }
 
 export async function createGroup(db: Db, auth: AuthUser, body: CreateGroupBody) {

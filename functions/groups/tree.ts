@@ -6,8 +6,9 @@ import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { idList, inSubtree } from "../lib/sql";
-import { groupColumns, nameKey, parentPath, pathIds } from "./common";
+import { groupColumns, nameKey, parentPath, pathIds, present } from "./common";
 import type { MembersQuery } from "./schemas";
+import { assetPage, type AssetEntry } from "./asset-members";
 
 /** Reading the tree: every list filters by the engine's SQL (lib/access-sql.ts), never in JS afterwards. */
 
@@ -24,7 +25,8 @@ async function readGroup(db: Db, auth: AuthUser, id: string) {
 /** Real top-level groups the caller can read. */
 export async function roots(db: Db, auth: AuthUser) {
   const ctx = await accessContext(db, auth);
-  return db.select(groupColumns).from(groups).where(and(isNull(groups.parentId), groupFilter(ctx, groups))).orderBy(...byName).all();
+  const rows = await db.select(groupColumns).from(groups).where(and(isNull(groups.parentId), groupFilter(ctx, groups))).orderBy(...byName).all();
+  return rows.map((r) => present(ctx, r));
 }
 
 /** Paths of the top-most groups a non-admin can read (deleted ones are dropped by the queries). */
@@ -43,7 +45,8 @@ export async function aclRoots(db: Db, auth: AuthUser) {
   const tops = topPaths(ctx);
   if (tops.length === 0) return [];
   const ids = tops.map((p) => pathIds(p).at(-1)!);
-  return db.select(groupColumns).from(groups).where(and(inArray(groups.groupId, idList(ids)), isNull(groups.deletedAt))).orderBy(...byName).all();
+  const rows = await db.select(groupColumns).from(groups).where(and(inArray(groups.groupId, idList(ids)), isNull(groups.deletedAt))).orderBy(...byName).all();
+  return rows.map((r) => present(ctx, r));
 }
 
 const groupMember = (g: { group_id: string; group_name: string; ctime: number }) => ({
@@ -52,44 +55,57 @@ const groupMember = (g: { group_id: string; group_name: string; ctime: number })
   el_info: { name: g.group_name, mimetype: null, ctime: g.ctime, ver: null, var: null, var_size: null },
 });
 
+const assetMember = (a: AssetEntry) => ({
+  el_id: a.id,
+  el_type: "asset" as const,
+  el_info: { name: a.name, mimetype: a.mime, ctime: a.ctime, ver: a.ver, var: a.var, var_size: a.size },
+});
+
+export type Member = ReturnType<typeof groupMember> | ReturnType<typeof assetMember>;
+
 /**
- * A page of a group's contents: subgroups by name, then assets by the time they were added.
- * Subgroups come from the covering index groups_parent_idx; rules above the group are settled once
- * (groupFilter's `within`), so a deep OFFSET walks the index only.
+ * A page of a group's contents: subgroups by name, then assets in the order they were added
+ * (./asset-members.ts). Subgroups come from the covering index groups_parent_idx; rules above the
+ * group are settled once (groupFilter's `within`), so a deep OFFSET walks the index only. The asset
+ * part starts at skip minus the number of readable subgroups, counted only when the page has none.
  */
 export async function members(db: Db, auth: AuthUser, id: string, q: MembersQuery) {
+  return (await memberEntries(db, auth, id, q)).map((m) => (m.type === "group" ? groupMember(m.group) : assetMember(m.asset)));
+}
+
+type Entry = { type: "group"; group: { group_id: string; group_name: string; ctime: number; mtime: number } } | { type: "asset"; asset: AssetEntry };
+
+/** members() before shaping: dir() needs the times and hashes too. */
+export async function memberEntries(db: Db, auth: AuthUser, id: string, q: MembersQuery): Promise<Entry[]> {
   const path = await readGroup(db, auth, id);
   const ctx = await accessContext(db, auth);
   if (id === VIRTUAL_ROOT_ID) {
     const tops = q.type === "asset" ? [] : await aclRoots(db, auth);
     const key = q.filters ? nameKey(q.filters) : "";
-    return tops.filter((g) => nameKey(g.group_name).includes(key)).slice(q.skip, q.skip + q.take).map(groupMember);
+    return tops.filter((g) => nameKey(g.group_name).includes(key)).slice(q.skip, q.skip + q.take).map((group) => ({ type: "group", group }));
   }
   const where = and(eq(groups.parentId, id), groupFilter(ctx, groups, "read", path), nameLike(q.filters));
   const rows =
     q.type === "asset"
       ? []
       : await db
-          .select({ group_id: groups.groupId, group_name: groups.groupName, ctime: groups.ctime })
+          .select({ group_id: groups.groupId, group_name: groups.groupName, ctime: groups.ctime, mtime: groups.mtime })
           .from(groups)
           .where(where)
           .orderBy(...byName)
           .limit(q.take)
           .offset(q.skip)
           .all();
-  const page = rows.map(groupMember);
+  const page: Entry[] = rows.map((group) => ({ type: "group", group }));
   if (q.type === "group" || page.length === q.take) return page;
-  return [...page, ...(await assetMembersPage(db, ctx, id, q, page.length))];
-}
-
-/**
- * Asset rows of a group page. Empty until the assets table lands; then: group_members of el_type
- * 'asset' in (ctime, el_id) order via group_members_page_idx, joined to assets for el_info, filtered
- * by assetDenyFilter(ctx, group_members.el_id) (the group itself is already readable), with OFFSET
- * max(0, skip - number of readable subgroups) and LIMIT take - groupRowsOnThisPage.
- */
-async function assetMembersPage(_db: Db, _ctx: AccessContext, _groupId: string, _q: MembersQuery, _groupRows: number) {
-  return [] as ReturnType<typeof groupMember>[];
+  let skip = q.skip;
+  if (q.type === "all") {
+    // Subgroups ran out on this page (skip + rows) or before it (count them: an index range).
+    const before = rows.length ? q.skip + rows.length : ((await db.select({ n: sql<number>`count(*)` }).from(groups).where(where).get())?.n ?? 0);
+    skip = Math.max(0, q.skip - before);
+  }
+  const assetRows = await assetPage(db, ctx, id, skip, q.take - page.length, q.filters);
+  return [...page, ...assetRows.map((asset) => ({ type: "asset" as const, asset }))];
 }
 
 /** The readable groups below one (or below the virtual root), in path order; `depth` levels at most. */
@@ -104,10 +120,11 @@ export async function subtree(db: Db, auth: AuthUser, id: string, depth?: number
       ? or(...tops.map((t) => and(inSubtree(groups.path, t), depth === undefined ? undefined : lte(groups.depth, pathIds(t).length + depth - 1))))
       : depth === undefined ? undefined : lte(groups.depth, depth);
     if (tops?.length === 0) return [];
-    return db.select(cols).from(groups).where(and(scope, groupFilter(ctx, groups))).orderBy(asc(groups.path)).all();
+    const rows = await db.select({ ...cols, path: groups.path }).from(groups).where(and(scope, groupFilter(ctx, groups))).orderBy(asc(groups.path)).all();
+    return rows.map((r) => present(ctx, r));
   }
   const base = pathIds(path).length;
-  return db
+  const rows = await db
     .select(cols)
     .from(groups)
     .where(
@@ -120,4 +137,6 @@ export async function subtree(db: Db, auth: AuthUser, id: string, depth?: number
     )
     .orderBy(asc(groups.path))
     .all();
+  // Below a readable group every parent is readable: nothing to hide, and no paths to ship.
+  return rows;
 }

@@ -13,6 +13,11 @@ const openRoutes: RegExp[] = [
   /^\/api\/auth\/(login|refresh|logout|sso-providers)$/,
   /^\/api\/auth\/sso(-cb)?\/[^/]+$/,
   /^\/api\/(version|health)$/,
+  // The transcoder's callbacks: authenticated by the per-task token (functions/tasks/callback-routes.ts).
+  /^\/api\/task-cb\/[^/]+\/(progress|result|fail|out\/[^/]+)$/,
+  // Share links: the recipient's routes check the link (and its unlock cookie) instead of a bearer.
+  /^\/api\/sl\/info\/[^/]+$/,
+  /^\/api\/sl\/[0-9A-Za-z]{22}\/(download\/(original|proxy)|play|preview)$/,
 ];
 
 export const isOpenRoute = (path: string) => openRoutes.some((re) => re.test(path));

@@ -2,6 +2,18 @@ import type { JobMessage } from "../../queues/messages";
 
 /** The Worker's bindings and variables (wrangler.toml, secrets), typed once. */
 export interface Env {
+  /** The transcoder's base URL (transcoder/); empty: tasks are created but wait in the queue. */
+  TRANSCODER_URL?: string;
+  /** Shared secret the Worker sends the transcoder (Authorization: Bearer), so only it can submit work. */
+  TRANSCODER_TOKEN?: string;
+  /** This Worker's public origin, for the signed URLs and callbacks handed to the transcoder. */
+  PUBLIC_URL?: string;
+  /** Optional service binding to the transcoder (tests inject a fake; production may bind a service). */
+  TRANSCODER?: Pick<Fetcher, "fetch">;
+  /** Base of the retry backoff for task hand-overs, seconds (default 5: 5, 10, 20, 40, 80). */
+  TASK_RETRY_BASE_SECONDS?: string;
+  /** How often a handed-over task is checked with the transcoder, seconds (default 30). */
+  TASK_WATCH_SECONDS?: string;
   DB: D1Database;
   BUCKET: R2Bucket;
   JOBS: Queue<JobMessage>;
@@ -12,6 +24,9 @@ export interface Env {
   ADMIN_PASSWORD?: string;
   /** AES-256 key (base64, 32 bytes) for storage credentials at rest; derived from JWT_SECRET when unset. */
   STORAGE_KEY?: string;
+  /** Optional Cloudflare email sending binding (share links mail their recipients); unset locally = console. */
+  EMAIL?: SendEmail;
+  EMAIL_FROM?: string;
 }
 
 export interface AuthUser {

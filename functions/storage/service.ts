@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql, sum } from "drizzle-orm";
 import { assets, defaultStorageId, groups, storages, uploads, users, variants, type Storage } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
-import { requireAssets } from "../assets/guard";
+import { readablePlacements, requireAssets } from "../assets/guard";
 import { requireAccess } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
@@ -82,8 +82,8 @@ export async function storageForEntity(db: Db, auth: AuthUser, id: string) {
   let chain: [string | null | undefined, "asset" | "group" | "user"][];
   if (asset[0]) {
     await requireAssets(db, auth, "read", [id]);
-    const placement = await db.select({ s: groups.defaultStorage }).from(groups)
-      .innerJoin(sql`group_members gm`, sql`gm.group_id = ${groups.groupId} AND gm.el_id = ${id} AND gm.el_type = 'asset'`).limit(1);
+    // Only groups the caller can read count: another placement's storage would hint at a hidden group.
+    const placement = (await readablePlacements(db, auth, id)).filter((g) => g.default_storage).map((g) => ({ s: g.default_storage }));
     const owner = await db.select({ s: users.defaultStorage }).from(users).innerJoin(assets, eq(assets.owner, users.userId)).where(eq(assets.assetId, id));
     chain = [[asset[0].s, "asset"], [placement[0]?.s, "group"], [owner[0]?.s, "user"]];
   } else if (group[0]) {

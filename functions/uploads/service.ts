@@ -3,6 +3,7 @@ import { defaultStorageId, groups, uploadParts, uploads, users, versions, type U
 import { nowSeconds } from "../../db/schema/columns";
 import { loadAsset } from "../assets/service";
 import { requireAssets } from "../assets/guard";
+import { requireAccess } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -40,6 +41,8 @@ export const expectedPartSize = (u: Pick<Upload, "size" | "partSize" | "partCoun
 
 export async function startUpload(db: Db, env: Env, auth: AuthUser, body: z.infer<typeof startBody>) {
   await requireAssets(db, auth, "update", [body.asset_id]);
+  // The target group picks the storage: it must be one the caller can see (404 like a missing one).
+  if (body.to_group) await requireAccess(db, auth, "read", [body.to_group], { types: ["group"], notFound: "Группа не найдена" });
   const asset = await loadAsset(db, body.asset_id);
   const [[latest], [pending]] = await db.batch([
     db.select({ v: max(versions.version) }).from(versions).where(eq(versions.assetId, asset.assetId)),

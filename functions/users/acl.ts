@@ -1,6 +1,6 @@
 import { alias } from "drizzle-orm/sqlite-core";
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { accessRules, groups, users } from "../../db/schema";
+import { accessRules, assets, groups, users } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { requireAccess, resolveObjects, VIRTUAL_ROOT_ID } from "../lib/access";
 import { requireAdmin } from "../lib/auth";
@@ -18,6 +18,7 @@ import { pathIds } from "../groups/common";
 const su = alias(users, "su");
 const sg = alias(groups, "sg");
 const og = alias(groups, "og");
+const oa = alias(assets, "oa");
 
 const ruleColumns = {
   rule_id: accessRules.ruleId,
@@ -27,8 +28,7 @@ const ruleColumns = {
   obj_type: accessRules.objType,
   acl: accessRules.acl,
   subj_name: sql<string | null>`coalesce(${su.userName}, ${sg.groupName})`,
-  // Asset names join here once the assets table lands.
-  obj_name: sql<string | null>`${og.groupName}`,
+  obj_name: sql<string | null>`coalesce(${og.groupName}, ${oa.name})`,
 };
 
 function selectRules(db: Db, where: SQL | undefined) {
@@ -38,6 +38,7 @@ function selectRules(db: Db, where: SQL | undefined) {
     .leftJoin(su, and(eq(accessRules.subjType, "user"), eq(su.userId, accessRules.subjId)))
     .leftJoin(sg, and(eq(accessRules.subjType, "group"), eq(sg.groupId, accessRules.subjId)))
     .leftJoin(og, and(eq(accessRules.objType, "group"), eq(og.groupId, accessRules.objId)))
+    .leftJoin(oa, and(eq(accessRules.objType, "asset"), eq(oa.assetId, accessRules.objId)))
     .where(where)
     .orderBy(asc(accessRules.ctime), asc(accessRules.ruleId));
 }

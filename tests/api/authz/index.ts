@@ -1,10 +1,15 @@
+import { assetCases } from "./assets";
 import { authCases, systemCases } from "./auth";
 import { groupCases } from "./groups";
+import { taskCases } from "./tasks";
+import { storageCases } from "./storage";
 import type { RouteCase } from "./types";
+import { uploadCases } from "./uploads";
 import { userCases } from "./users";
+import { shareLinkCases } from "./sl";
 
 /**
  * Every resource's matrix declarations. A new resource adds tests/api/authz/<resource>.ts and one
  * line here; until it does, its routes fail "every registered route declares its expectations".
  */
-export const routeCases: RouteCase[] = [...systemCases, ...authCases, ...groupCases, ...userCases];
+export const routeCases: RouteCase[] = [...systemCases, ...authCases, ...groupCases, ...userCases, ...assetCases, ...uploadCases, ...storageCases, ...shareLinkCases, ...taskCases];

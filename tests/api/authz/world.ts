@@ -33,6 +33,7 @@ export async function buildWorld(): Promise<World> {
   await disable(disabled.id);
   const { token } = await issueToken(robot.id);
   const adminBearer = await admin();
+  const adminId = (await call("/api/auth/whoami", { bearer: adminBearer })).body.id as string;
 
   let n = 0;
   const freshInShared = () => named(shared.id, `новая ${++n}`);
@@ -50,7 +51,7 @@ export async function buildWorld(): Promise<World> {
       chrooted,
       robot: { id: robot.id, bearer: token },
       disabled,
-      admin: { id: "", bearer: adminBearer },
+      admin: { id: adminId, bearer: adminBearer },
     },
     freshInShared,
     async deletedInShared() {

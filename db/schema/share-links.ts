@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { unixTime } from "./columns";
+
+/** What a share link lets its recipient do (spec 3 "Short link payload", acl). */
+export const shareLinkAcls = ["view", "download_original", "download_proxy"] as const;
+export type ShareLinkAcl = (typeof shareLinkAcls)[number];
+
+/**
+ * A public short link to one asset (docs/decisions/010-share-links.md). The id is the secret in the URL:
+ * 22 base62 characters from the CSPRNG (~131 bits), never a UUID or a counter. The row is kept after a
+ * revoke so its counts stay in the audit trail; access is re-checked against the creator on every use.
+ */
+export const shareLinks = sqliteTable(
+  "share_links",
+  {
+    linkId: text("link_id").primaryKey(),
+    assetId: text("asset_id").notNull(),
+    creator: text("creator").notNull(),
+    /** The window in which the link works, inclusive; null = open on that side. */
+    startsAt: unixTime("starts_at"),
+    endsAt: unixTime("ends_at"),
+    /** scrypt, like user passwords (functions/lib/password.ts); null = no password. */
+    passwordHash: text("password_hash"),
+    acl: text("acl", { mode: "json" }).$type<ShareLinkAcl[]>().notNull(),
+    emails: text("emails", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** The link ends once download_count reaches it; null = no limit. */
+    downloadLimit: integer("download_limit"),
+    viewCount: integer("view_count").notNull().default(0),
+    downloadCount: integer("download_count").notNull().default(0),
+    revokedAt: unixTime("revoked_at"),
+    ctime: unixTime("ctime").notNull(),
+    mtime: unixTime("mtime").notNull(),
+  },
+  (t) => [index("share_links_asset_idx").on(t.assetId, t.ctime)],
+);
+
+export type ShareLink = typeof shareLinks.$inferSelect;

@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { unixTime, uuidKey } from "./columns";
+
+/** What a template can do; the transcoder has one operation per class (transcoder/ops/). */
+export const operationClasses = ["metadata", "preview", "proxy", "audio_proxy", "watermark"] as const;
+export type OperationClass = (typeof operationClasses)[number];
+
+/**
+ * A task template (spec section 3): data, not code. `setup` holds the class's parameters (size,
+ * bit rate, codec, watermark text…) and `on_upload`, the mime prefixes it starts for by itself.
+ * Validated by functions/tasks/schemas.ts. Owner null: a system default (seeded on first use).
+ */
+export const taskTemplates = sqliteTable(
+  "task_templates",
+  {
+    templateId: uuidKey("template_id"),
+    name: text("name").notNull(),
+    operationClass: text("operation_class", { enum: operationClasses }).notNull(),
+    setup: text("setup", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    owner: text("owner"),
+    disabled: integer("disabled", { mode: "boolean" }).notNull().default(false),
+    ctime: unixTime("ctime").notNull(),
+    mtime: unixTime("mtime").notNull(),
+  },
+  (t) => [index("task_templates_class_idx").on(t.operationClass)],
+);
+
+export type TaskTemplate = typeof taskTemplates.$inferSelect;

@@ -1,0 +1,89 @@
+import { sql, type SQL } from "drizzle-orm";
+import { type AccessContext } from "../lib/access";
+import { assetDenyFilter, deniedAssets } from "../lib/access-sql";
+import type { Db } from "../lib/db";
+import { literal } from "../lib/sql";
+import { nameKey } from "./common";
+
+/**
+ * The assets of a group, for members/{id}, dir and entity-by-path. The group is already known to be
+ * readable, so an asset row needs only assetDenyFilter (the constant 1 for callers without denies).
+ * Pages are ranges of group_members_page_idx (group_id, el_type, ctime, el_id): the OFFSET walks that
+ * covering index alone, and only the page's rows are joined to assets and their latest variant.
+ */
+
+export interface AssetEntry {
+  id: string;
+  name: string;
+  mime: string;
+  ctime: number;
+  mtime: number;
+  atime: number;
+  ver: number | null;
+  var: string | null;
+  size: number | null;
+  hash: string | null;
+}
+
+type Row = Omit<AssetEntry, "ver" | "var" | "size" | "hash"> & { ver: number | null; latest: string | null };
+
+const gm = sql.raw("gm.el_id");
+const columns = sql`a.asset_id AS id, a.name AS name, a.mimetype AS mime, a.ctime AS ctime, a.mtime AS mtime, a.atime AS atime,
+  (SELECT max(v.version) FROM versions v WHERE v.asset_id = a.asset_id) AS ver,
+  (SELECT json_array(x.variant_id, x.content_size, coalesce(x.sha256, x.etag)) FROM variants x WHERE x.asset_id = a.asset_id
+    ORDER BY x.version DESC, x.variant_type IN ('master', 'initial') DESC, x.ctime LIMIT 1) AS latest`;
+
+function toEntry(r: Row): AssetEntry {
+  const [variantId, size, hash] = r.latest ? (JSON.parse(r.latest) as [string, number, string]) : [null, null, null];
+  return { id: r.id, name: r.name, mime: r.mime, ctime: r.ctime, mtime: r.mtime, atime: r.atime, ver: r.ver, var: variantId, size, hash };
+}
+
+const upper = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ";
+/**
+ * a.name case-folded in SQL as nameKey() folds it in JS, for ASCII and Cyrillic (SQLite's lower()
+ * knows ASCII only): assets keep no folded name column, and these scans stay within one group.
+ */
+const foldedName = sql.raw(
+  [...upper].reduce((expr, ch) => `replace(${expr}, '${ch}', '${ch.toLocaleLowerCase("ru")}')`, "lower(a.name)"),
+);
+
+function nameFilter(filter: string | undefined, substring = true): SQL {
+  if (!filter) return sql`1`;
+  const pct = substring ? "%" : "";
+  return sql`${foldedName} LIKE ${literal(`${pct}${nameKey(filter).replace(/[\\%_]/g, "\\$&")}${pct}`)} ESCAPE '\\'`;
+}
+
+/**
+ * The deny filter for a deep page: with group denies, the (usually few) denied assets are fetched
+ * first and inlined, so a skipped row costs no probe of a subquery; many of them keep the subquery.
+ */
+async function pageDenyFilter(db: Db, ctx: AccessContext): Promise<SQL> {
+  if (ctx.admin || ctx.denyPaths.length === 0) return assetDenyFilter(ctx, gm);
+  const ids = await db.all<{ el_id: string }>(sql`${deniedAssets(ctx)} LIMIT 201`);
+  if (ids.length > 200) return assetDenyFilter(ctx, gm);
+  return assetDenyFilter({ ...ctx, denyPaths: [], assetDenies: new Set([...ctx.assetDenies, ...ids.map((r) => r.el_id)]) }, gm);
+}
+
+/** One page of a readable group's assets, in the order they were added. */
+export async function assetPage(db: Db, ctx: AccessContext, groupId: string, skip: number, take: number, filter?: string): Promise<AssetEntry[]> {
+  if (take <= 0) return [];
+  const deny = await pageDenyFilter(db, ctx);
+  const rows = filter
+    ? await db.all<Row>(sql`SELECT ${columns} FROM group_members gm JOIN assets a ON a.asset_id = gm.el_id
+        WHERE gm.group_id = ${literal(groupId)} AND gm.el_type = 'asset' AND ${deny} AND ${nameFilter(filter)}
+        ORDER BY gm.ctime, gm.el_id LIMIT ${take} OFFSET ${skip}`)
+    : await db.all<Row>(sql`SELECT ${columns} FROM (SELECT gm.el_id, gm.ctime FROM group_members gm
+        WHERE gm.group_id = ${literal(groupId)} AND gm.el_type = 'asset' AND ${deny}
+        ORDER BY gm.ctime, gm.el_id LIMIT ${take} OFFSET ${skip}) p JOIN assets a ON a.asset_id = p.el_id
+        ORDER BY p.ctime, p.el_id`);
+  return rows.map(toEntry);
+}
+
+/** The readable asset named `name` (compared as the UI does: case-folded) in a readable group, if any. */
+export async function assetByName(db: Db, ctx: AccessContext, groupId: string, name: string): Promise<AssetEntry | null> {
+  const rows = await db.all<Row>(sql`SELECT ${columns} FROM group_members gm JOIN assets a ON a.asset_id = gm.el_id
+    WHERE gm.group_id = ${literal(groupId)} AND gm.el_type = 'asset' AND ${assetDenyFilter(ctx, gm)}
+      AND ${nameFilter(name, false)} ORDER BY gm.ctime, gm.el_id LIMIT 20`);
+  const hit = rows.find((r) => nameKey(r.name) === nameKey(name));
+  return hit ? toEntry(hit) : null;
+}

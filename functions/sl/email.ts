@@ -1,0 +1,31 @@
+import type { Db } from "../lib/db";
+import type { Env } from "../lib/env";
+import { eventInsert } from "../lib/events";
+
+/**
+ * Mails a share link to its recipients: through the Cloudflare email binding when one is configured
+ * (production), otherwise to the console (local). Either way the sending is an event row. A failed send
+ * never fails the link's creation: the creator can copy the link by hand, and the event says what happened.
+ */
+export async function mailLink(db: Db, env: Env, opts: { linkId: string; url: string; assetName: string; to: string[]; senderId: string; senderName: string }) {
+  if (opts.to.length === 0) return;
+  const subject = `${opts.senderName} поделился(-ась) файлом «${opts.assetName}»`;
+  const text = `${subject}.\n\nОткрыть: ${opts.url}\n\nЕсли ссылка защищена паролем, спросите его у отправителя.`;
+  const results: { to: string; ok: boolean; error?: string }[] = [];
+  for (const to of opts.to) {
+    try {
+      if (env.EMAIL) await env.EMAIL.send({ from: env.EMAIL_FROM ?? "noreply@mam.local", to, subject, text });
+      else console.log(`[share-link email] to ${to}\nSubject: ${subject}\n${text}`);
+      results.push({ to, ok: true });
+    } catch (err) {
+      results.push({ to, ok: false, error: String(err) });
+    }
+  }
+  await eventInsert(db, {
+    kind: "share-link.email",
+    userId: opts.senderId,
+    entityType: "share_link",
+    entityId: opts.linkId,
+    data: { via: env.EMAIL ? "email-binding" : "console", results },
+  }).run();
+}

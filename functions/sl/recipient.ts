@@ -1,0 +1,110 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { events, shareLinks } from "../../db/schema";
+import { streamVariant } from "../assets/http-content";
+import { batchAll } from "../lib/batch";
+import type { Db } from "../lib/db";
+import type { Env } from "../lib/env";
+import { ApiError } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { verifyPassword } from "../lib/password";
+import { driverFor, getStorage } from "../lib/storage";
+import { cacheControl, LinkUnavailable, openLink, playVariant, type OpenLink } from "./public";
+import { assertUnlockAllowed, unlockFailureUpserts } from "./throttle";
+import { unlockCookie, unlockValue } from "./tokens";
+
+/** What a recipient does with a link: unlock it, view it, download from it. */
+
+export const wrongPassword = () => new ApiError("forbidden", "Неверный пароль", [{ field: "password", message: "неверный пароль" }]);
+
+/**
+ * Checks a password: throttled per link and per address before hashing, a failure counted on both.
+ * Answers the Set-Cookie value of the unlock cookie.
+ */
+export async function unlockLink(db: Db, env: Env, id: string, password: string, ip: string, secure: boolean, now: number) {
+  const o = await openLink(db, env, id, null, now);
+  if (!o.link.passwordHash) return { open: o, cookie: null };
+  await assertUnlockAllowed(db, o.link.linkId, ip, now);
+  if (!(await verifyPassword(password, o.link.passwordHash))) {
+    await batchAll(db, unlockFailureUpserts(db, o.link.linkId, ip, now));
+    throw wrongPassword();
+  }
+  const cookie = unlockCookie(o.link.linkId, await unlockValue(env.JWT_SECRET, o.link.linkId, o.link.passwordHash, now), secure);
+  return { open: { ...o, unlocked: true }, cookie };
+}
+
+/** One more view; not an event (a page view changes nothing), run after the response by waitUntil. */
+export const countView = (db: Db, linkId: string) =>
+  db.update(shareLinks).set({ viewCount: sql`${shareLinks.viewCount} + 1` }).where(eq(shareLinks.linkId, linkId)).run().catch((err) => console.error("view count", err));
+
+/**
+ * Counts a download atomically against the limit: the UPDATE only matches while below it, and the event
+ * row is written in the same transaction only when the UPDATE matched (changes()), so two racing last
+ * downloads cannot both pass.
+ */
+export async function recordDownload(db: Db, o: OpenLink, which: "original" | "proxy", now: number) {
+  const [updated] = await db.batch([
+    db
+      .update(shareLinks)
+      .set({ downloadCount: sql`${shareLinks.downloadCount} + 1` })
+      .where(and(eq(shareLinks.linkId, o.link.linkId), isNull(shareLinks.revokedAt), or(isNull(shareLinks.downloadLimit), lt(shareLinks.downloadCount, shareLinks.downloadLimit))))
+      .returning({ count: shareLinks.downloadCount }),
+    db.insert(events).select(
+      db
+        .select({
+          eventId: sql<string>`${newId()}`.as("event_id"),
+          ctime: sql<number>`${now}`.as("ctime"),
+          userId: sql<null>`NULL`.as("user_id"),
+          kind: sql<string>`'share-link.download'`.as("kind"),
+          entityType: sql<string>`'share_link'`.as("entity_type"),
+          entityId: shareLinks.linkId,
+          data: sql<string>`${JSON.stringify({ asset: o.link.assetId, variant: which })}`.as("data"),
+        })
+        .from(shareLinks)
+        .where(and(eq(shareLinks.linkId, o.link.linkId), sql`changes() > 0`)),
+    ),
+  ]);
+  if (updated.length === 0) throw new LinkUnavailable("exhausted");
+}
+
+/** A Range that starts past byte 0 continues a download already counted (a resumed or seeking client). */
+const continues = (req: Request) => /^bytes=([1-9]\d*)-/.test(req.headers.get("Range") ?? "");
+
+const withCache = (res: Response, value: string) => {
+  const headers = new Headers(res.headers);
+  headers.set("Cache-Control", value);
+  headers.set("Referrer-Policy", "same-origin");
+  if (value.startsWith("private")) headers.set("Vary", "Cookie");
+  return new Response(res.body, { status: res.status, headers });
+};
+
+const locked = () => new ApiError("forbidden", "Ссылка защищена паролем");
+const notAllowed = () => new ApiError("forbidden", "Ссылка этого не разрешает");
+
+/** Streams what the link allows: the original or the proxy as an attachment, the player's bytes inline. */
+export async function serveLinked(db: Db, env: Env, req: Request, id: string, what: "original" | "proxy" | "play", requestId: string, now: number) {
+  const o = await openLink(db, env, id, req.headers.get("Cookie"), now);
+  if (!o.unlocked) throw locked();
+  if (what === "play") {
+    const v = o.allowed.has("view") ? playVariant(o) : null;
+    if (!v) throw notAllowed();
+    return withCache(await streamVariant(db, env, req, v, "inline", requestId), cacheControl(o, "media", now));
+  }
+  const v = what === "original" ? o.original : o.proxy;
+  if (!o.allowed.has(what === "original" ? "download_original" : "download_proxy") || !v) throw notAllowed();
+  if (!continues(req) && req.method !== "HEAD") await recordDownload(db, o, what, now);
+  return withCache(await streamVariant(db, env, req, v, "attachment", requestId), cacheControl(o, "download", now));
+}
+
+export async function servePreview(db: Db, env: Env, req: Request, id: string, now: number) {
+  const o = await openLink(db, env, id, req.headers.get("Cookie"), now);
+  if (!o.unlocked) throw locked();
+  if (!o.allowed.has("view") || !o.preview?.previewKey || !o.preview.previewStorageId) throw new ApiError("not_found", "Превью нет");
+  const obj = await (await driverFor(env, await getStorage(db, o.preview.previewStorageId))).get(o.preview.previewKey);
+  if (!obj) throw new ApiError("not_found", "Превью нет");
+  const headers = { ETag: obj.etag, "Content-Type": obj.mime ?? "image/jpeg", "X-Content-Type-Options": "nosniff", "Content-Length": String(obj.size) };
+  if (req.headers.get("If-None-Match") === obj.etag) {
+    await obj.body.cancel();
+    return withCache(new Response(null, { status: 304, headers }), cacheControl(o, "media", now));
+  }
+  return withCache(new Response(obj.body, { status: 200, headers }), cacheControl(o, "media", now));
+}

@@ -1,0 +1,147 @@
+import { desc, eq } from "drizzle-orm";
+import { assets, shareLinks, type ShareLink } from "../../db/schema";
+import { nowSeconds } from "../../db/schema/columns";
+import { assetAccessList, assetNotFound, requireAssets } from "../assets/guard";
+import type { Db } from "../lib/db";
+import type { AuthUser, Env } from "../lib/env";
+import { ApiError } from "../lib/errors";
+import { eventInsert } from "../lib/events";
+import { hashPassword } from "../lib/password";
+import { mailLink } from "./email";
+import { linkState } from "./public";
+import type { CreateLinkBody, LinkOut, LinkState, PatchLinkBody, ShareLinkAclValue } from "./schemas";
+import { newLinkId } from "./tokens";
+
+/**
+ * The sharer's side: create, list, edit, revoke (docs/decisions/010-share-links.md).
+ * Creating or editing needs `acl` on the asset, and `download` too when the link offers a download:
+ * a link never grants more than its maker holds. Revoking is also open to the link's creator.
+ */
+
+const needsDownload = (acl: ShareLinkAclValue[]) => acl.some((a) => a !== "view");
+
+async function requireShare(db: Db, auth: AuthUser, assetId: string, acl: ShareLinkAclValue[] | undefined) {
+  await requireAssets(db, auth, "acl", [assetId]);
+  if (acl && needsDownload(acl)) await requireAssets(db, auth, "download", [assetId]);
+}
+
+function stateOf(link: ShareLink, now: number): LinkState {
+  const s = linkState(link, now);
+  return s === null ? "active" : s === "unknown" || s === "inactive" ? "expired" : s;
+}
+
+export function linkOut(link: ShareLink, manageable: boolean, now = nowSeconds()): LinkOut {
+  return {
+    // A reader who may not manage links must not get a usable id: it could carry a download they lack.
+    link_id: manageable ? link.linkId : `${link.linkId.slice(0, 4)}…`,
+    manageable,
+    asset_id: link.assetId,
+    creator: link.creator,
+    time_range: [link.startsAt, link.endsAt],
+    has_password: link.passwordHash !== null,
+    acl: link.acl,
+    email: link.emails,
+    download_limit: link.downloadLimit,
+    view_count: link.viewCount,
+    download_count: link.downloadCount,
+    state: stateOf(link, now),
+    ctime: link.ctime,
+    mtime: link.mtime,
+    revoked_at: link.revokedAt,
+  };
+}
+
+const endInPast = (end: number | null, now: number) => {
+  if (end !== null && end < now) {
+    throw new ApiError("validation", "Неверные данные: «time_range.1»: окончание уже прошло", [{ field: "time_range.1", message: "окончание уже прошло" }]);
+  }
+};
+
+/** Creates a link; answers its id. Recipients are mailed after the row exists. */
+export async function createLink(db: Db, env: Env, auth: AuthUser, assetId: string, body: CreateLinkBody, origin: string) {
+  await requireShare(db, auth, assetId, body.acl);
+  const now = nowSeconds();
+  endInPast(body.time_range[1], now);
+  const linkId = newLinkId();
+  const row: ShareLink = {
+    linkId, assetId, creator: auth.userId, startsAt: body.time_range[0], endsAt: body.time_range[1],
+    passwordHash: body.password ? await hashPassword(body.password) : null, acl: body.acl, emails: body.email,
+    downloadLimit: body.download_limit ?? null, viewCount: 0, downloadCount: 0, revokedAt: null, ctime: now, mtime: now,
+  };
+  await db.batch([
+    db.insert(shareLinks).values(row),
+    eventInsert(db, { kind: "share-link.create", userId: auth.userId, entityType: "share_link", entityId: linkId, data: eventData(row) }),
+  ]);
+  await mailTo(db, env, auth, row, body.email, origin);
+  return linkId;
+}
+
+/** What the audit trail keeps of a link's settings: never the password (hash), only whether one is set. */
+const eventData = (r: ShareLink) => ({ asset: r.assetId, time_range: [r.startsAt, r.endsAt], acl: r.acl, email: r.emails, password: r.passwordHash !== null, download_limit: r.downloadLimit });
+
+async function mailTo(db: Db, env: Env, auth: AuthUser, link: ShareLink, to: string[], origin: string) {
+  if (!to.length) return;
+  const asset = await db.select({ name: assets.name }).from(assets).where(eq(assets.assetId, link.assetId)).get();
+  await mailLink(db, env, { linkId: link.linkId, url: `${origin}/sl/${link.linkId}`, assetName: asset?.name ?? "", to, senderId: auth.userId, senderName: auth.userName });
+}
+
+/** Links of an asset, newest first, for anyone who may read it; ids in full only for those who may manage. */
+export async function linksForEntity(db: Db, auth: AuthUser, assetId: string) {
+  await requireAssets(db, auth, "read", [assetId]);
+  const [[asset], rows] = await db.batch([
+    db.select({ owner: assets.owner }).from(assets).where(eq(assets.assetId, assetId)),
+    db.select().from(shareLinks).where(eq(shareLinks.assetId, assetId)).orderBy(desc(shareLinks.ctime)).limit(500),
+  ]);
+  if (!asset) throw assetNotFound();
+  const mayAcl = (await assetAccessList(db, auth, assetId, asset.owner)).includes("acl");
+  const now = nowSeconds();
+  return rows.map((r) => linkOut(r, mayAcl || r.creator === auth.userId, now));
+}
+
+/** A link the caller may see (read on its asset), else 404 like an unknown one. */
+async function loadLink(db: Db, auth: AuthUser, linkId: string) {
+  const link = await db.select().from(shareLinks).where(eq(shareLinks.linkId, linkId)).get();
+  if (!link) throw new ApiError("not_found", "Ссылка не найдена");
+  await requireAssets(db, auth, "read", [link.assetId]).catch((err) => {
+    throw err instanceof ApiError && err.code === "not_found" ? new ApiError("not_found", "Ссылка не найдена") : err;
+  });
+  return link;
+}
+
+export async function patchLink(db: Db, env: Env, auth: AuthUser, linkId: string, body: PatchLinkBody, origin: string) {
+  const link = await loadLink(db, auth, linkId);
+  await requireShare(db, auth, link.assetId, body.acl ?? link.acl);
+  if (link.revokedAt !== null) throw new ApiError("gone", "Ссылка отозвана: её нельзя изменить");
+  const now = nowSeconds();
+  if (body.time_range) endInPast(body.time_range[1], now);
+  const next: ShareLink = {
+    ...link,
+    ...(body.time_range ? { startsAt: body.time_range[0], endsAt: body.time_range[1] } : {}),
+    ...(body.password !== undefined ? { passwordHash: body.password === null ? null : await hashPassword(body.password) } : {}),
+    ...(body.acl ? { acl: body.acl } : {}),
+    ...(body.email ? { emails: body.email } : {}),
+    ...(body.download_limit !== undefined ? { downloadLimit: body.download_limit } : {}),
+    mtime: now,
+  };
+  const { linkId: _id, viewCount: _v, downloadCount: _d, ctime: _c, ...set } = next;
+  await db.batch([
+    db.update(shareLinks).set(set).where(eq(shareLinks.linkId, linkId)),
+    eventInsert(db, { kind: "share-link.update", userId: auth.userId, entityType: "share_link", entityId: linkId, data: eventData(next) }),
+  ]);
+  // Only addresses added by this edit get mail; the others already have the link.
+  await mailTo(db, env, auth, next, next.emails.filter((e) => !link.emails.includes(e)), origin);
+  return linkOut({ ...next, viewCount: link.viewCount, downloadCount: link.downloadCount }, true, now);
+}
+
+/** Revokes for good (the row stays for its counts and the audit trail); repeating it changes nothing. */
+export async function revokeLink(db: Db, auth: AuthUser, linkId: string) {
+  const link = await loadLink(db, auth, linkId);
+  if (link.creator !== auth.userId) await requireAssets(db, auth, "acl", [link.assetId]);
+  if (link.revokedAt !== null) return linkOut(link, true);
+  const now = nowSeconds();
+  await db.batch([
+    db.update(shareLinks).set({ revokedAt: now, mtime: now }).where(eq(shareLinks.linkId, linkId)),
+    eventInsert(db, { kind: "share-link.revoke", userId: auth.userId, entityType: "share_link", entityId: linkId, data: { asset: link.assetId } }),
+  ]);
+  return linkOut({ ...link, revokedAt: now, mtime: now }, true, now);
+}

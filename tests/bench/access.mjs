@@ -1,0 +1,184 @@
+/**
+ * The permission engine at scale: 100,000 groups (depth up to 8), one group with 100,000 assets, a
+ * user with 50 rules (grants, two group denies, one asset deny). Seeds the local D1 SQLite file
+ * directly (batched INSERTs, a recursive CTE for the assets) before the Worker starts, then prints
+ * p50/p95 through the local Worker (HTTP, the user's bearer) and the members query on the file itself
+ * (@libsql/client) as the floor. Aims: every call p95 < 25 ms; members' last page within 2x of the first.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import { withOfflineEnv } from "../../scripts/offline-env.mjs";
+import { benchAdmin, ms, percentile } from "./server.mjs";
+
+const GROUPS = 100_000;
+const ASSETS = 100_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+const dataDir = mkdtempSync(path.join(tmpdir(), "mam-bench-access-"));
+const now = Math.floor(Date.now() / 1000);
+
+execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir], { env: withOfflineEnv(), stdio: "ignore" });
+const d1dir = path.join(dataDir, "v3/d1/miniflare-D1DatabaseObject");
+const file = path.join(d1dir, readdirSync(d1dir).find((f) => f.endsWith(".sqlite")));
+const db = createClient({ url: `file:${file}` });
+
+// ---- the tree: R; X (a 10,000-group branch, fan-out 9/10/10/10); branches of fan-out 3 down to depth 8.
+const rows = [];
+const uuid = () => crypto.randomUUID();
+function add(parent, name) {
+  const id = uuid();
+  const g = { id, name, parent: parent?.id ?? null, path: `${parent?.path ?? "/"}${id}/`, depth: (parent?.depth ?? 0) + 1 };
+  rows.push(g);
+  return g;
+}
+const R = add(null, `Бенч ${now}`);
+const X = add(R, "Ветка X");
+for (let a = 0; a < 9; a++) {
+  const ga = add(X, `x${a}`);
+  for (let b = 0; b < 10; b++) {
+    const gb = add(ga, `x${a}.${b}`);
+    for (let c = 0; c < 10; c++) {
+      const gc = add(gb, `x${a}.${b}.${c}`);
+      for (let d = 0; d < 10; d++) add(gc, `x${a}.${b}.${c}.${d}`);
+    }
+  }
+}
+const branches = [];
+function grow(parent, depth) {
+  if (rows.length >= GROUPS || depth > 8) return;
+  for (let i = 0; i < 3 && rows.length < GROUPS; i++) grow(add(parent, `${parent.name}.${i}`), depth + 1);
+}
+for (let k = 0; rows.length < GROUPS; k++) {
+  const top = add(R, `ветка ${k}`);
+  branches.push(top);
+  grow(top, 3);
+}
+const deep = rows.filter((g) => g.depth === 8);
+const M = deep[0]; // the group with 100,000 assets, at depth 8
+const q = (s) => `'${String(s).replace(/'/g, "''")}'`;
+
+const t0 = performance.now();
+const stmts = [];
+for (let i = 0; i < rows.length; i += 500) {
+  const values = rows.slice(i, i + 500).map((g) => `(${q(g.id)}, ${q(g.name)}, ${q(g.name.toLowerCase())}, ${g.parent ? q(g.parent) : "NULL"}, ${q(g.path)}, ${g.depth}, '[]', ${now}, ${now})`);
+  stmts.push(`INSERT INTO groups (group_id, group_name, name_key, parent_id, path, depth, tags, ctime, mtime) VALUES ${values.join(",")}`);
+}
+const assetPrefix = "a55e7000-0000-4000-8000-";
+const assetId = (n) => `'${assetPrefix}' || printf('%012x', ${n})`;
+stmts.push(
+  `INSERT INTO assets (asset_id, name, owner, creator, mimetype, tags, ctime, mtime, atime)
+   WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ASSETS})
+   SELECT ${assetId("i")}, printf('Кадр %06d.jpg', i), 'bench', 'bench', 'image/jpeg', '[]', ${now} - ${ASSETS} + i, ${now}, ${now} FROM n`,
+  `INSERT INTO group_members (group_id, el_id, el_type, ctime) SELECT ${q(M.id)}, asset_id, 'asset', ctime FROM assets WHERE owner = 'bench'`,
+  `INSERT INTO versions (asset_id, version, desc, ctime) SELECT asset_id, 1, '', ctime FROM assets WHERE owner = 'bench'`,
+  `INSERT INTO variants (variant_id, asset_id, version, storage_id, object_key, name, mime_type, variant_type, content_size, file_name, etag, ctime)
+   SELECT 'deadbeef' || substr(asset_id, 9), asset_id, 1, '00000000-0000-0000-0000-000000000001', 'k/' || asset_id, 'initial', 'image/jpeg', 'initial', 1000, name, 'e', ctime FROM assets WHERE owner = 'bench'`,
+);
+await db.batch(stmts, "write");
+await db.execute("ANALYZE");
+console.log(`Seeded ${rows.length} groups (depth ≤ ${Math.max(...rows.map((g) => g.depth))}), ${ASSETS} assets in one group at depth ${M.depth}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+db.close();
+
+// ---- the Worker, on the seeded data directory (as scripts/start.mjs runs it)
+const port = 20000 + Math.floor(Math.random() * 20000);
+const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  env: { ...process.env, PORT: String(port), MAM_DATA_DIR: dataDir, MAM_SKIP_BUILD: "1", ADMIN_LOGIN: benchAdmin.user, ADMIN_PASSWORD: benchAdmin.passwd },
+  stdio: ["ignore", "ignore", "inherit"],
+  detached: true,
+});
+const url = `http://127.0.0.1:${port}`;
+const stop = () => {
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {}
+};
+let failed = false;
+try {
+  for (let i = 0; i < 360 && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 500));
+  const call = async (p, bearer, init = {}) => {
+    const res = await fetch(url + p, { ...init, headers: { "Content-Type": "application/json", ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) } });
+    const body = await res.json();
+    if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const admin = (await call("/api/auth/login", null, { method: "POST", body: JSON.stringify(benchAdmin) })).bearer;
+  const login = `bench-${now}`;
+  const user = await call("/api/user", admin, { method: "POST", body: JSON.stringify({ user_name: "Бенч", user_login: login, user_passwd: "bench-password-1", enabled: true }) });
+  // 50 rules: read on X and on M's branch; 45 more grants on other branches; two group denies elsewhere; one asset deny.
+  const rule = (obj, acl) => call("/api/user/acl", admin, { method: "POST", body: JSON.stringify({ subj: user.user_id, obj, acl }) });
+  const mBranch = branches.find((b) => M.path.startsWith(b.path));
+  await rule(X.id, ["read"]);
+  await rule(mBranch.id, ["read", "download"]);
+  for (const b of branches.filter((b) => b !== mBranch).slice(0, 45)) await rule(b.id, ["read", "update"]);
+  const denied = rows.filter((g) => g.depth === 6 && !M.path.startsWith(g.path) && g.path.startsWith(mBranch.path)).slice(0, 2);
+  for (const g of denied) await rule(g.id, ["deny"]);
+  await rule(`${assetPrefix}${"1".padStart(12, "0")}`, ["deny"]);
+  const bearer = (await call("/api/auth/login", null, { method: "POST", body: JSON.stringify({ user: login, passwd: "bench-password-1" }) })).bearer;
+
+  const deepAsset = `${assetPrefix}${(ASSETS - 7).toString(16).padStart(12, "0")}`;
+  const lastSkip = Math.floor((ASSETS - 1) / 50) * 50;
+  const calls = [
+    ["whoami (auth only, for scale)", "/api/auth/whoami"],
+    ["members page 1 (take 50)", `/api/group/members/${M.id}?take=50`],
+    [`members last page (skip ${lastSkip})`, `/api/group/members/${M.id}?skip=${lastSkip}&take=50`],
+    ["acl-roots", "/api/group/acl-roots"],
+    ["subtree of the 10,000-group branch", `/api/group/subtree/${X.id}`],
+    ["entity-access on a deep asset", `/api/auth/entity-access/${deepAsset}`],
+  ];
+  const results = {};
+  for (const [label, p] of calls) {
+    const first = await call(p, bearer);
+    const size = Array.isArray(first) ? `${first.length} rows` : "object";
+    const times = [];
+    for (let i = 0; i < RUNS + 5; i++) {
+      const t = performance.now();
+      const res = await fetch(url + p, { headers: { Authorization: `Bearer ${bearer}` } });
+      await res.arrayBuffer();
+      if (i >= 5) times.push(performance.now() - t);
+    }
+    results[label] = percentile(times, 95);
+    console.log(`${label.padEnd(40)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  (${size})`);
+  }
+  const [, p1, last] = Object.values(results);
+  console.log(`last page / first page (p95): ${(last / p1).toFixed(2)}x (aim ≤ 2x)`);
+} catch (err) {
+  failed = true;
+  console.error(err);
+} finally {
+  stop();
+  await new Promise((r) => setTimeout(r, 1500));
+}
+if (failed) {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(1);
+}
+
+// ---- the floor: the members query on the SQLite file, no Worker, no HTTP
+const floor = createClient({ url: `file:${file}` });
+const page = (skip) => `SELECT a.asset_id, a.name, a.mimetype, a.ctime,
+  (SELECT max(v.version) FROM versions v WHERE v.asset_id = a.asset_id) AS ver,
+  (SELECT json_array(x.variant_id, x.content_size) FROM variants x WHERE x.asset_id = a.asset_id ORDER BY x.version DESC LIMIT 1) AS latest
+  FROM (SELECT el_id, ctime FROM group_members WHERE group_id = ${q(M.id)} AND el_type = 'asset' ORDER BY ctime, el_id LIMIT 50 OFFSET ${skip}) p
+  JOIN assets a ON a.asset_id = p.el_id ORDER BY p.ctime, p.el_id`;
+for (const [label, skip] of [["floor: members page 1 on the file", 0], ["floor: members last page on the file", Math.floor((ASSETS - 1) / 50) * 50]]) {
+  const times = [];
+  for (let i = 0; i < RUNS + 5; i++) {
+    const t = performance.now();
+    await floor.execute(page(skip));
+    if (i >= 5) times.push(performance.now() - t);
+  }
+  console.log(`${label.padEnd(40)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}`);
+}
+const sub = `SELECT group_id, group_name, parent_id, depth FROM groups WHERE path >= ${q(X.path)} AND path < ${q(X.path.slice(0, -1) + "0")} AND group_id <> ${q(X.id)} AND deleted_at IS NULL ORDER BY path`;
+const subTimes = [];
+for (let i = 0; i < 25; i++) {
+  const t = performance.now();
+  await floor.execute(sub);
+  if (i >= 5) subTimes.push(performance.now() - t);
+}
+console.log(`${"floor: subtree of X on the file".padEnd(40)} p50 ${ms(percentile(subTimes, 50))}  p95 ${ms(percentile(subTimes, 95))}`);
+floor.close();
+if (process.env.BENCH_KEEP) console.log(`kept ${file} (M ${M.id}, X ${X.id})`);
+else rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,14 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Node-side media pipeline tests: `npm start` (Worker in workerd + the real transcoder) with real ffmpeg.
+export default defineConfig({
+  root: fileURLToPath(new URL("../..", import.meta.url)),
+  test: {
+    environment: "node",
+    include: ["tests/media/**/*.test.ts"],
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,84 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { ffmpegPath, probe, run } from "../tools.mjs";
+import { imageTech, pdfPages } from "./image-meta.mjs";
+import { techFromProbe } from "./probe-fields.mjs";
+import { encodeArgs, overlayArgs, watermarkPng } from "./video.mjs";
+
+/**
+ * One function per operation class (db/schema/task-templates.ts). Each gets the downloaded source and
+ * the job's setup, and returns tech fields and output files; ctx.progress/log feed the task.
+ */
+const isImage = (mime) => mime.startsWith("image/");
+const isAV = (mime) => mime.startsWith("video/") || mime.startsWith("audio/");
+
+async function metadata(job, ctx) {
+  const mime = job.source.mime;
+  if (isImage(mime)) return { tech: await imageTech(ctx.src) };
+  if (mime === "application/pdf") return { tech: { pages: pdfPages(await readFile(ctx.src)), container: "pdf" } };
+  return { tech: techFromProbe(await probe(ctx.src, ctx.signal)) };
+}
+
+async function preview(job, ctx) {
+  const { width = 640, height = 360, quality = 80 } = job.setup;
+  let input = ctx.src;
+  if (!isImage(job.source.mime)) {
+    const tech = techFromProbe(await probe(ctx.src, ctx.signal));
+    // A frame a tenth in (not the first, which is often black), as PNG for sharp to size and compress.
+    const at = Math.min(10, (tech.duration ?? 0) / 10);
+    input = await run(ffmpegPath, ["-v", "error", "-ss", at.toFixed(2), "-i", ctx.src, "-frames:v", "1", "-f", "image2pipe", "-c:v", "png", "pipe:1"], { signal: ctx.signal, onLine: ctx.log });
+  }
+  const file = path.join(ctx.dir, "preview.jpg");
+  const info = await sharp(input).rotate().resize(width, height, { fit: "inside", withoutEnlargement: true }).jpeg({ quality, mozjpeg: false }).toFile(file);
+  return { outputs: [{ name: "preview", file, mime: "image/jpeg", format: "jpg", tech: { width: info.width, height: info.height } }] };
+}
+
+/** ffmpeg with -progress: percent of the source duration done, and "00:01:02 из 00:05:00". */
+async function ffmpegWithProgress(job, ctx, args, out) {
+  const duration = techFromProbe(await probe(ctx.src, ctx.signal)).duration ?? 0;
+  const hms = (s) => new Date(Math.max(0, s) * 1000).toISOString().slice(11, 19);
+  await run(ffmpegPath, ["-hide_banner", "-y", "-nostats", "-progress", "pipe:1", "-i", ctx.src, ...args, out], {
+    signal: ctx.signal,
+    onLine: ctx.log,
+    onProgress: (kv) => {
+      const t = Number(kv.out_time_us ?? kv.out_time_ms ?? 0) / 1e6;
+      if (duration > 0 && t >= 0) ctx.progress(Math.min(99, (t / duration) * 100), `${hms(t)} из ${hms(duration)}${kv.speed ? `, ${kv.speed}` : ""}`);
+    },
+  });
+  return techFromProbe(await probe(out, ctx.signal));
+}
+
+async function proxy(job, ctx) {
+  const out = path.join(ctx.dir, "proxy.mp4");
+  const tech = await ffmpegWithProgress(job, ctx, encodeArgs(job.setup), out);
+  return { outputs: [{ name: "proxy", file: out, mime: "video/mp4", format: "mp4", tech }] };
+}
+
+async function audioProxy(job, ctx) {
+  const out = path.join(ctx.dir, "audio.m4a");
+  const tech = await ffmpegWithProgress(job, ctx, ["-vn", "-map", "0:a:0", "-c:a", "aac", "-b:a", job.setup.audio_bitrate ?? "128k", "-ac", "2", "-movflags", "+faststart"], out);
+  return { outputs: [{ name: "audio", file: out, mime: "audio/mp4", format: "m4a", tech }] };
+}
+
+async function watermark(job, ctx) {
+  const s = job.setup;
+  if (isImage(job.source.mime)) {
+    const img = sharp(ctx.src).rotate();
+    const meta = await img.metadata();
+    const mark = await watermarkPng(s, meta.width, ctx);
+    const out = path.join(ctx.dir, "watermarked.jpg");
+    const gravity = { "top-left": "northwest", "top-right": "northeast", "bottom-left": "southwest", "bottom-right": "southeast", center: "centre" }[s.position ?? "bottom-right"];
+    const info = await img.composite([{ input: mark, gravity }]).jpeg({ quality: 90 }).toFile(out);
+    return { outputs: [{ name: "watermarked", file: out, mime: "image/jpeg", format: "jpg", tech: { width: info.width, height: info.height } }] };
+  }
+  const width = Math.round(((s.height ?? 720) * 16) / 9);
+  const markFile = path.join(ctx.dir, "mark.png");
+  await sharp(await watermarkPng(s, width, { ...ctx, forVideo: true })).toFile(markFile);
+  const out = path.join(ctx.dir, "watermarked.mp4");
+  const tech = await ffmpegWithProgress(job, ctx, overlayArgs(s, markFile), out);
+  return { outputs: [{ name: "watermarked", file: out, mime: "video/mp4", format: "mp4", tech }] };
+}
+
+export const operations = { metadata, preview, proxy, audio_proxy: audioProxy, watermark };
+export { isAV };

@@ -1,0 +1,105 @@
+/**
+ * The transcoder's work queue: highest priority first (then oldest), `concurrency` at a time, and a
+ * journal — one JSON file per accepted job in the state directory, removed when the job ends — so a
+ * restarted (or crashed) transcoder takes up every job it had accepted, running ones from the start.
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, renameSync } from "node:fs";
+import path from "node:path";
+
+export function createQueue({ stateDir, concurrency, execute }) {
+  mkdirSync(stateDir, { recursive: true });
+  /** id → { job, state: "queued" | "running", seq, controller } */
+  const jobs = new Map();
+  let seq = 0;
+  let stopping = false;
+  const file = (id) => path.join(stateDir, `${id}.json`);
+
+  function persist(job) {
+    const tmp = `${file(job.id)}.tmp`;
+    writeFileSync(tmp, JSON.stringify(job));
+    renameSync(tmp, file(job.id)); // atomic: a crash never leaves half a journal entry
+  }
+
+  function forget(id) {
+    jobs.delete(id);
+    rmSync(file(id), { force: true });
+  }
+
+  function pump() {
+    const running = [...jobs.values()].filter((e) => e.state === "running").length;
+    if (running >= concurrency) return;
+    const next = [...jobs.values()]
+      .filter((e) => e.state === "queued")
+      .sort((a, b) => (b.job.priority ?? 0) - (a.job.priority ?? 0) || a.seq - b.seq)[0];
+    if (!next) return;
+    next.state = "running";
+    next.controller = new AbortController();
+    const entry = next;
+    execute(entry.job, entry.controller.signal)
+      .catch((err) => console.error(`job ${entry.job.id}:`, err.message))
+      .finally(() => {
+        // A newer run may have replaced this entry meanwhile: only forget our own.
+        if (stopping) return; // shutting down: the journal keeps the job for the next start
+        if (jobs.get(entry.job.id) === entry) forget(entry.job.id);
+        pump();
+      });
+    pump();
+  }
+
+  return {
+    /** Accepts a job; the same id and run again is a no-op, a newer run replaces the older one. */
+    add(job) {
+      const cur = jobs.get(job.id);
+      if (cur && cur.job.run === job.run) return { accepted: true, duplicate: true };
+      if (cur && cur.job.run > job.run) return { accepted: false, stale: true };
+      if (cur) cur.controller?.abort();
+      persist(job);
+      jobs.set(job.id, { job, state: "queued", seq: ++seq });
+      pump();
+      return { accepted: true };
+    },
+    get(id) {
+      const e = jobs.get(id);
+      return e && { id, run: e.job.run, state: e.state, priority: e.job.priority ?? 0 };
+    },
+    remove(id) {
+      const e = jobs.get(id);
+      if (!e) return false;
+      e.controller?.abort();
+      forget(id);
+      pump();
+      return true;
+    },
+    setPriority(id, priority) {
+      const e = jobs.get(id);
+      if (!e) return false;
+      e.job.priority = priority;
+      persist(e.job);
+      return true;
+    },
+    stats() {
+      const all = [...jobs.values()];
+      return { queued: all.filter((e) => e.state === "queued").length, running: all.filter((e) => e.state === "running").length, concurrency };
+    },
+    /** Stops every running ffmpeg but keeps the journal: the next start runs those jobs again. */
+    shutdown() {
+      stopping = true;
+      for (const e of jobs.values()) e.controller?.abort();
+    },
+    /** Takes up the journal after a restart. */
+    restore() {
+      const entries = readdirSync(stateDir).filter((f) => f.endsWith(".json"));
+      const restored = [];
+      for (const f of entries) {
+        try {
+          restored.push(JSON.parse(readFileSync(path.join(stateDir, f), "utf8")));
+        } catch {
+          rmSync(path.join(stateDir, f), { force: true });
+        }
+      }
+      for (const job of restored.sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0))) jobs.set(job.id, { job, state: "queued", seq: ++seq });
+      pump();
+      return restored.length;
+    },
+  };
+}

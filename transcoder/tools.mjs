@@ -1,0 +1,79 @@
+/**
+ * ffmpeg and ffprobe: the system's when on PATH (Debian's has libx264/libx265 and is faster to start),
+ * otherwise the static binaries of @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe, so a fresh
+ * machine needs nothing but `npm ci`. FFMPEG_PATH / FFPROBE_PATH override both.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+
+function onPath(name) {
+  const r = spawnSync(name, ["-version"], { stdio: "ignore" });
+  return r.status === 0 ? name : null;
+}
+
+function fromPackage(pkg) {
+  try {
+    return require(pkg).path;
+  } catch {
+    return null;
+  }
+}
+
+export const ffmpegPath = process.env.FFMPEG_PATH || onPath("ffmpeg") || fromPackage("@ffmpeg-installer/ffmpeg");
+export const ffprobePath = process.env.FFPROBE_PATH || onPath("ffprobe") || fromPackage("@ffprobe-installer/ffprobe");
+
+/**
+ * Runs a binary; resolves with stdout, rejects with the tail of stderr. `onLine` gets stderr lines
+ * (the task log), `onProgress` ffmpeg's -progress key=value pairs; `signal` kills it (pause, cancel).
+ */
+export function run(bin, args, { signal, onLine, onProgress, stdout = "buffer" } = {}) {
+  return new Promise((resolve, reject) => {
+    if (!bin) return reject(new Error("ffmpeg/ffprobe not found: install ffmpeg or run npm ci"));
+    const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const out = [];
+    const tail = [];
+    let progressBuf = "";
+    let errBuf = "";
+    const abort = () => child.kill("SIGKILL");
+    signal?.addEventListener("abort", abort, { once: true });
+    child.stdout.on("data", (d) => {
+      if (onProgress) {
+        progressBuf += d.toString();
+        const lines = progressBuf.split("\n");
+        progressBuf = lines.pop();
+        const kv = {};
+        for (const l of lines) {
+          const i = l.indexOf("=");
+          if (i > 0) kv[l.slice(0, i).trim()] = l.slice(i + 1).trim();
+        }
+        if (Object.keys(kv).length) onProgress(kv);
+      } else if (stdout === "buffer") out.push(d);
+    });
+    child.stderr.on("data", (d) => {
+      errBuf += d.toString();
+      const lines = errBuf.split(/\r?\n|\r/);
+      errBuf = lines.pop();
+      for (const l of lines) {
+        if (!l.trim()) continue;
+        tail.push(l);
+        if (tail.length > 30) tail.shift();
+        onLine?.(l);
+      }
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      signal?.removeEventListener("abort", abort);
+      if (signal?.aborted) return reject(Object.assign(new Error("aborted"), { aborted: true }));
+      if (code === 0) return resolve(Buffer.concat(out));
+      reject(new Error(`${bin.split("/").pop()} exited with ${code}: ${tail.slice(-5).join(" | ")}`));
+    });
+  });
+}
+
+/** ffprobe's JSON for a file. */
+export async function probe(file, signal) {
+  const out = await run(ffprobePath, ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], { signal });
+  return JSON.parse(out.toString());
+}

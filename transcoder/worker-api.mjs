@@ -1,0 +1,66 @@
+/**
+ * Calls to the Worker: the job's signed source and destination URLs and its callback URL with the
+ * per-task token. A 409 means the Worker no longer wants this run (paused, cancelled, re-dispatched):
+ * the job stops. Network errors and 5xx are retried with backoff, so a Worker restart loses nothing.
+ */
+import { createHash } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+export class Stale extends Error {
+  stale = true;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function withRetry(what, fn, { tries = 8, signal } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fn();
+      if (res.status === 409) throw new Stale(`${what}: ${await res.text()}`);
+      if (res.status >= 500 || res.status === 429) throw Object.assign(new Error(`${what}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`), { retry: true });
+      if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`);
+      return res;
+    } catch (err) {
+      const retriable = err.retry || err.name === "TypeError" || err.code === "ECONNREFUSED" || err.cause?.code;
+      if (err.stale || signal?.aborted || !retriable || attempt >= tries) throw err;
+      await sleep(Math.min(30_000, 500 * 2 ** attempt));
+    }
+  }
+}
+
+export function workerApi(job, signal) {
+  const headers = { "X-Task-Token": job.callback.token };
+  const post = (path, body) =>
+    withRetry(path, () => fetch(`${job.callback.url}/${path}`, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify({ run: job.run, ...body }), signal }), { signal });
+  return {
+    progress: (body) => post("progress", body).then((r) => r.json()),
+    result: (body) => post("result", body).then((r) => r.json()),
+    fail: (body) => post("fail", body).then((r) => r.json()),
+
+    /** Streams the source to `file`, hashing it on the way (the Worker checks the client's claimed sha256). */
+    async download(file) {
+      const res = await withRetry("source", () => fetch(job.source.url, { signal }), { signal });
+      const hash = createHash("sha256");
+      const tap = new Transform({ transform(chunk, _enc, cb) { hash.update(chunk); cb(null, chunk); } });
+      await pipeline(Readable.fromWeb(res.body), tap, createWriteStream(file), { signal });
+      return hash.digest("hex");
+    },
+
+    /** PUTs one output with its exact length (the Worker streams it into storage; it refuses unknown lengths). */
+    async upload(name, file, mime) {
+      const { size } = await stat(file);
+      await withRetry(`output ${name}`, () =>
+        fetch(job.outputs[name], {
+          method: "PUT",
+          headers: { ...headers, "Content-Type": mime, "Content-Length": String(size) },
+          body: Readable.toWeb(createReadStream(file)),
+          duplex: "half",
+          signal,
+        }), { signal });
+      return size;
+    },
+  };
+}
