@@ -13,3 +13,5 @@ import { shareLinkCases } from "./sl";
  * line here; until it does, its routes fail "every registered route declares its expectations".
  */
 export const routeCases: RouteCase[] = [...systemCases, ...authCases, ...groupCases, ...userCases, ...assetCases, ...uploadCases, ...storageCases, ...shareLinkCases, ...taskCases];
+
+export { assetCases, authCases, groupCases, shareLinkCases, storageCases, systemCases, taskCases, uploadCases, userCases };

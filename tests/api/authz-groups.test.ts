@@ -1,0 +1,5 @@
+import { groupCases } from "./authz";
+import { declareMatrix } from "./authz/matrix";
+
+// The authorization matrix (tests/api/authz/matrix.ts) for the group routes.
+declareMatrix([...groupCases]);
