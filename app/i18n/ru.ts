@@ -185,6 +185,27 @@ export const ru = {
     notFound: "Задача не найдена",
     openAsset: "Открыть файл",
   },
+  // Sections filled by the screens that use them (kept apart so parallel work merges cleanly).
+  admin: {
+    // The admin area: users, robots and tokens, groups and membership, access rules.
+  },
+
+  mam: {
+    // The asset browser: group tree and group contents.
+  },
+
+  viewer: {
+    // The file viewer and the asset info screen.
+  },
+
+  upload: {
+    // The upload queue, drop zone and status panel.
+  },
+
+  sso: {
+    // Single sign-on.
+  },
+
   units: {
     bytes: "байт",
     kb: "КБ",
