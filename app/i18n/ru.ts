@@ -200,6 +200,21 @@ export const ru = {
 
   upload: {
     // The upload queue, drop zone and status panel.
+    dropHint: "Перетащите файлы или папки сюда",
+    dropActive: "Отпустите, чтобы загрузить",
+    pick: "Загрузить файлы",
+    dropzone: "Область загрузки",
+    overall: "Всего",
+    speed: (perSecond: string) => `${perSecond}/с`,
+    timeLeft: (time: string) => `Осталось ${time}`,
+    cancel: "Отменить загрузку",
+    clear: "Убрать завершённые",
+    resumeTitle: "Незавершённые загрузки",
+    resumeHint: "Выберите тот же файл, чтобы продолжить с места остановки.",
+    resume: "Продолжить",
+    forget: "Забыть",
+    wrongFile: (name: string) => `Это другой файл. Выберите «${name}».`,
+    folderFailed: (name: string) => `Не удалось создать группу «${name}»`,
   },
 
   sso: {

@@ -3,7 +3,7 @@ import { createStore } from "./store";
 /** Spec 4: upload item statuses. */
 export type UploadStatus = "waiting" | "uploading" | "uploaded" | "saving" | "busy" | "completed" | "error";
 
-/** Spec 3 "Upload queue item". The upload queue itself (and its Web Worker) comes later. */
+/** Spec 3 "Upload queue item", plus what the queue and the status panel track (app/lib/upload-queue.ts). */
 export interface UploadItem {
   file: File;
   groupId: string;
@@ -11,6 +11,13 @@ export interface UploadItem {
   ctime: number;
   status: UploadStatus;
   progress: number;
+  /** Identifies the item in worker messages. */
+  key: string;
+  /** The server-side upload, once started; kept for resumption after a reload. */
+  uploadId: string | null;
+  /** Bytes the server holds or has received for this item. */
+  loaded: number;
+  error?: string;
 }
 
 export const uploadsStore = createStore<readonly UploadItem[]>([]);

@@ -37,6 +37,9 @@ describe("isQueueDone (spec 4)", () => {
     ctime: 0,
     status,
     progress: 0,
+    key: status,
+    uploadId: null,
+    loaded: 0,
   });
   it("is done when every item is completed or error", () => {
     expect(isQueueDone([])).toBe(true);

@@ -1,4 +1,11 @@
+import { Box, Button, FileButton, Group, Overlay, Stack, Text } from "@mantine/core";
 import type React from "react";
+import { useEffect, useRef, useState } from "react";
+import { ru } from "../../i18n/ru";
+import { showError } from "../../lib/notify";
+import { uploadQueue } from "../../lib/upload-client";
+import { enqueueTree, readDrop } from "../../lib/upload-drop";
+import { IconUpload } from "../icons";
 
 export interface UploadDropzoneProps {
   groupId: string;
@@ -7,9 +14,72 @@ export interface UploadDropzoneProps {
   children: React.ReactNode;
 }
 
-/** Drop target and file picker for a group's contents (issue 5 uploads). */
-export function UploadDropzone({ children }: UploadDropzoneProps) {
-  return <div>{children}</div>;
+const hasFiles = (event: React.DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
+
+/**
+ * Drop target and file picker for a group's contents (issue 5): files go to the upload queue; dropped
+ * folders become subgroups with their files inside. Without the create permission only the children show.
+ */
+export function UploadDropzone({ groupId, canUpload, onUploaded, children }: UploadDropzoneProps) {
+  const [over, setOver] = useState(false);
+  const onUploadedRef = useRef(onUploaded);
+  onUploadedRef.current = onUploaded;
+
+  useEffect(() => uploadQueue().onUploaded(groupId, (assetId) => onUploadedRef.current(assetId)), [groupId]);
+
+  if (!canUpload) return <>{children}</>;
+
+  const enqueue = (files: File[], target: string) => void uploadQueue().add(files, target);
+
+  const onDrop = (event: React.DragEvent) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    setOver(false);
+    readDrop(event.dataTransfer)
+      .then((tree) => enqueueTree(tree, groupId, enqueue))
+      .catch(showError);
+  };
+
+  return (
+    <Box
+      pos="relative"
+      mih="100%"
+      aria-label={ru.upload.dropzone}
+      data-testid="upload-dropzone"
+      onDragOver={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = "copy";
+        setOver(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false);
+      }}
+      onDrop={onDrop}
+    >
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {ru.upload.dropHint}
+        </Text>
+        <FileButton multiple onChange={(files) => files.length && enqueue(files, groupId)}>
+          {(props) => (
+            <Button size="xs" variant="light" leftSection={<IconUpload />} {...props}>
+              {ru.upload.pick}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {children}
+      {over && (
+        <Overlay color="#000" backgroundOpacity={0.55} blur={1} radius="md" style={{ border: "2px dashed var(--mantine-color-blue-5)" }}>
+          <Stack align="center" justify="center" h="100%">
+            <IconUpload size={40} />
+            <Text fw={600}>{ru.upload.dropActive}</Text>
+          </Stack>
+        </Overlay>
+      )}
+    </Box>
+  );
 }
 
 export default UploadDropzone;

@@ -1,7 +1,8 @@
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { ru } from "../../i18n/ru";
 import { useStore } from "../../lib/store";
+import { loadPendingUploads, pendingStore } from "../../lib/upload-resume";
 import { isQueueDone, uploadsStore } from "../../lib/uploads";
 import { useLeaveWarning } from "../../lib/use-leave-warning";
 
@@ -9,15 +10,17 @@ import { useLeaveWarning } from "../../lib/use-leave-warning";
 const UploadList = lazy(() => import("./UploadList"));
 
 /**
- * Spec 2 app shell: the upload status panel shows when uploads exist and the page is not /login, and
- * leaving the page asks for confirmation while any upload is unfinished.
+ * Spec 2 app shell: the upload status panel shows when uploads exist (or unfinished ones wait to be resumed
+ * after a reload) and the page is not /login; leaving the page asks for confirmation while any upload is unfinished.
  */
 export function UploadStatusPanel() {
   const items = useStore(uploadsStore);
+  const pending = useStore(pendingStore);
   const { pathname } = useLocation();
   useLeaveWarning(!isQueueDone(items), ru.uploads.leaveWarning);
+  useEffect(loadPendingUploads, []);
 
-  if (items.length === 0 || pathname === "/login") return null;
+  if ((items.length === 0 && pending.length === 0) || pathname === "/login") return null;
   return (
     <Suspense fallback={null}>
       <UploadList items={items} />

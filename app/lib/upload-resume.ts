@@ -1,0 +1,49 @@
+import { createStore } from "./store";
+
+/**
+ * Unfinished uploads survive a reload in localStorage (decision 015): enough to recognise the same file
+ * when the user selects it again (name, size, lastModified) and to continue its server-side upload.
+ */
+export interface PendingUpload {
+  uploadId: string;
+  assetId: string;
+  groupId: string;
+  name: string;
+  size: number;
+  lastModified: number;
+  mime: string;
+}
+
+const KEY = "mam.uploads.pending";
+
+function read(): PendingUpload[] {
+  try {
+    return typeof localStorage === "undefined" ? [] : (JSON.parse(localStorage.getItem(KEY) ?? "[]") as PendingUpload[]);
+  } catch {
+    return [];
+  }
+}
+
+/** Starts empty so server and hydration agree; `loadPendingUploads` fills it in the browser. */
+export const pendingStore = createStore<readonly PendingUpload[]>([]);
+
+function write(next: PendingUpload[]) {
+  pendingStore.set(next);
+  if (typeof localStorage !== "undefined") localStorage.setItem(KEY, JSON.stringify(next));
+}
+
+export function loadPendingUploads(): void {
+  pendingStore.set(read());
+}
+
+export function rememberUpload(entry: PendingUpload): void {
+  write([...pendingStore.get().filter((p) => p.uploadId !== entry.uploadId), entry]);
+}
+
+export function forgetUpload(uploadId: string | null): void {
+  if (uploadId && pendingStore.get().some((p) => p.uploadId === uploadId)) write(pendingStore.get().filter((p) => p.uploadId !== uploadId));
+}
+
+export function matchPending(file: File): PendingUpload | undefined {
+  return pendingStore.get().find((p) => p.name === file.name && p.size === file.size && p.lastModified === file.lastModified);
+}
