@@ -1,0 +1,205 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, signInThroughForm } from "./fixtures";
+
+/**
+ * Uploads in Chromium (issue 5, spec 4): the picker and drag and drop into a group, cancel, reload and
+ * resume, the unload warning, and a read-only user. Groups and checks go through the API from Node; the
+ * drop zone sits on /mam/{idGroup}.
+ */
+
+const base = `http://127.0.0.1:${process.env.MAM_E2E_PORT ?? "8790"}`;
+const ROOT = "ffffffff-ffff-ffff-ffff-ffffffffffff";
+const dir = mkdtempSync(path.join(tmpdir(), "mam-upload-e2e-"));
+// A 1×1 PNG and a one-page PDF: real files of the kinds users upload.
+const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+
+async function call(bearer: string, p: string, init: { method?: string; json?: unknown } = {}) {
+  const res = await fetch(base + p, {
+    method: init.method ?? (init.json === undefined ? "GET" : "POST"),
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${bearer}` },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+}
+const json = async (bearer: string, p: string, init: { method?: string; json?: unknown } = {}) => {
+  const res = await call(bearer, p, init);
+  if (res.status !== 200) throw new Error(`${p}: ${res.status} ${res.body.toString()}`);
+  return JSON.parse(res.body.toString());
+};
+
+async function login(user: string, passwd: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ user, passwd }) });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`login ${user}: ${res.status} ${text}`);
+  return (JSON.parse(text) as { bearer: string }).bearer;
+}
+
+async function newGroup(bearer: string, name: string): Promise<string> {
+  return (await json(bearer, "/api/group/create", { json: { parent: ROOT, group_name: `${name} ${Date.now()}${Math.random().toString(36).slice(2, 6)}` } })).group_id;
+}
+
+/** Assets in the group by name → id. */
+async function groupAssets(bearer: string, groupId: string): Promise<Record<string, string>> {
+  const members = (await json(bearer, `/api/group/members/${groupId}?type=asset&take=200`)) as { el_id: string; el_info: { name: string } }[];
+  return Object.fromEntries(members.map((m) => [m.el_info.name, m.el_id]));
+}
+
+async function download(bearer: string, assetId: string) {
+  const res = await call(bearer, `/api/asset/content/download/${assetId}/latest/initial`);
+  if (res.status !== 200) throw new Error(`download ${assetId}: ${res.status} ${res.body.toString()}`);
+  return res.body;
+}
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+function bigFile(name: string, megabytes: number): string {
+  const bytes = Buffer.alloc(megabytes * 1024 * 1024);
+  for (let i = 0; i < bytes.length; i += 4) bytes.writeUInt32LE((i * 2654435761) >>> 0, i);
+  const file = path.join(dir, name);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+/** Part PUTs wait a while, so a large upload is still going when the test acts on it. */
+async function slowParts(page: Page, ms: number) {
+  await page.context().route(/\/api\/ul\/[^/]+\/part\/\d+/, async (route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    await route.continue().catch(() => undefined);
+  });
+}
+
+async function openGroupAsAdmin(page: Page, groupId: string) {
+  await page.goto("/login");
+  await signInThroughForm(page, ADMIN.login, ADMIN.password);
+  await expect(page).toHaveURL(/\/mam/);
+  await page.goto(`/mam/${groupId}`);
+  await expect(page.getByRole("button", { name: "Загрузить файлы" })).toBeVisible();
+}
+
+const item = (page: Page, name: string) => page.getByTestId("upload-item").filter({ hasText: name });
+
+async function pick(page: Page, files: Parameters<import("@playwright/test").FileChooser["setFiles"]>[0], button = "Загрузить файлы") {
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByRole("button", { name: button }).click()]);
+  await chooser.setFiles(files);
+}
+
+test.describe("uploads", () => {
+  test("the picker and drag and drop upload an image and a PDF into the group with identical bytes", async ({ page }) => {
+    const bearer = await login(ADMIN.login, ADMIN.password);
+    const groupId = await newGroup(bearer, "Загрузки");
+    await openGroupAsAdmin(page, groupId);
+
+    await pick(page, [
+      { name: "снимок.png", mimeType: "image/png", buffer: png },
+      { name: "документ.pdf", mimeType: "application/pdf", buffer: pdf },
+    ]);
+    await expect(item(page, "снимок.png")).toHaveAttribute("data-status", "completed");
+    await expect(item(page, "документ.pdf")).toHaveAttribute("data-status", "completed");
+
+    // Drag and drop: a drop event carrying a DataTransfer made in the page.
+    await page.getByTestId("upload-dropzone").evaluate((zone, data) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(data.png)], "перетащен.png", { type: "image/png" }));
+      transfer.items.add(new File([new Uint8Array(data.pdf)], "перетащен.pdf", { type: "application/pdf" }));
+      zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, { png: [...png], pdf: [...pdf] });
+    await expect(item(page, "перетащен.png")).toHaveAttribute("data-status", "completed");
+    await expect(item(page, "перетащен.pdf")).toHaveAttribute("data-status", "completed");
+    await expect(page.getByRole("progressbar", { name: "Всего" })).toHaveAttribute("aria-valuenow", "100");
+
+    const assets = await groupAssets(bearer, groupId);
+    for (const [name, bytes] of [["снимок.png", png], ["документ.pdf", pdf], ["перетащен.png", png], ["перетащен.pdf", pdf]] as const) {
+      expect(assets[name], name).toBeTruthy();
+      expect(sha256(await download(bearer, assets[name])), name).toBe(sha256(bytes));
+    }
+
+    // Everything finished: leaving asks nothing.
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => (dialogs.push(d.type()), void d.accept()));
+    await page.reload();
+    expect(dialogs).toEqual([]);
+  });
+
+  test("cancelling an upload mid-way removes it and deletes its asset", async ({ page }) => {
+    const bearer = await login(ADMIN.login, ADMIN.password);
+    const groupId = await newGroup(bearer, "Отмена");
+    await openGroupAsAdmin(page, groupId);
+    await slowParts(page, 1500);
+
+    await pick(page, bigFile("большой.bin", 60));
+    const row = item(page, "большой.bin");
+    await expect(row).toHaveAttribute("data-status", "uploading");
+    await expect(row).not.toHaveAttribute("data-asset", "");
+    const assetId = (await row.getAttribute("data-asset"))!;
+    expect((await call(bearer, `/api/asset/${assetId}`)).status).toBe(200);
+
+    await page.getByRole("button", { name: "Отменить загрузку: большой.bin" }).click();
+    await expect(row).toHaveCount(0);
+    await expect.poll(async () => (await call(bearer, `/api/asset/${assetId}`)).status).toBe(404);
+    expect(await groupAssets(bearer, groupId)).toEqual({});
+  });
+
+  test("a reload mid-upload warns, then the same file re-selected resumes to identical bytes", async ({ page }) => {
+    const bearer = await login(ADMIN.login, ADMIN.password);
+    const groupId = await newGroup(bearer, "Продолжение");
+    await openGroupAsAdmin(page, groupId);
+    await slowParts(page, 1200);
+    const file = bigFile("продолжить.bin", 24);
+
+    await pick(page, file);
+    const row = item(page, "продолжить.bin");
+    await expect(row).toHaveAttribute("data-status", "uploading");
+    const pendingId = () => page.evaluate(() => (JSON.parse(localStorage.getItem("mam.uploads.pending") ?? "[]")[0]?.uploadId as string) ?? null);
+    await expect.poll(pendingId).not.toBeNull();
+    const uploadId = (await pendingId())!;
+    await expect.poll(async () => (await json(bearer, `/api/ul/${uploadId}`)).parts.length).toBeGreaterThan(0);
+    const assetId = (await row.getAttribute("data-asset"))!;
+
+    const dialogs: { type: string; message: string }[] = [];
+    page.on("dialog", (d) => (dialogs.push({ type: d.type(), message: d.message() }), void d.accept()));
+    await page.reload();
+    expect(dialogs.map((d) => d.type)).toEqual(["beforeunload"]);
+
+    const offers = page.getByRole("group", { name: "Незавершённые загрузки" });
+    await expect(offers.getByTestId("upload-pending")).toContainText("продолжить.bin");
+    const heldBefore = (await json(bearer, `/api/ul/${uploadId}`)).parts.length;
+    await page.context().unroute(/\/api\/ul\/[^/]+\/part\/\d+/);
+    await pick(page, file, "Продолжить");
+
+    await expect(item(page, "продолжить.bin")).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+    expect(await item(page, "продолжить.bin").getAttribute("data-asset")).toBe(assetId);
+    const state = await json(bearer, `/api/ul/${uploadId}`);
+    expect(state.state).toBe("completed");
+    expect(heldBefore).toBeGreaterThan(0);
+    expect(sha256(await download(bearer, assetId))).toBe(sha256(readFileSync(file)));
+    await expect(offers).toHaveCount(0);
+  });
+
+  test("a user who may read but not create is offered no upload, and the API refuses one", async ({ page }) => {
+    const admin = await login(ADMIN.login, ADMIN.password);
+    const groupId = await newGroup(admin, "Только чтение");
+    const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const user = { login: `reader-${suffix}`, password: `Pw-${suffix}-long` };
+    const { user_id } = await json(admin, "/api/user", { json: { user_name: `Читатель ${suffix}`, user_login: user.login, user_passwd: user.password, enabled: true } });
+    await json(admin, "/api/user/acl", { json: { subj: user_id, obj: groupId, acl: ["read"] } });
+
+    await page.goto("/login");
+    await signInThroughForm(page, user.login, user.password);
+    await expect(page).toHaveURL(/\/mam/);
+    // The offer depends on the caller's permissions on the group: wait for them before looking.
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith(`/api/group/get/${groupId}`)), page.goto(`/mam/${groupId}`)]);
+    await expect(page.getByText(groupId)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Загрузить файлы" })).toHaveCount(0);
+    await expect(page.getByTestId("upload-dropzone")).toHaveCount(0);
+
+    const bearer = await login(user.login, user.password);
+    const refused = await call(bearer, "/api/asset/create", { json: { asset_name: "нельзя.png", asset_mime: "image/png", in_group: groupId } });
+    expect(refused.status).toBe(403);
+    expect(await groupAssets(admin, groupId)).toEqual({});
+  });
+});
