@@ -70,7 +70,21 @@ function putPart(url: string, body: Blob, signal: AbortSignal, onProgress: (sent
   });
 }
 
-export function createUploadHandler(post: (message: FromWorker) => void, origin = "") {
+/** The network's state as the worker sees it; tests pass their own. */
+export interface Connectivity {
+  online(): boolean;
+  waitOnline(): Promise<void>;
+}
+
+const browserConnectivity: Connectivity = {
+  online: () => typeof navigator === "undefined" || navigator.onLine !== false,
+  waitOnline: () => new Promise((resolve) => globalThis.addEventListener("online", () => resolve(), { once: true })),
+};
+
+/** A request that never got an answer (as opposed to an HTTP error status). */
+const unanswered = (error: unknown) => !(error instanceof HttpError) || error.status === 0;
+
+export function createUploadHandler(post: (message: FromWorker) => void, origin = "", net: Connectivity = browserConnectivity) {
   let bearer: string | null = null;
   let bearerWaiters: (() => void)[] = [];
   const jobs = new Map<string, { controller: AbortController; uploadId: string | null }>();
@@ -110,7 +124,7 @@ export function createUploadHandler(post: (message: FromWorker) => void, origin 
         // Client errors other than timeouts and rate limits will not get better by trying again.
         const status = error instanceof HttpError ? error.status : 0;
         const permanent = status >= 400 && status < 500 && status !== 408 && status !== 429;
-        if (signal.aborted || permanent || n >= PART_ATTEMPTS) throw error;
+        if (signal.aborted || permanent || n >= PART_ATTEMPTS || !net.online()) throw error;
         await sleep(Math.min(8000, 250 * 2 ** n), signal);
       }
     }
@@ -181,11 +195,18 @@ export function createUploadHandler(post: (message: FromWorker) => void, origin 
     jobs.set(msg.key, job);
     run(msg, job)
       .catch(async (error: unknown) => {
-        if (!job.controller.signal.aborted) return post({ type: "uploadError", key: msg.key, message: error instanceof Error ? error.message : String(error) });
+        const { signal } = job.controller;
+        if (!signal.aborted && unanswered(error) && !net.online()) {
+          // Offline: once the network is back the queue takes the item again and it continues where it stopped.
+          const cancelled = new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+          await Promise.race([net.waitOnline(), cancelled]);
+          if (!signal.aborted) return post({ type: "resumeUpload", key: msg.key });
+        }
+        if (!signal.aborted) return post({ type: "uploadError", key: msg.key, message: error instanceof Error ? error.message : String(error) });
         // Cancelled: abort the server-side upload too, so its parts are dropped; the page deletes the asset.
         if (job.uploadId) await call(`/ul/${job.uploadId}`, new AbortController().signal, { method: "DELETE" }).catch(() => undefined);
         post({ type: "cancelUpload", key: msg.key, uploadId: job.uploadId });
       })
-      .finally(() => jobs.delete(msg.key));
+      .finally(() => jobs.get(msg.key) === job && jobs.delete(msg.key));
   };
 }

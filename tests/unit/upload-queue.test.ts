@@ -17,9 +17,21 @@ let store: ReturnType<typeof createStore<readonly UploadItem[]>>;
 let seen: Map<string, UploadStatus[]>;
 let errors: unknown[];
 
+/** The network as the worker sees it: tests switch it off and on. */
+const net = {
+  up: true,
+  wake: [] as (() => void)[],
+  online: () => net.up,
+  waitOnline: () => new Promise<void>((resolve) => net.wake.push(resolve)),
+  goOnline() {
+    net.up = true;
+    for (const wake of net.wake.splice(0)) wake();
+  },
+};
+
 function inProcessPort(): UploadPort {
   let listener: (m: FromWorker) => void = () => undefined;
-  const handle = createUploadHandler((m) => queueMicrotask(() => listener(m)), "");
+  const handle = createUploadHandler((m) => queueMicrotask(() => listener(m)), "", net);
   return { post: (m: ToWorker) => queueMicrotask(() => handle(m)), listen: (l) => (listener = l) };
 }
 
@@ -36,6 +48,7 @@ beforeEach(() => {
   seen = new Map();
   errors = [];
   pendingStore.set([]);
+  net.up = true;
   store.subscribe((items) => {
     for (const i of items) {
       const list = seen.get(i.file.name) ?? [];
@@ -123,6 +136,22 @@ describe("upload queue", () => {
     queue.add([file("a.txt")], "g1");
     await vi.waitFor(() => expect(statuses()).toEqual(["completed"]), { timeout: 5000 });
     expect(server.calls.filter((c) => c.startsWith("PUT"))).toHaveLength(3);
+  });
+
+  it("waits while offline, then resumes the same upload once the network is back", async () => {
+    server.failWith("PUT http://files/:id/1", [0]);
+    net.up = false;
+    const queue = makeQueue();
+    queue.add([file("a.txt"), file("b.txt")], "g1");
+    await vi.waitFor(() => expect(net.wake).toHaveLength(1));
+    expect(statuses()).toEqual(["uploading", "waiting"]);
+
+    net.goOnline();
+    await vi.waitFor(() => expect(statuses()).toEqual(["completed", "completed"]));
+    expect(seen.get("a.txt")).toEqual(["waiting", "uploading", "waiting", "uploading", "uploaded", "saving", "busy", "completed"]);
+    expect(server.calls.filter((c) => c === "POST /api/ul/start")).toHaveLength(2);
+    expect(server.calls.filter((c) => /^GET \/api\/ul\//.test(c))).toHaveLength(1);
+    expect(server.assets.size).toBe(2);
   });
 
   it("continues a remembered upload when the same file is selected again, sending only the missing parts", async () => {

@@ -26,7 +26,12 @@ export function uploadServer() {
     const route = `${method} ${url}`;
     calls.push(route);
     const failures = fail.get(method + " " + url.replace(/[0-9a-z-]+-\d+/g, ":id"));
-    if (failures?.length) return new Response("{}", { status: failures.shift() });
+    if (failures?.length) {
+      const status = failures.shift()!;
+      // 0 stands for no answer at all: fetch rejects.
+      if (status === 0) throw new TypeError("fetch failed");
+      return new Response("{}", { status });
+    }
     const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
     let m: RegExpMatchArray | null;
     if (route === "POST /api/asset/create") {
@@ -70,7 +75,7 @@ export function uploadServer() {
     assets,
     uploads,
     calls,
-    /** Answers the next calls of `method path` (ids written as :id) with these statuses. */
+    /** Answers the next calls of `method path` (ids written as :id) with these statuses (0: no answer). */
     failWith: (route: string, statuses: number[]) => fail.set(route, statuses),
     hold: () => (held = []),
     release: () => {
