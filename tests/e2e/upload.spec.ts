@@ -32,9 +32,11 @@ const json = async (bearer: string, p: string, init: { method?: string; json?: u
   return JSON.parse(res.body.toString());
 };
 
-async function login(user: string, passwd: string): Promise<string> {
+async function login(user: string, passwd: string, again = true): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ user, passwd }) });
   const text = await res.text();
+  // wrangler's dev proxy may reload the Worker just after start and answer this once; the request never reached us.
+  if (again && text.startsWith("Your worker restarted mid-request")) return login(user, passwd, false);
   if (res.status !== 200) throw new Error(`login ${user}: ${res.status} ${text}`);
   return (JSON.parse(text) as { bearer: string }).bearer;
 }
