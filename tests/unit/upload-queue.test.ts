@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { clearTokens, setTokens } from "../../app/lib/session";
 import { createStore } from "../../app/lib/store";
 import { createUploadHandler, type FromWorker, type ToWorker } from "../../app/lib/upload-protocol";
 import { UploadQueue, type UploadPort } from "../../app/lib/upload-queue";
@@ -152,6 +153,21 @@ describe("upload queue", () => {
     expect(server.calls.filter((c) => c === "POST /api/ul/start")).toHaveLength(2);
     expect(server.calls.filter((c) => /^GET \/api\/ul\//.test(c))).toHaveLength(1);
     expect(server.assets.size).toBe(2);
+  });
+
+  it("gives the worker the session's bearer and a fresh one when the server refuses the old", async () => {
+    setTokens({ bearer: "old-bearer", expire: Math.floor(Date.now() / 1000) + 3600 });
+    server.failWith("POST /api/ul/:id/targets", [401]);
+    const queue = makeQueue();
+    queue.add([file("a.txt")], "g1");
+    await vi.waitFor(() => expect(statuses()).toEqual(["completed"]));
+    clearTokens();
+
+    const auth = (route: RegExp) => server.bearers.filter(([r]) => route.test(r)).map(([, a]) => a);
+    expect(auth(/^POST \/api\/ul\/start$/)).toEqual(["Bearer old-bearer"]);
+    expect(auth(/\/targets$/)).toEqual(["Bearer old-bearer", "Bearer fresh-bearer"]);
+    expect(auth(/\/complete$/)).toEqual(["Bearer fresh-bearer"]);
+    expect(server.calls).toContain("GET /api/auth/refresh");
   });
 
   it("continues a remembered upload when the same file is selected again, sending only the missing parts", async () => {

@@ -10,6 +10,7 @@ export function uploadServer() {
   const assets = new Map<string, { name: string; group: string }>();
   const uploads = new Map<string, { asset: string; size: number; partSize: number; parts: Map<number, number>; state: string }>();
   const calls: string[] = [];
+  const bearers: [string, string | null][] = [];
   const fail = new Map<string, number[]>();
   let held: (() => void)[] | null = null;
   const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -25,6 +26,7 @@ export function uploadServer() {
     const method = init.method ?? "GET";
     const route = `${method} ${url}`;
     calls.push(route);
+    bearers.push([route, new Headers(init.headers).get("Authorization")]);
     const failures = fail.get(method + " " + url.replace(/[0-9a-z-]+-\d+/g, ":id"));
     if (failures?.length) {
       const status = failures.shift()!;
@@ -39,6 +41,7 @@ export function uploadServer() {
       assets.set(id, { name: body.asset_name, group: body.in_group });
       return reply({ asset_id: id });
     }
+    if (route === "GET /api/auth/refresh") return reply({ bearer: "fresh-bearer", expire: Math.floor(Date.now() / 1000) + 3600 });
     if ((m = route.match(/^DELETE \/api\/asset\/(.+)$/))) return assets.delete(m[1]) ? reply({ ok: true }) : reply({ error: { code: "not_found", message: "нет" } }, 404);
     if ((m = route.match(/^GET \/api\/asset\/content-size\/(.+)$/))) return reply({ asset_id: m[1], content_size: 1 });
     if (route === "POST /api/ul/start") {
@@ -75,6 +78,8 @@ export function uploadServer() {
     assets,
     uploads,
     calls,
+    /** Each call with the Authorization header it carried. */
+    bearers,
     /** Answers the next calls of `method path` (ids written as :id) with these statuses (0: no answer). */
     failWith: (route: string, statuses: number[]) => fail.set(route, statuses),
     hold: () => (held = []),
