@@ -27,7 +27,7 @@ export const userColumns = {
 const userNotFound = () => new ApiError("not_found", "Пользователь не найден");
 const loginTaken = () => new ApiError("conflict", "Этот логин уже занят", [{ field: "user_login", message: "логин занят" }]);
 
-export async function listUsers(db: Db, auth: AuthUser, q: { enabled?: "true" | "false"; q?: string; skip: number; take: number }) {
+export async function listUsers(db: Db, auth: AuthUser, q: { enabled?: "true" | "false"; q?: string; group?: string; skip: number; take: number }) {
   requireAdmin(auth);
   const like = q.q ? `%${q.q.toLowerCase().replace(/[\\%_]/g, "\\$&")}%` : undefined;
   return db
@@ -37,6 +37,10 @@ export async function listUsers(db: Db, auth: AuthUser, q: { enabled?: "true" | 
       and(
         q.enabled === undefined ? undefined : eq(users.enabled, q.enabled === "true"),
         like ? sql`(lower(${users.login}) LIKE ${like} ESCAPE '\\' OR lower(${users.userName}) LIKE ${like} ESCAPE '\\')` : undefined,
+        // The members of one team (the admin screen of a group lists them).
+        q.group
+          ? sql`EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = ${q.group} AND m.el_type = 'user' AND m.el_id = ${users.userId})`
+          : undefined,
       ),
     )
     .orderBy(asc(sql`lower(${users.userName})`), asc(users.userId))

@@ -176,6 +176,20 @@ describe("teams, settings and bookmarks", () => {
     expect((await patch(`/api/user/membership/${u.id}`, { groups: [t1] }, u.bearer)).status).toBe(403);
   });
 
+  it("lists the members of one team (the admin screen of a group), 400 for a bad group id", async () => {
+    const [a, b] = [await mkPerson(), await mkPerson()];
+    const team = await mkGroup(VIRTUAL_ROOT);
+    await joinTeam(team, a.id);
+    const r = await get(`/api/user?group=${team}&take=200`);
+    expect(r.status).toBe(200);
+    expect(r.body.map((u: { user_id: string }) => u.user_id)).toEqual([a.id]);
+    expect(r.body.some((u: { user_id: string }) => u.user_id === b.id)).toBe(false);
+    const bad = await get(`/api/user?group=nope`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("group");
+    expect((await get(`/api/user?group=${team}`, a.bearer)).status).toBe(403);
+  });
+
   it("keeps each user's ui settings and bookmarks to themselves", async () => {
     const u = await mkPerson();
     expect((await get("/api/user/ui_settings", u.bearer)).body).toEqual({});
