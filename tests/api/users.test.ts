@@ -51,6 +51,16 @@ describe("user CRUD (admins)", () => {
     expect(r.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
   });
 
+  it("finds a Cyrillic name typed as it is, in lower case or capitalised (SQLite folds only ASCII)", async () => {
+    const tail = uniq("x").toLowerCase();
+    const body = newUser({ user_name: `Сотрудник Отдела ${tail}` });
+    const { user_id } = (await post("/api/user", body)).body;
+    for (const q of [`Сотрудник Отдела ${tail}`, `сотрудник отдела ${tail}`, `отдела ${tail}`]) {
+      const found = await get(`/api/user?q=${encodeURIComponent(q)}`);
+      expect(found.body.map((u: { user_id: string }) => u.user_id), q).toEqual([user_id]);
+    }
+  });
+
   it("refuses a taken login (case-insensitive) and unknown chroot groups", async () => {
     const body = newUser();
     await post("/api/user", body);
