@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
-import { ADMIN, apiBearer, signInThroughForm } from "./fixtures";
+import { ADMIN, apiBearer, createPlainUser, signInThroughForm } from "./fixtures";
 
 /**
  * The admin area in Chromium: an admin creates a user and a read rule on a group subtree through the
@@ -200,4 +200,27 @@ test("an admin adds a user to a group's team on the group screen and sees it on 
   await expect(page.getByTestId("team-row")).toContainText(names.sibling);
   await page.getByTestId("team-row").getByRole("button", { name: "Убрать" }).click();
   await expect(page.getByText("Пользователь не состоит ни в одной группе")).toBeVisible();
+});
+
+test("an admin renames and disables a user from the list; the user moves to the inactive tab and their session ends", async ({ page, request }) => {
+  const user = await createPlainUser(request);
+  const userBearer = await apiBearer(request, user.login, user.password);
+  await signInAsAdmin(page);
+  await page.goto("/admin/active-users");
+  await page.getByRole("textbox", { name: "Поиск" }).fill(user.login);
+  const row = page.getByTestId("user-row");
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: "Изменить" }).click();
+  const form = page.getByRole("dialog", { name: "Изменить пользователя" });
+  await form.getByRole("textbox", { name: "Имя" }).fill(`${user.name} (переименован)`);
+  await form.getByRole("button", { name: "Сохранить" }).click();
+  await expect(row).toContainText(`${user.name} (переименован)`);
+
+  await row.getByRole("button", { name: "Отключить" }).click();
+  await expect(page.getByTestId("user-row")).toHaveCount(0);
+  await page.getByRole("tab", { name: "Неактивные пользователи" }).click();
+  await expect(page).toHaveURL(/\/admin\/inactive-users$/);
+  await page.getByRole("textbox", { name: "Поиск" }).fill(user.login);
+  await expect(page.getByTestId("user-row")).toContainText("Отключён");
+  expect((await request.get("/api/auth/whoami", { headers: { Authorization: `Bearer ${userBearer}` } })).status()).toBe(401);
 });
