@@ -53,7 +53,7 @@ export function TokensPanel({ userId }: { userId: string }) {
         <Text size="sm" c="dimmed">{t.hint}</Text>
         <Group align="end">
           <TextInput label={t.name} value={name} onChange={(e) => setName(e.currentTarget.value)} w={260} />
-          <NumberInput label={t.days} value={days} onChange={setDays} min={1} max={3650} w={260} />
+          <NumberInput label={t.days} placeholder={t.daysHint} value={days} onChange={setDays} min={1} max={3650} w={220} />
           <Button onClick={issue} loading={busy} disabled={!name.trim()}>{t.issue}</Button>
         </Group>
         {tokens && tokens.length === 0 && <Text c="dimmed" size="sm">{t.empty}</Text>}
