@@ -1,9 +1,12 @@
-import { Text } from "@mantine/core";
+import { useAdminGroup } from "../components/admin/context";
+import { GroupUsers } from "../components/admin/GroupUsers";
 import { ru } from "../i18n/ru";
 import { pageMeta } from "../lib/meta";
 
 export const meta = pageMeta(ru.pages.groupUsers);
 
+/** The group's team members. */
 export default function GroupUsersTab() {
-  return <Text c="dimmed">{ru.pages.placeholder}</Text>;
+  const { group } = useAdminGroup();
+  return <GroupUsers groupId={group.group_id} />;
 }

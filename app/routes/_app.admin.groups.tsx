@@ -1,5 +1,5 @@
-import { AccessTabs } from "../components/admin/AccessTabs";
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { AccessLayout } from "../components/admin/AccessLayout";
+import { GroupsScreen } from "../components/admin/GroupsScreen";
 import { ru } from "../i18n/ru";
 import { pageMeta } from "../lib/meta";
 
@@ -7,8 +7,8 @@ export const meta = pageMeta(ru.pages.groups);
 
 export default function GroupsPage() {
   return (
-    <PagePlaceholder title={ru.pages.access}>
-      <AccessTabs />
-    </PagePlaceholder>
+    <AccessLayout>
+      <GroupsScreen />
+    </AccessLayout>
   );
 }

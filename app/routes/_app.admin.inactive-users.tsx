@@ -1,5 +1,5 @@
-import { AccessTabs } from "../components/admin/AccessTabs";
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { AccessLayout } from "../components/admin/AccessLayout";
+import { UsersScreen } from "../components/admin/UsersScreen";
 import { ru } from "../i18n/ru";
 import { pageMeta } from "../lib/meta";
 
@@ -7,8 +7,8 @@ export const meta = pageMeta(ru.pages.inactiveUsers);
 
 export default function InactiveUsersPage() {
   return (
-    <PagePlaceholder title={ru.pages.access}>
-      <AccessTabs />
-    </PagePlaceholder>
+    <AccessLayout>
+      <UsersScreen enabled={false} />
+    </AccessLayout>
   );
 }

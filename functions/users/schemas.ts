@@ -49,6 +49,7 @@ export const updateUserBody = z
 export const usersQuery = pageQuery.extend({
   enabled: z.enum(["true", "false"], { error: "должно быть true или false" }).optional().openapi({ description: "active or inactive users" }),
   q: z.string().max(200).optional(),
+  group: entityId.optional().openapi({ description: "only the users who are members of this group (a team)" }),
 });
 
 export const createdUser = z.object({ user_id: z.string() }).openapi("UserCreated");

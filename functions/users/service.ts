@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { accessRules, apiTokens, groupMembers, groups, sessions, users } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { requireAdmin } from "../lib/auth";
@@ -27,16 +27,34 @@ export const userColumns = {
 const userNotFound = () => new ApiError("not_found", "Пользователь не найден");
 const loginTaken = () => new ApiError("conflict", "Этот логин уже занят", [{ field: "user_login", message: "логин занят" }]);
 
-export async function listUsers(db: Db, auth: AuthUser, q: { enabled?: "true" | "false"; q?: string; skip: number; take: number }) {
+/**
+ * LIKE patterns for the user search. SQLite's LIKE (and lower()) fold only ASCII case, so a Cyrillic
+ * name is also tried as typed, in lower case and with capitalised words ("иван" finds "Иван Петров").
+ * A full fix is a normalised search column, as groups have (name_key).
+ */
+function searchPatterns(text: string): string[] {
+  const escape = (s: string) => `%${s.replace(/[\\%_]/g, "\\$&")}%`;
+  const lower = text.toLocaleLowerCase("ru");
+  const title = lower.replace(/(^|\s)(\S)/gu, (_, space: string, first: string) => space + first.toLocaleUpperCase("ru"));
+  return [...new Set([text, lower, title])].map(escape);
+}
+
+export async function listUsers(db: Db, auth: AuthUser, q: { enabled?: "true" | "false"; q?: string; group?: string; skip: number; take: number }) {
   requireAdmin(auth);
-  const like = q.q ? `%${q.q.toLowerCase().replace(/[\\%_]/g, "\\$&")}%` : undefined;
+  const likes = q.q ? searchPatterns(q.q) : [];
   return db
     .select(userColumns)
     .from(users)
     .where(
       and(
         q.enabled === undefined ? undefined : eq(users.enabled, q.enabled === "true"),
-        like ? sql`(lower(${users.login}) LIKE ${like} ESCAPE '\\' OR lower(${users.userName}) LIKE ${like} ESCAPE '\\')` : undefined,
+        likes.length
+          ? or(...likes.flatMap((like) => [sql`${users.login} LIKE ${like} ESCAPE '\\'`, sql`${users.userName} LIKE ${like} ESCAPE '\\'`]))
+          : undefined,
+        // The members of one team (the admin screen of a group lists them).
+        q.group
+          ? sql`EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = ${q.group} AND m.el_type = 'user' AND m.el_id = ${users.userId})`
+          : undefined,
       ),
     )
     .orderBy(asc(sql`lower(${users.userName})`), asc(users.userId))

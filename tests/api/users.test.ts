@@ -51,6 +51,16 @@ describe("user CRUD (admins)", () => {
     expect(r.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
   });
 
+  it("finds a Cyrillic name typed as it is, in lower case or capitalised (SQLite folds only ASCII)", async () => {
+    const tail = uniq("x").toLowerCase();
+    const body = newUser({ user_name: `Сотрудник Отдела ${tail}` });
+    const { user_id } = (await post("/api/user", body)).body;
+    for (const q of [`Сотрудник Отдела ${tail}`, `сотрудник отдела ${tail}`, `отдела ${tail}`]) {
+      const found = await get(`/api/user?q=${encodeURIComponent(q)}`);
+      expect(found.body.map((u: { user_id: string }) => u.user_id), q).toEqual([user_id]);
+    }
+  });
+
   it("refuses a taken login (case-insensitive) and unknown chroot groups", async () => {
     const body = newUser();
     await post("/api/user", body);
@@ -174,6 +184,20 @@ describe("teams, settings and bookmarks", () => {
     expect((await get(`/api/user/membership/${u.id}`, u.bearer)).body).toHaveLength(1);
     expect((await get(`/api/user/membership/${u.id}`, other.bearer)).status).toBe(403);
     expect((await patch(`/api/user/membership/${u.id}`, { groups: [t1] }, u.bearer)).status).toBe(403);
+  });
+
+  it("lists the members of one team (the admin screen of a group), 400 for a bad group id", async () => {
+    const [a, b] = [await mkPerson(), await mkPerson()];
+    const team = await mkGroup(VIRTUAL_ROOT);
+    await joinTeam(team, a.id);
+    const r = await get(`/api/user?group=${team}&take=200`);
+    expect(r.status).toBe(200);
+    expect(r.body.map((u: { user_id: string }) => u.user_id)).toEqual([a.id]);
+    expect(r.body.some((u: { user_id: string }) => u.user_id === b.id)).toBe(false);
+    const bad = await get(`/api/user?group=nope`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("group");
+    expect((await get(`/api/user?group=${team}`, a.bearer)).status).toBe(403);
   });
 
   it("keeps each user's ui settings and bookmarks to themselves", async () => {

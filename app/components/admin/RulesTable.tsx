@@ -1,0 +1,55 @@
+import { Anchor, Badge, Button, Group, Table, Text } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import { ru } from "../../i18n/ru";
+import type { AccessRule } from "../../lib/admin-api";
+import { permissionLabel } from "./PermissionPicker";
+
+const t = ru.admin.rules;
+
+/** Where a rule's subject or object lives in the admin area (assets have their own info screen). */
+function EntityLink({ id, type, name }: { id: string; type: "user" | "group" | "asset"; name: string | null }) {
+  const to = type === "user" ? `/admin/user/${id}` : type === "group" ? `/admin/group/${id}` : `/asset/${id}`;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Anchor component={Link} to={to} size="sm">{name ?? id}</Anchor>
+      <Text size="xs" c="dimmed">{t.types[type]}</Text>
+    </Group>
+  );
+}
+
+/** Access rules: who, on what, which permissions, and delete. */
+export function RulesTable({ rules, onDelete }: { rules: AccessRule[]; onDelete: (rule: AccessRule) => void }) {
+  const c = t.columns;
+  return (
+    <Table.ScrollContainer minWidth={700}>
+      <Table striped verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{c.subject}</Table.Th>
+            <Table.Th>{c.object}</Table.Th>
+            <Table.Th>{c.acl}</Table.Th>
+            <Table.Th>{c.actions}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rules.map((r) => (
+            <Table.Tr key={r.rule_id} data-testid="rule-row">
+              <Table.Td><EntityLink id={r.subj_id} type={r.subj_type} name={r.subj_name} /></Table.Td>
+              <Table.Td><EntityLink id={r.obj_id} type={r.obj_type} name={r.obj_name} /></Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {r.acl.map((p) => (
+                    <Badge key={p} variant="light" color={p === "deny" ? "red" : "teal"}>{permissionLabel(p)}</Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(r)}>{ru.admin.delete}</Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,74 @@
+import { Loader, MultiSelect, Select } from "@mantine/core";
+import { useState } from "react";
+import { ru } from "../../i18n/ru";
+import { listUsers, searchGroups } from "../../lib/admin-api";
+import { useRemoteOptions, type PickOption } from "./useRemoteOptions";
+
+const t = ru.admin.rules;
+
+/** Groups by name through /api/group/search (q needs at least one character). */
+export const findGroups = async (q: string, signal: AbortSignal): Promise<PickOption[]> =>
+  q ? (await searchGroups(q, 0, 20, signal)).map((g) => ({ value: g.group_id, label: g.group_name })) : [];
+
+/** Users by name or login through /api/user?q=. */
+export const findUsers = async (q: string, signal: AbortSignal): Promise<PickOption[]> =>
+  (await listUsers({ q, take: 20 }, signal)).map((u) => ({ value: u.user_id, label: `${u.user_name} (${u.login})` }));
+
+interface PickerProps {
+  label: string;
+  value: PickOption | null;
+  onChange: (value: PickOption | null) => void;
+  search: (q: string, signal: AbortSignal) => Promise<PickOption[]>;
+  error?: string;
+  testId?: string;
+}
+
+/** One item picked from server-side search results; the list is not filtered again in the browser. */
+export function RemotePicker({ label, value, onChange, search, error, testId }: PickerProps) {
+  const [text, setText] = useState("");
+  const { options, loading } = useRemoteOptions(search, text);
+  const data = value && !options.some((o) => o.value === value.value) ? [value, ...options] : options;
+  return (
+    <Select
+      label={label}
+      placeholder={t.typeHint}
+      searchable
+      clearable
+      data={data}
+      value={value?.value ?? null}
+      searchValue={text}
+      onSearchChange={setText}
+      filter={({ options: all }) => all}
+      onChange={(id) => onChange(data.find((o) => o.value === id) ?? null)}
+      nothingFoundMessage={text.trim() ? ru.admin.empty : t.typeHint}
+      rightSection={loading ? <Loader size="xs" /> : undefined}
+      error={error}
+      data-testid={testId}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** Several groups picked through /api/group/search (a user's chroot groups). */
+export function GroupsMultiPicker({ label, description, value, onChange }: { label: string; description?: string; value: PickOption[]; onChange: (v: PickOption[]) => void }) {
+  const [text, setText] = useState("");
+  const { options } = useRemoteOptions(findGroups, text);
+  const data = [...value, ...options.filter((o) => !value.some((v) => v.value === o.value))];
+  return (
+    <MultiSelect
+      label={label}
+      description={description}
+      placeholder={t.typeHint}
+      searchable
+      clearable
+      data={data}
+      value={value.map((v) => v.value)}
+      searchValue={text}
+      onSearchChange={setText}
+      filter={({ options: all }) => all}
+      onChange={(ids) => onChange(ids.map((id) => data.find((o) => o.value === id)!).filter(Boolean))}
+      nothingFoundMessage={text.trim() ? ru.admin.empty : t.typeHint}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

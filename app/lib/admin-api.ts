@@ -1,0 +1,75 @@
+import type { z } from "@hono/zod-openapi";
+import type { group, member } from "../../functions/groups/schemas";
+import type { storage } from "../../functions/storage/schemas";
+import type { CreateUserBody, issuedToken, rule, team, tokenInfo, UpdateUserBody, user } from "../../functions/users/schemas";
+import type { Permission } from "../../functions/lib/permissions";
+import { api } from "./api";
+
+/** The calls the admin area makes (/api/user, /api/group, /api/storage); types come from the API's own schemas. */
+
+export type AdminUser = z.infer<typeof user>;
+export type AccessRule = z.infer<typeof rule>;
+export type Team = z.infer<typeof team>;
+export type ApiToken = z.infer<typeof tokenInfo>;
+export type IssuedToken = z.infer<typeof issuedToken>;
+export type GroupRow = z.infer<typeof group>;
+export type GroupMember = z.infer<typeof member>;
+export type Storage = z.infer<typeof storage>;
+export type { CreateUserBody, UpdateUserBody, Permission };
+
+/** The API's page size for the admin tables: a page shorter than this is the last one. */
+export const ADMIN_PAGE_SIZE = 50;
+
+export interface UsersQuery {
+  enabled?: boolean;
+  q?: string;
+  /** Members of this team only. */
+  group?: string;
+  skip?: number;
+  take?: number;
+}
+
+export const listUsers = (query: UsersQuery, signal?: AbortSignal) =>
+  api<AdminUser[]>("/user", {
+    query: {
+      enabled: query.enabled === undefined ? undefined : String(query.enabled),
+      q: query.q?.trim() || undefined,
+      group: query.group,
+      skip: query.skip ?? 0,
+      take: query.take ?? ADMIN_PAGE_SIZE,
+    },
+    signal,
+  });
+export const getUser = (id: string, signal?: AbortSignal) => api<AdminUser>(`/user/${id}`, { signal });
+export const createUser = (body: CreateUserBody) => api<{ user_id: string }>("/user", { method: "POST", body });
+export const updateUser = (id: string, body: UpdateUserBody) => api<AdminUser>(`/user/${id}`, { method: "PATCH", body });
+
+export const listTokens = (userId: string) => api<ApiToken[]>(`/user/${userId}/tokens`);
+export const issueToken = (userId: string, name: string, expiresInDays?: number) =>
+  api<IssuedToken>(`/user/${userId}/tokens`, { method: "POST", body: { name, expires_in_days: expiresInDays } });
+export const revokeToken = (userId: string, tokenId: string) => api(`/user/${userId}/tokens/${tokenId}`, { method: "DELETE" });
+
+export const getMembership = (userId: string) => api<Team[]>(`/user/membership/${userId}`);
+export const setMembership = (userId: string, groups: string[]) =>
+  api<Team[]>(`/user/membership/${userId}`, { method: "PATCH", body: { groups } });
+
+export const addTeamMembers = (groupId: string, userIds: string[]) =>
+  api("/group/insert-members", { method: "POST", body: { group_id: groupId, members: userIds.map((el_id) => ({ el_id, el_type: "user" })) } });
+export const removeTeamMembers = (groupId: string, userIds: string[]) =>
+  api("/group/delete-members", { method: "POST", body: { group_id: groupId, members: userIds.map((el_id) => ({ el_id, el_type: "user" })) } });
+
+export const userRules = (userId: string) => api<AccessRule[]>(`/user/user-acl/${userId}`);
+export const groupRules = (groupId: string) => api<AccessRule[]>(`/user/group-acl/${groupId}`);
+export const createRule = (subj: string, obj: string, acl: Permission[]) => api<AccessRule>("/user/acl", { method: "POST", body: { subj, obj, acl } });
+export const deleteRule = (ruleId: string) => api(`/user/acl/${ruleId}`, { method: "DELETE" });
+
+export const getGroup = (id: string, signal?: AbortSignal) => api<GroupRow & { acl: string[] }>(`/group/get/${id}`, { signal });
+export const searchGroups = (q: string, skip = 0, take = 20, signal?: AbortSignal) =>
+  api<GroupRow[]>("/group/search", { query: { q, skip, take }, signal });
+export const rootGroups = () => api<GroupRow[]>("/group/roots");
+export const teams = () => api<{ group_id: string; group_name: string; users: number }[]>("/group/groups-with-users");
+/** Assets of a group whose name contains `filter` (the object picker of a rule on an asset). */
+export const groupAssets = (groupId: string, filter: string, signal?: AbortSignal) =>
+  api<GroupMember[]>(`/group/members/${groupId}`, { query: { type: "asset", filters: filter.trim() || undefined, take: 20 }, signal });
+
+export const listStorages = () => api<Storage[]>("/storage/list");
