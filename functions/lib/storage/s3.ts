@@ -90,7 +90,10 @@ export function s3Driver(cfg: S3Config): StorageDriver {
       if (text.includes("<Error>")) throw new StorageError(`S3 complete failed: ${xmlValue(text, "Code")}`);
     },
     async abortMultipart(key, multipartId) {
-      await call(objectUrl(key, `?uploadId=${encodeURIComponent(multipartId)}`), { method: "DELETE", okStatus: [404] }).catch(() => {});
+      await call(objectUrl(key, `?uploadId=${encodeURIComponent(multipartId)}`), { method: "DELETE", okStatus: [404] }).catch((err: Error) => {
+        // Best effort (the row is aborted either way), but an operator should see parts left billed in the bucket.
+        console.warn(`S3 abort of ${key} failed: ${err.message}`);
+      });
     },
   };
 }
