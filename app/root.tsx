@@ -3,7 +3,7 @@ import "@mantine/notifications/styles.css";
 
 import { ColorSchemeScript, MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { ErrorPage } from "./components/ErrorPage";
 import { UploadStatusPanel } from "./components/uploads/UploadStatusPanel";
@@ -19,9 +19,12 @@ export const links = () => [{ rel: "icon", href: "/favicon.ico", sizes: "any" }]
 
 /**
  * The document for every page, error pages included. The dark scheme is in the server-rendered <html>
- * so the page is dark before any script runs.
+ * so the page is dark before any script runs. A route whose handle says `hydrate: false` (the public
+ * share page, app/routes/sl.$id.tsx) is HTML and CSS only: no app scripts, which keeps it under its
+ * transfer budget and works the same with JavaScript off.
  */
 export function Layout({ children }: { children: ReactNode }) {
+  const hydrate = !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   return (
     <html lang="ru" data-mantine-color-scheme="dark" suppressHydrationWarning>
       <head>
@@ -36,8 +39,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <MantineProvider theme={theme} defaultColorScheme="dark">
           {children}
         </MantineProvider>
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate && <ScrollRestoration />}
+        {hydrate && <Scripts />}
       </body>
     </html>
   );

@@ -9,6 +9,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { idList, inSubtree } from "../lib/sql";
+import { assertStorageExists, nearestGroupStorage } from "../storage/resolve";
 import { assertNameFree, groupColumns, mapUniqueViolation, nameKey, pathIds, present } from "./common";
 import type { CreateGroupBody, UpdateGroupBody } from "./schemas";
 
@@ -61,6 +62,7 @@ export async function updateGroup(db: Db, auth: AuthUser, id: string, body: Upda
   if (id === VIRTUAL_ROOT_ID) throw new ApiError("bad_request", "Виртуальный корень нельзя изменить");
   const current = (await db.select({ parentId: groups.parentId }).from(groups).where(eq(groups.groupId, id)).get())!;
   if (body.group_name !== undefined) await assertNameFree(db, current.parentId, body.group_name, id);
+  await assertStorageExists(db, body.group_default_storage, "group_default_storage");
   const set = {
     mtime: nowSeconds(),
     ...(body.group_name !== undefined ? { groupName: body.group_name, nameKey: nameKey(body.group_name) } : {}),
@@ -152,14 +154,9 @@ export async function purgeGroups(db: Db, auth: AuthUser, ids: string[]) {
   return { ok: true as const, count: ids.length };
 }
 
-/** The caller's default storage for new assets in a group: its own, or the nearest ancestor's. */
+/** The caller's default storage for new assets in a group: its own, or the nearest ancestor's (functions/storage/resolve.ts). */
 export async function groupStorage(db: Db, auth: AuthUser, id: string) {
   const objects = await requireAccess(db, auth, "read", [id], { types: ["group"], notFound: groupNotFound });
-  const ids = pathIds(pathOf(objects.get(id)));
-  const rows = ids.length
-    ? await db.select({ id: groups.groupId, storage: groups.defaultStorage }).from(groups).where(inArray(groups.groupId, idList(ids))).all()
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r.storage]));
-  const from = [...ids].reverse().find((g) => byId.get(g));
-  return { group_id: id, storage_id: from ? byId.get(from)! : null, inherited_from: from && from !== id ? from : null };
+  const hit = await nearestGroupStorage(db, [pathOf(objects.get(id))]);
+  return { group_id: id, storage_id: hit?.storageId ?? null, inherited_from: hit && hit.groupId !== id ? hit.groupId : null };
 }

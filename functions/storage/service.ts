@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql, sum } from "drizzle-orm";
 import { assets, defaultStorageId, groups, storages, uploads, users, variants, type Storage } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
-import { readablePlacements, requireAssets } from "../assets/guard";
+import { requireAssets } from "../assets/guard";
 import { requireAccess } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
@@ -12,6 +12,7 @@ import { decryptCredentials, encryptCredentials } from "../lib/storage/secrets";
 import { ensureDefaultStorage, getStorage } from "../lib/storage";
 import type { z } from "@hono/zod-openapi";
 import type { createStorageBody, updateStorageBody } from "./schemas";
+import { assertStorageExists, resolveAssetStorage, resolveGroupStorage, resolveUserStorage, type StorageChoice } from "./resolve";
 
 export const storageOut = (s: Storage) => ({
   storage_id: s.storageId, storage_name: s.storageName, kind: s.kind, storage_setup: s.setup,
@@ -72,35 +73,31 @@ export async function storageUsage(db: Db) {
   }));
 }
 
-/** Which storage an entity's bytes go to: asset, then group, then user, then the system default. */
+/** Which storage an entity's bytes go to and why (functions/storage/resolve.ts has the one chain). */
 export async function storageForEntity(db: Db, auth: AuthUser, id: string) {
   const [asset, group, user] = await db.batch([
-    db.select({ s: assets.defaultStorage }).from(assets).where(eq(assets.assetId, id)),
-    db.select({ s: groups.defaultStorage }).from(groups).where(eq(groups.groupId, id)),
-    db.select({ s: users.defaultStorage }).from(users).where(eq(users.userId, id)),
+    db.select({ id: assets.assetId }).from(assets).where(eq(assets.assetId, id)),
+    db.select({ id: groups.groupId }).from(groups).where(eq(groups.groupId, id)),
+    db.select({ id: users.userId }).from(users).where(eq(users.userId, id)),
   ]);
-  let chain: [string | null | undefined, "asset" | "group" | "user"][];
+  let choice: StorageChoice;
   if (asset[0]) {
     await requireAssets(db, auth, "read", [id]);
-    // Only groups the caller can read count: another placement's storage would hint at a hidden group.
-    const placement = (await readablePlacements(db, auth, id)).filter((g) => g.default_storage).map((g) => ({ s: g.default_storage }));
-    const owner = await db.select({ s: users.defaultStorage }).from(users).innerJoin(assets, eq(assets.owner, users.userId)).where(eq(assets.assetId, id));
-    chain = [[asset[0].s, "asset"], [placement[0]?.s, "group"], [owner[0]?.s, "user"]];
+    choice = await resolveAssetStorage(db, id);
   } else if (group[0]) {
     await requireAccess(db, auth, "read", [id], { types: ["group"] });
-    chain = [[group[0].s, "group"]];
+    choice = await resolveGroupStorage(db, id);
   } else if (user[0]) {
     if (id !== auth.userId && !auth.isAdmin) throw new ApiError("not_found", "Объект не найден");
-    chain = [[user[0].s, "user"]];
+    choice = await resolveUserStorage(db, id);
   } else throw new ApiError("not_found", "Объект не найден");
-  const [storageId, source] = chain.find(([s]) => s) ?? [defaultStorageId, "default" as const];
-  const s = await getStorage(db, storageId!);
-  return { entity_id: id, storage_id: s.storageId, storage_name: s.storageName, source };
+  const s = await getStorage(db, choice.storageId);
+  return { entity_id: id, storage_id: s.storageId, storage_name: s.storageName, source: choice.source };
 }
 
 export async function setAssetStorage(db: Db, auth: AuthUser, assetId: string, storageId: string | null) {
   await requireAssets(db, auth, "update", [assetId]);
-  if (storageId) await getStorage(db, storageId);
+  await assertStorageExists(db, storageId, "storage_id");
   await db.batch([
     db.update(assets).set({ defaultStorage: storageId, mtime: nowSeconds() }).where(and(eq(assets.assetId, assetId))),
     eventInsert(db, { kind: "asset.storage", userId: auth.userId, entityType: "asset", entityId: assetId, data: { storage_id: storageId } }),

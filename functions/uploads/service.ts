@@ -1,5 +1,5 @@
 import { and, eq, inArray, max } from "drizzle-orm";
-import { defaultStorageId, groups, uploadParts, uploads, users, versions, type Upload } from "../../db/schema";
+import { uploadParts, uploads, versions, type Upload } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { loadAsset } from "../assets/service";
 import { requireAssets } from "../assets/guard";
@@ -12,6 +12,7 @@ import { newId } from "../lib/ids";
 import { driverFor, getStorage } from "../lib/storage";
 import { defaultPartSize, maxPartSize, maxParts, MiB, type startBody } from "./schemas";
 import { signUrl } from "./sign";
+import { resolveAssetStorage } from "../storage/resolve";
 import type { z } from "@hono/zod-openapi";
 
 /** An upload with no activity for this long is abandoned: the cron aborts it (docs/decisions/007-uploads.md). */
@@ -19,15 +20,6 @@ export const idleSeconds = 24 * 3600;
 export const targetTtlSeconds = 3600;
 
 export const uploadNotFound = () => new ApiError("not_found", "Загрузка не найдена");
-
-/** The storage for an asset's bytes: the asset's, then the group's, then the user's, then the system default. */
-export async function chooseStorage(db: Db, auth: AuthUser, assetStorage: string | null, groupId: string | undefined) {
-  const [group, user] = await db.batch([
-    db.select({ s: groups.defaultStorage }).from(groups).where(eq(groups.groupId, groupId ?? "")),
-    db.select({ s: users.defaultStorage }).from(users).where(eq(users.userId, auth.userId)),
-  ]);
-  return assetStorage ?? group[0]?.s ?? user[0]?.s ?? defaultStorageId;
-}
 
 export function partSizeFor(size: number, wanted?: number) {
   let part = wanted ?? defaultPartSize;
@@ -57,7 +49,8 @@ export async function startUpload(db: Db, env: Env, auth: AuthUser, body: z.infe
   version ??= Math.max(latest?.v ?? 0, pending?.v ?? 0) + 1;
   const variantType = body.variant_type ?? (newVersion ? "initial" : "untyped");
   const { partSize, partCount } = partSizeFor(body.size, body.part_size);
-  const storage = await getStorage(db, await chooseStorage(db, auth, asset.defaultStorage, body.to_group));
+  // One chain for every uploader (functions/storage/resolve.ts); to_group is tried before the asset's groups.
+  const storage = await getStorage(db, (await resolveAssetStorage(db, asset.assetId, body.to_group)).storageId);
   const driver = await driverFor(env, storage);
   const variantId = newId();
   const objectKey = `assets/${asset.assetId}/${variantId}`;
@@ -139,7 +132,7 @@ export async function partTargets(db: Db, env: Env, auth: AuthUser, uploadId: st
       size: expectedPartSize(u, n),
       expires,
       url: driver
-        ? await driver.presignPart(u.objectKey, u.multipartId, n, targetTtlSeconds)
+        ? await driver.presignPart(u.objectKey, u.multipartId, n, targetTtlSeconds, expectedPartSize(u, n))
         : `${origin}/api/ul/${u.uploadId}/part/${n}?${await signUrl(env.JWT_SECRET, "part", `${u.uploadId}:${n}`, expires)}`,
     })),
   );

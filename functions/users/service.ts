@@ -9,6 +9,7 @@ import { eventInsert } from "../lib/events";
 import { newId, randomSecret, sha256Hex } from "../lib/ids";
 import { hashPassword } from "../lib/password";
 import { idList } from "../lib/sql";
+import { assertStorageExists } from "../storage/resolve";
 import type { CreateUserBody, UpdateUserBody } from "./schemas";
 
 /** User administration (admins only) and robots' API tokens. Password hashes never leave this file. */
@@ -91,6 +92,7 @@ async function mapLoginClash<T>(run: () => Promise<T>) {
 export async function createUser(db: Db, auth: AuthUser, body: CreateUserBody) {
   requireAdmin(auth);
   await assertChrootGroups(db, body.chroot_groups);
+  await assertStorageExists(db, body.default_storage, "default_storage");
   const userId = newId();
   const now = nowSeconds();
   await mapLoginClash(async () =>
@@ -118,6 +120,7 @@ export async function updateUser(db: Db, auth: AuthUser, id: string, body: Updat
   await getUser(db, auth, id);
   if (id === auth.userId && body.enabled === false) throw new ApiError("bad_request", "Нельзя отключить собственную учётную запись");
   await assertChrootGroups(db, body.chroot_groups);
+  await assertStorageExists(db, body.default_storage, "default_storage");
   const now = nowSeconds();
   const endSessions = body.enabled === false || body.user_passwd !== undefined;
   const changed = Object.keys(body).filter((k) => k !== "user_passwd" && body[k as keyof UpdateUserBody] !== undefined);

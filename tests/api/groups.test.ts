@@ -210,8 +210,11 @@ describe("storage and previews", () => {
   it("inherits the default storage from the nearest ancestor", async () => {
     const root = await mkGroup(VIRTUAL_ROOT);
     const child = await mkGroup(root);
-    await call(`/api/group/update/${root}`, { method: "PATCH", json: { group_default_storage: "s3-main" }, bearer: await admin() });
-    expect((await get(`/api/group/storage/${child}`)).body).toEqual({ group_id: child, storage_id: "s3-main", inherited_from: root });
+    // The storage must exist (a made-up id is a 400 naming the field: docs/decisions/016-one-storage-resolver.md).
+    expect((await call(`/api/group/update/${root}`, { method: "PATCH", json: { group_default_storage: "s3-main" }, bearer: await admin() })).status).toBe(400);
+    const storage = (await post("/api/storage/create", { storage_name: "Основное", kind: "r2" })).body.storage_id;
+    await call(`/api/group/update/${root}`, { method: "PATCH", json: { group_default_storage: storage }, bearer: await admin() });
+    expect((await get(`/api/group/storage/${child}`)).body).toEqual({ group_id: child, storage_id: storage, inherited_from: root });
   });
 
   it("lists up to four asset ids per group", async () => {

@@ -86,7 +86,7 @@ describe("info", () => {
     // A new password ends unlocks issued before it.
     await call(`/api/sl/${id}`, { method: "PATCH", json: { password: "другой-пароль" }, bearer: await admin() });
     expect((await (await api(`/api/sl/info/${id}`, { cookie })).json() as any).unlocked).toBe(false);
-  });
+  }, 30_000); // several scrypt hashes: slow on a loaded machine
 
   it("404 for an unknown or malformed id, in Russian", async () => {
     for (const id of ["AAAAAAAAAAAAAAAAAAAAAA", "short"]) {
@@ -108,7 +108,7 @@ describe("password throttle", () => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect((await blocked.json() as any).error.code).toBe("rate_limited");
-  });
+  }, 60_000);
 
   it("answers 429 to one address after 30 wrong passwords across links", async () => {
     const { assetId } = await sharedAsset();

@@ -1,9 +1,4 @@
-import { env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { assets, uploads, variants } from "../../db/schema";
-import { getDb } from "../../functions/lib/db";
-import { cleanupUploads } from "../../functions/uploads/complete";
 import { api, errorOf, login } from "./helpers";
 import { createAsset, json, putParts, randomBytes, sha256, startUpload, uploadFile } from "./uploads.helpers";
 
@@ -163,25 +158,6 @@ describe("bad input gets a clear 4xx and leaves earlier versions intact", () => 
     expect(await json(api(`/api/ul/${up2.upload_id}`, { method: "DELETE", bearer }))).toMatchObject({ asset_deleted: false });
     expect((await api(`/api/asset/${kept.asset_id}`, { bearer })).status).toBe(200);
     expect((await api(`/api/ul/${up2.upload_id}/complete`, { method: "POST", bearer })).status).toBe(410);
-  });
-
-  it("the scheduled cleanup aborts abandoned uploads", async () => {
-    const { asset_id } = await createAsset(bearer);
-    const up = await json(startUpload(bearer, { asset_id, size: 100, name: "a.mp4", mime: "video/mp4" }));
-    const db = getDb(env);
-    await db.update(uploads).set({ expiresAt: 1 }).where(eq(uploads.uploadId, up.upload_id));
-    expect(await cleanupUploads(env, db)).toBeGreaterThanOrEqual(1);
-    expect((await db.select().from(uploads).where(eq(uploads.uploadId, up.upload_id)).get())?.state).toBe("aborted");
-    expect(await db.select().from(assets).where(eq(assets.assetId, asset_id)).get()).toBeUndefined();
-  });
-
-  it("puts an upload-finished message on the queue path and writes events", async () => {
-    const { asset_id } = await createAsset(bearer);
-    const { done } = await uploadFile(bearer, asset_id, randomBytes(1000));
-    const row = await getDb(env).select().from(variants).where(eq(variants.variantId, done.variant_id)).get();
-    expect(row?.contentSize).toBe(1000);
-    const ev = await env.DB.prepare("SELECT kind FROM events WHERE entity_id = ? ORDER BY ctime").bind(asset_id).all<{ kind: string }>();
-    expect(ev.results.map((e) => e.kind)).toEqual(expect.arrayContaining(["asset.create", "upload.start", "upload.complete"]));
   });
 });
 

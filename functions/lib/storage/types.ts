@@ -25,8 +25,8 @@ export interface StorageDriver {
   createMultipart(key: string, mime: string): Promise<string>;
   /** Worker path: streams one part (known length) into the bucket; returns its ETag. */
   uploadPart(key: string, multipartId: string, partNumber: number, body: ReadableStream, size: number): Promise<string>;
-  /** Presigned path: a PUT URL for one part, valid `expiresIn` seconds. */
-  presignPart(key: string, multipartId: string, partNumber: number, expiresIn: number): Promise<string>;
+  /** Presigned path: a PUT URL for one part of exactly `size` bytes, valid `expiresIn` seconds. */
+  presignPart(key: string, multipartId: string, partNumber: number, expiresIn: number, size: number): Promise<string>;
   completeMultipart(key: string, multipartId: string, parts: { partNumber: number; etag: string }[]): Promise<void>;
   abortMultipart(key: string, multipartId: string): Promise<void>;
 }
