@@ -76,14 +76,16 @@ test("cancelling at the provider lands on /login with a Russian toast and no ses
   await expect(page).toHaveURL(/\/login\?to=%2Fjobs$/);
 });
 
-test("a forged state and a replayed code are refused with a toast", async ({ page }) => {
+test("a forged state, a replayed code and a used one-time code are refused with a toast", async ({ page }) => {
   await page.goto("/api/auth/sso-cb/testidp?code=made-up&state=forged");
   await expect(errorToast(page, "Сеанс входа устарел или подделан")).toBeVisible();
 
   // A real sign-in; its callback URL (code and state) is kept.
   let callback = "";
+  let handOver = "";
   page.on("request", (r) => {
     if (r.url().includes("/api/auth/sso-cb/")) callback = r.url();
+    if (r.url().includes("/login?token=")) handOver = r.url();
   });
   await ssoSignIn(page, newLogin(), "/jobs");
   await expect(page).toHaveURL(/\/jobs$/);
@@ -98,6 +100,11 @@ test("a forged state and a replayed code are refused with a toast", async ({ pag
   await page.goto(`/api/auth/sso-cb/testidp?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`);
   await expect(errorToast(page, "Провайдер не подтвердил вход")).toBeVisible();
   await expect(page).toHaveURL(/\/login\?to=%2Fsearch$/);
+
+  // The one-time code of the first sign-in, opened again: already used, so the form stays.
+  await page.goto(handOver);
+  await expect(errorToast(page, "Код входа недействителен или истёк")).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?to=%2Fjobs$/);
 });
 
 test("a user disabled by the admin cannot sign in by single sign-on", async ({ browser, request }) => {
