@@ -114,7 +114,7 @@ export function ssoEnv(idp: FakeIdp, extra: Record<string, unknown> = {}): Env {
 }
 
 /** One request through the real Hono app with the test env (the browser: redirects are not followed). */
-export function call(e: Env, path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) {
+export async function call(e: Env, path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("Cookie", init.cookie);
   if (init.json !== undefined) headers.set("Content-Type", "application/json");
