@@ -15,6 +15,8 @@ import signedRoutes from "./uploads/open-routes";
 import taskRoutes from "./tasks/routes";
 import taskCallbackRoutes from "./tasks/callback-routes";
 import shareLinkRoutes from "./sl/routes";
+import ssoRoutes from "./sso/routes";
+import ssoLinkRoutes from "./sso/links-routes";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
 export const api = createApp().basePath("/api");
@@ -29,7 +31,9 @@ api.route("/", signedRoutes);
 api.use(requireAuth);
 
 api.route("/auth", authRoutes);
+api.route("/auth", ssoRoutes);
 api.route("/group", groupRoutes);
+api.route("/user", ssoLinkRoutes);
 api.route("/user", userRoutes);
 api.route("/", systemRoutes);
 api.route("/asset", assetsRoutes);

@@ -6,6 +6,7 @@
  *   MAM_DATA_DIR  local data directory: D1, R2, queue state and the generated JWT secret (default ./.data)
  *   MAM_SKIP_BUILD=1  reuse an existing build/ (tests that already built)
  *   ADMIN_LOGIN / ADMIN_PASSWORD  the first admin on an empty database (password generated and printed if unset)
+ *   SSO_PROVIDERS  single sign-on providers, JSON (README "Single sign-on"); passed to the Worker as is
  *   TRANSCODER_PORT  port of the transcoder started beside the Worker (default: a free one)
  *   TRANSCODER_URL   use a transcoder running elsewhere instead of starting one
  */
@@ -77,11 +78,11 @@ function startTranscoder() {
 if (!external) startTranscoder();
 const transcoderUrl = external || `http://127.0.0.1:${transcoderPort}`;
 
-const adminVars = ["ADMIN_LOGIN", "ADMIN_PASSWORD"].filter((k) => process.env[k]).flatMap((k) => ["--var", `${k}:${process.env[k]}`]);
+const passedVars = ["ADMIN_LOGIN", "ADMIN_PASSWORD", "SSO_PROVIDERS"].filter((k) => process.env[k]).flatMap((k) => ["--var", `${k}:${process.env[k]}`]);
 const server = spawn(
   bin("wrangler"),
   ["dev", "--ip", "127.0.0.1", "--port", port, "--persist-to", dataDir, "--env-file", envFile,
-    "--show-interactive-dev-session=false", ...adminVars,
+    "--show-interactive-dev-session=false", ...passedVars,
     "--var", `TRANSCODER_URL:${transcoderUrl}`, "--var", `PUBLIC_URL:http://127.0.0.1:${port}`],
   { cwd: root, stdio: "inherit", env },
 );

@@ -342,6 +342,30 @@ export const ru = {
 
   sso: {
     // Single sign-on.
+    /** /login?sso_error=<reason> (functions/sso/oidc.ts SsoFailureReason). */
+    errors: {
+      unknown_provider: "Такой способ входа не настроен",
+      provider_unavailable: "Сервис входа недоступен, попробуйте позже",
+      denied: "Вход отменён у провайдера",
+      provider_error: "Провайдер входа сообщил об ошибке",
+      bad_state: "Сеанс входа устарел или подделан, начните вход заново",
+      exchange_failed: "Провайдер не подтвердил вход, начните вход заново",
+      bad_token: "Провайдер прислал недействительный токен",
+      disabled: "Учётная запись отключена",
+    } as Record<string, string>,
+    links: {
+      title: "Единый вход",
+      empty: "Не привязан ни к одному провайдеру",
+      provider: "Провайдер",
+      email: "Эл. почта",
+      subject: "Идентификатор",
+      lastLogin: "Последний вход",
+      unlink: "Отвязать",
+      unlinkTitle: "Отвязать провайдера?",
+      unlinkText: (title: string) => `Пользователь больше не сможет входить через «${title}» под этой учётной записью.`,
+      cancel: "Отмена",
+      unlinked: (title: string) => `Привязка к «${title}» удалена`,
+    },
   },
 
   units: {

@@ -4,10 +4,11 @@ import { clearTokens, expiresSoon, readStoredTokens, sessionStore, setTokens, ty
 export const API_ROOT = "/api";
 
 /**
- * Calls that go without a bearer (spec 6): login, refresh, logout, single sign-on, version, health.
+ * Calls that go without a bearer (spec 6): login, refresh, logout, single sign-on (and its code exchange),
+ * version, health.
  * Paths are relative to API_ROOT.
  */
-const OPEN_PATH = /^\/(auth\/(login|refresh|logout|sso|sso-[\w-]+)|version|health)(\/|\?|$)/;
+const OPEN_PATH = /^\/(auth\/(login|refresh|logout|exchange-token|sso|sso-[\w-]+)|version|health)(\/|\?|$)/;
 
 export function isOpenPath(path: string): boolean {
   return OPEN_PATH.test(path);

@@ -33,9 +33,14 @@ export async function login(user: string, passwd: string): Promise<CurrentUser |
   return loadCurrentUser();
 }
 
-/** /login?token=X (single sign-on hand-over): X becomes the access token, then the user is loaded. */
+/**
+ * /login?token=X (single sign-on hand-over): X is a one-time code that POST /api/auth/exchange-token turns
+ * into the access token (and the refresh cookie); then the user is loaded. A refused code shows its toast.
+ */
 export async function signInWithToken(token: string): Promise<CurrentUser | null> {
-  setTokens({ bearer: token, expire: jwtExpiry(token) });
+  const tokens = await runAction(() => api<Tokens>("/auth/exchange-token", { method: "POST", body: { token } }));
+  if (!tokens) return null;
+  setTokens({ bearer: tokens.bearer, expire: tokens.expire ?? jwtExpiry(tokens.bearer) });
   return loadCurrentUser();
 }
 

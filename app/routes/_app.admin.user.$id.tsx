@@ -2,6 +2,7 @@ import { Stack, Text } from "@mantine/core";
 import { Outlet, useParams } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import type { AdminUserContext } from "../components/admin/context";
+import { SsoLinks } from "../components/admin/SsoLinks";
 import { TokensPanel } from "../components/admin/TokensPanel";
 import { UserSummary } from "../components/admin/UserSummary";
 import { RouteTabs } from "../components/RouteTabs";
@@ -36,10 +37,7 @@ export default function AdminUserLayout() {
     <Stack gap="md">
       <UserSummary user={user} onChanged={reload} />
       {user.is_robot && <TokensPanel userId={user.user_id} />}
-      {/*
-        SSO SLOT: the user's linked single sign-on providers mount here, once app/components/admin/SsoLinks.tsx
-        exists (built separately):  <SsoLinks userId={user.user_id} />
-      */}
+      <SsoLinks userId={user.user_id} />
       <RouteTabs
         tabs={[
           { to: `/admin/user/${id}/groups`, label: ru.tabs.groups },

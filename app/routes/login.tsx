@@ -1,4 +1,5 @@
 import { useLoaderData, useNavigate, useSearchParams, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useEffect } from "react";
 import { LoginForm, type Credentials } from "../components/login/LoginForm";
 import { LoginScreen } from "../components/login/LoginScreen";
 import { SsoButtons } from "../components/login/SsoButtons";
@@ -6,6 +7,7 @@ import { ru } from "../i18n/ru";
 import { fetchSsoProviders, login } from "../lib/auth";
 import { enforceNavigationGuard, safeReturnPath } from "../lib/guard";
 import { pageMeta } from "../lib/meta";
+import { showSsoFailure } from "../components/login/SsoButtons";
 
 export const meta = pageMeta(ru.login.title);
 
@@ -29,6 +31,15 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const returnPath = safeReturnPath(searchParams.get("to"));
+  const ssoError = searchParams.get("sso_error");
+
+  // A failed single sign-on comes back as /login?sso_error=<reason>: say why once, then drop it from the address.
+  useEffect(() => {
+    if (!ssoError) return;
+    showSsoFailure(ssoError);
+    const to = searchParams.get("to");
+    navigate(to ? `/login?to=${encodeURIComponent(to)}` : "/login", { replace: true });
+  }, [ssoError]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const signIn = async ({ user, passwd }: Credentials) => {
     await login(user, passwd);

@@ -16,3 +16,6 @@ export * from "./share-links";
 export * from "./task-templates";
 export * from "./tasks";
 export * from "./task-logs";
+export * from "./sso-links";
+export * from "./sso-flows";
+export * from "./sso-codes";

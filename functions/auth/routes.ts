@@ -10,7 +10,7 @@ import { appliedRule } from "../users/schemas";
 import { entityUserAccess } from "../users/acl";
 import { permissionValues } from "../lib/permissions";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookie";
-import { aclPerms, entityAccessOut, loginBody, ok, ssoProvider, tokens, userAbilities, whoami } from "./schemas";
+import { aclPerms, entityAccessOut, loginBody, ok, tokens, userAbilities, whoami } from "./schemas";
 import { hasAnyAcls, login, logout, refresh, type SignedIn } from "./service";
 
 const app = createApp();
@@ -130,17 +130,7 @@ app.openapi(
   (c) => c.json([...permissionValues], 200),
 );
 
-app.openapi(
-  createRoute({
-    method: "get",
-    path: "/sso-providers",
-    tags,
-    summary: "Single sign-on providers offered on the sign-in page",
-    responses: { 200: jsonContent(ssoProvider.array()) },
-  }),
-  // No provider is configured until single sign-on lands (issue: OpenID Connect).
-  (c) => c.json([], 200),
-);
+// Single sign-on (sso, sso-cb, sso-providers, exchange-token) lives in functions/sso/routes.ts.
 
 const objectErrors = {
   ...errorResponses,

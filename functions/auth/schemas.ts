@@ -31,8 +31,6 @@ export const userAbilities = z
 
 export const aclPerms = z.array(z.enum(permissionValues)).openapi("AclPerms");
 
-export const ssoProvider = z.object({ name: z.string(), title: z.string() }).openapi("SsoProvider");
-
 export const ok = z.object({ ok: z.literal(true) }).openapi("Ok");
 
 export type LoginBody = z.infer<typeof loginBody>;

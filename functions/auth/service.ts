@@ -52,16 +52,18 @@ export async function login(db: Db, env: Env, body: LoginBody, meta: ClientMeta)
     throw badCredentials();
   }
   if (!user.enabled) throw new ApiError("forbidden", "Учётная запись отключена");
-  return startSession(db, env, user.userId, meta, now, keys.login);
+  return startSession(db, env, user.userId, meta, now, { method: "password" }, keys.login);
 }
 
-async function startSession(
+/** A new session family for a user already checked (password here, single sign-on in functions/sso/codes.ts). */
+export async function startSession(
   db: Db,
   env: Env,
   userId: string,
   meta: ClientMeta,
   now: number,
-  clearThrottleKey: string,
+  how: Record<string, string>,
+  clearThrottleKey?: string,
 ): Promise<SignedIn> {
   const sessionId = newId();
   const refreshSecret = randomSecret();
@@ -75,8 +77,8 @@ async function startSession(
       userAgent: meta.userAgent,
       ip: meta.ip,
     }),
-    db.delete(loginAttempts).where(eq(loginAttempts.key, clearThrottleKey)),
-    eventInsert(db, { kind: "auth.login", userId, entityType: "user", entityId: userId, data: { ip: meta.ip } }),
+    ...(clearThrottleKey ? [db.delete(loginAttempts).where(eq(loginAttempts.key, clearThrottleKey))] : []),
+    eventInsert(db, { kind: "auth.login", userId, entityType: "user", entityId: userId, data: { ip: meta.ip, ...how } }),
   ]);
   const { bearer, expire } = await signBearer(env.JWT_SECRET, userId, sessionId, now);
   return { bearer, expire, sessionId, refreshSecret };

@@ -10,7 +10,7 @@ import { verifyBearer } from "./jwt";
 
 /** The only routes served without a bearer (issue: login, refresh, logout, sso*, version, health). */
 const openRoutes: RegExp[] = [
-  /^\/api\/auth\/(login|refresh|logout|sso-providers)$/,
+  /^\/api\/auth\/(login|refresh|logout|sso-providers|exchange-token)$/,
   /^\/api\/auth\/sso(-cb)?\/[^/]+$/,
   /^\/api\/(version|health)$/,
   // The transcoder's callbacks: authenticated by the per-task token (functions/tasks/callback-routes.ts).

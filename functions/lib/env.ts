@@ -27,6 +27,10 @@ export interface Env {
   /** Optional Cloudflare email sending binding (share links mail their recipients); unset locally = console. */
   EMAIL?: SendEmail;
   EMAIL_FROM?: string;
+  /** JSON list of OpenID Connect providers (functions/sso/config.ts, README "Single sign-on"); unset = none. */
+  SSO_PROVIDERS?: string;
+  /** Optional outbound fetch for the providers' HTTP (tests put a fake provider here); unset = global fetch. */
+  SSO_FETCH?: Pick<Fetcher, "fetch">;
 }
 
 export interface AuthUser {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
+import { ssoProvidersJson } from "./sso-env";
 
 /**
  * Browser tests against `npm start` (the real Worker in workerd) on a fresh data directory.
@@ -55,6 +56,8 @@ export default defineConfig({
       MAM_DATA_DIR: process.env.MAM_E2E_DATA_DIR,
       ADMIN_LOGIN: "admin",
       ADMIN_PASSWORD: process.env.MAM_E2E_ADMIN_PASSWORD,
+      // The OpenID provider sso.spec.ts starts on 127.0.0.1 (MAM_E2E_OIDC_PORT, default 8891).
+      SSO_PROVIDERS: ssoProvidersJson(),
     },
   },
 });

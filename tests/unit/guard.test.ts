@@ -81,17 +81,25 @@ describe("runNavigationGuard", () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("stores /login?token=X, loads the user with it and goes to `to`", async () => {
-    const calls = mockFetch({ "/api/auth/whoami": json(admin) });
+  it("exchanges the one-time code of /login?token=X, loads the user with the bearer and goes to `to`", async () => {
+    const expire = nowSeconds() + 900;
+    const calls = mockFetch({ "/api/auth/exchange-token": json({ bearer: "issued", expire }), "/api/auth/whoami": json(admin) });
     expect(await runNavigationGuard(url("/login?token=handed&to=%2Fadmin"))).toBe("/admin");
-    expect(calls[0].headers.get("Authorization")).toBe("Bearer handed");
-    expect(sessionStore.get().tokens?.bearer).toBe("handed");
+    expect(calls[0].method).toBe("POST");
+    expect(JSON.parse(String(calls[0].body))).toEqual({ token: "handed" });
+    expect(calls[0].headers.get("Authorization")).toBeNull();
+    expect(calls[1].headers.get("Authorization")).toBe("Bearer issued");
+    expect(sessionStore.get().tokens).toEqual({ bearer: "issued", expire });
   });
 
-  it("goes to /mam after /login?token=X without `to`, and back to the form for a rejected token", async () => {
-    mockFetch({ "/api/auth/whoami": [json(editor), json({ error: { code: "unauthorized", message: "Нужен вход" } }, 401)] });
+  it("goes to /mam after /login?token=X without `to`, and back to the form for a refused code", async () => {
+    mockFetch({
+      "/api/auth/exchange-token": [json({ bearer: "ok", expire: nowSeconds() + 900 }), json({ error: { code: "unauthorized", message: "Код входа недействителен" } }, 401)],
+      "/api/auth/whoami": json(editor),
+    });
     expect(await runNavigationGuard(url("/login?token=ok"))).toBe("/mam");
-    expect(await runNavigationGuard(url("/login?token=bad&to=%2Fjobs"))).toBe("/login?to=%2Fjobs");
+    clearTokens();
+    expect(await runNavigationGuard(url("/login?token=used&to=%2Fjobs"))).toBe("/login?to=%2Fjobs");
     expect(sessionStore.get().tokens).toBeNull();
   });
 });

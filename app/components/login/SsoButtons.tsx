@@ -1,6 +1,7 @@
 import { Button, Divider, Stack } from "@mantine/core";
 import { ru } from "../../i18n/ru";
 import type { SsoProvider } from "../../lib/auth";
+import { showError } from "../../lib/notify";
 
 /** Single sign-on is a browser redirect through the API, which comes back to /login?token=…&to=… (spec 7). */
 export function SsoButtons({ providers, to }: { providers: SsoProvider[]; to: string }) {
@@ -21,4 +22,9 @@ export function SsoButtons({ providers, to }: { providers: SsoProvider[]; to: st
       ))}
     </Stack>
   );
+}
+
+/** The toast for /login?sso_error=<reason>: a fixed Russian text per reason, never the provider's own words. */
+export function showSsoFailure(reason: string) {
+  showError(ru.sso.errors[reason] ?? ru.sso.errors.provider_error);
 }

@@ -13,7 +13,6 @@ export const authCases: RouteCase[] = [
   { route: "POST /api/auth/login", request: () => ({ method: "POST", path: "/api/auth/login", json: {} }), expect: open(400) },
   { route: "GET /api/auth/refresh", request: () => ({ path: "/api/auth/refresh" }), expect: open(401) },
   { route: "GET /api/auth/logout", request: () => ({ path: "/api/auth/logout" }), expect: open(200) },
-  { route: "GET /api/auth/sso-providers", request: () => ({ path: "/api/auth/sso-providers" }), expect: open(200) },
   { route: "GET /api/auth/whoami", request: () => ({ path: "/api/auth/whoami" }), expect: signedIn(200) },
   { route: "GET /api/auth/user-abilities", request: () => ({ path: "/api/auth/user-abilities" }), expect: signedIn(200) },
   { route: "GET /api/auth/list-acl-perms", request: () => ({ path: "/api/auth/list-acl-perms" }), expect: signedIn(200) },

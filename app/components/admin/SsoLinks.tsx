@@ -1,0 +1,112 @@
+import { Button, Group, Loader, Modal, Stack, Table, Text, Title } from "@mantine/core";
+import { useCallback, useEffect, useState } from "react";
+import { ru } from "../../i18n/ru";
+import { runAction, runCriticalAction } from "../../lib/actions";
+import { api } from "../../lib/api";
+import { formatDateTime } from "../../lib/format";
+import { showInfo } from "../../lib/notify";
+
+/** GET /api/user/{id}/sso-links (functions/sso/schemas.ts ssoLink). */
+export interface SsoLinkRow {
+  provider: string;
+  title: string;
+  subject: string;
+  email: string | null;
+  ctime: number;
+  last_login: number;
+}
+
+const t = ru.sso.links;
+
+/**
+ * The single sign-on providers a user is linked to, on the admin's user screen, with unlinking
+ * (DELETE /api/user/{id}/sso-links/{provider}) behind a confirmation.
+ */
+export function SsoLinks({ userId }: { userId: string }) {
+  const [links, setLinks] = useState<SsoLinkRow[] | null>(null);
+  const [confirm, setConfirm] = useState<SsoLinkRow | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    const rows = await runAction(() => api<SsoLinkRow[]>(`/user/${encodeURIComponent(userId)}/sso-links`));
+    setLinks(rows ?? []);
+  }, [userId]);
+
+  useEffect(() => {
+    setLinks(null);
+    void load();
+  }, [load]);
+
+  const unlink = async (link: SsoLinkRow) => {
+    setBusy(true);
+    try {
+      await runCriticalAction(() => api(`/user/${encodeURIComponent(userId)}/sso-links/${encodeURIComponent(link.provider)}`, { method: "DELETE" }));
+      showInfo(t.unlinked(link.title));
+      setConfirm(null);
+      await load();
+    } catch {
+      // Already reported by a toast.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h4">
+        {t.title}
+      </Title>
+      {links === null ? (
+        <Loader size="sm" aria-label={ru.app.loading} />
+      ) : links.length === 0 ? (
+        <Text c="dimmed">{t.empty}</Text>
+      ) : (
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.provider}</Table.Th>
+              <Table.Th>{t.email}</Table.Th>
+              <Table.Th>{t.subject}</Table.Th>
+              <Table.Th>{t.lastLogin}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {links.map((link) => (
+              <Table.Tr key={link.provider}>
+                <Table.Td>{link.title}</Table.Td>
+                <Table.Td>{link.email ?? "—"}</Table.Td>
+                <Table.Td>
+                  <Text size="xs" ff="monospace">
+                    {link.subject}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{formatDateTime(link.last_login)}</Table.Td>
+                <Table.Td>
+                  <Button size="xs" color="red" variant="light" onClick={() => setConfirm(link)}>
+                    {t.unlink}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={t.unlinkTitle} centered>
+        {confirm && (
+          <Stack>
+            <Text>{t.unlinkText(confirm.title)}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirm(null)}>
+                {t.cancel}
+              </Button>
+              <Button color="red" loading={busy} onClick={() => void unlink(confirm)}>
+                {t.unlink}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
