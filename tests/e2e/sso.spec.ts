@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, apiBearer } from "./fixtures";
+import { ADMIN, apiBearer, signInThroughForm } from "./fixtures";
 import { startOidcProvider } from "./oidc-provider";
 import { OIDC_ISSUER, SSO_PROVIDER } from "./sso-env";
 
@@ -124,4 +124,28 @@ test("a user disabled by the admin cannot sign in by single sign-on", async ({ b
   await expect(errorToast(second, "Учётная запись отключена")).toBeVisible();
   await expect(second).toHaveURL(/\/login\?to=%2Fjobs$/);
   await second.context().close();
+});
+
+test("the admin sees a user's provider link on the user's screen and unlinks it", async ({ browser, request }) => {
+  const login = newLogin();
+  const first = await browser.newPage();
+  await ssoSignIn(first, login, "/jobs");
+  await expect(first).toHaveURL(/\/jobs$/);
+  const { id } = await whoami(first);
+  await first.context().close();
+
+  const page = await browser.newPage();
+  await page.goto(`/admin/user/${id}`);
+  await signInThroughForm(page, ADMIN.login, ADMIN.password);
+  await expect(page).toHaveURL(new RegExp(`/admin/user/${id}/actives$`));
+  const row = page.getByRole("row").filter({ hasText: SSO_PROVIDER.title });
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: "Отвязать" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Отвязать" }).click();
+  await expect(page.getByText("Не привязан ни к одному провайдеру")).toBeVisible();
+
+  const admin = await apiBearer(request, ADMIN.login, ADMIN.password);
+  const links = await request.get(`/api/user/${id}/sso-links`, { headers: { Authorization: `Bearer ${admin}` } });
+  expect(await links.json()).toEqual([]);
+  await page.context().close();
 });
