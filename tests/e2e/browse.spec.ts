@@ -1,0 +1,87 @@
+import { expect, test, type Page } from "@playwright/test";
+import { Seeder, unique } from "./browse-seed";
+import { ADMIN, signInThroughForm } from "./fixtures";
+
+/**
+ * The asset browser in Chromium: the group tree under 'Доступные Файлы', the open group kept in the URL,
+ * group actions from the tree. Data is seeded through the API from Node.
+ */
+
+async function signIn(page: Page, to = "/mam") {
+  await page.goto(`/login?to=${encodeURIComponent(to)}`);
+  await signInThroughForm(page, ADMIN.login, ADMIN.password);
+  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/]/g, "\\/")}$`));
+}
+
+const tree = (page: Page) => page.getByRole("tree", { name: "Дерево групп" });
+const treeItem = (page: Page, name: string) => tree(page).getByRole("treeitem").filter({ hasText: name });
+
+test("the tree shows 'Доступные Файлы', expands lazily, and the open group survives back, forward and reload", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const top = unique("Верхняя");
+  const topId = await seed.group(top);
+  const child = unique("Вложенная");
+  const childId = await seed.group(child, topId);
+  const grandchild = unique("Глубокая");
+  await seed.group(grandchild, childId);
+
+  await signIn(page);
+  await expect(treeItem(page, "Доступные Файлы")).toBeVisible();
+  await expect(treeItem(page, top)).toBeVisible();
+  // Children are not there until their parent is expanded.
+  await expect(treeItem(page, child)).toHaveCount(0);
+  await treeItem(page, top).getByRole("button", { name: "Развернуть" }).click();
+  await expect(treeItem(page, child)).toBeVisible();
+  await expect(treeItem(page, grandchild)).toHaveCount(0);
+
+  await treeItem(page, child).getByRole("link", { name: child }).click();
+  await expect(page).toHaveURL(new RegExp(`/mam/${childId}$`));
+  await expect(page.getByRole("heading", { name: child })).toBeVisible();
+
+  await treeItem(page, top).getByRole("link", { name: top }).click();
+  await expect(page).toHaveURL(new RegExp(`/mam/${topId}$`));
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/mam/${childId}$`));
+  await expect(page.getByRole("heading", { name: child })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole("heading", { name: top })).toBeVisible();
+  await page.goBack();
+
+  // A reload lands on the same group, with the tree opened down to it.
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/mam/${childId}$`));
+  await expect(page.getByRole("heading", { name: child })).toBeVisible();
+  await expect(treeItem(page, child)).toHaveAttribute("aria-selected", "true");
+});
+
+test("a group is created, renamed and deleted from the tree", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const parent = unique("Родитель");
+  const parentId = await seed.group(parent);
+  await signIn(page, `/mam/${parentId}`);
+
+  await treeItem(page, parent).getByRole("button", { name: `Действия с группой ${parent}` }).click();
+  await page.getByRole("menuitem", { name: "Создать группу" }).click();
+  const made = unique("Новая");
+  await page.getByLabel("Название группы").fill(made);
+  await page.getByRole("button", { name: "Сохранить" }).click();
+  await expect(treeItem(page, made)).toBeVisible();
+  await expect(page.getByRole("heading", { name: made })).toBeVisible();
+
+  await treeItem(page, made).getByRole("button", { name: `Действия с группой ${made}` }).click();
+  await page.getByRole("menuitem", { name: "Переименовать" }).click();
+  const renamed = unique("Переименованная");
+  await page.getByLabel("Название группы").fill(renamed);
+  await page.getByRole("button", { name: "Сохранить" }).click();
+  await expect(treeItem(page, renamed)).toBeVisible();
+  await expect(treeItem(page, made)).toHaveCount(0);
+
+  await treeItem(page, renamed).getByRole("button", { name: `Действия с группой ${renamed}` }).click();
+  await page.getByRole("menuitem", { name: "Удалить" }).click();
+  await expect(page.getByText(`Удалить группу «${renamed}» со всем содержимым?`)).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Удалить" }).click();
+  await expect(treeItem(page, renamed)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/mam/${parentId}$`));
+  // The server agrees: the parent has no subgroups left.
+  expect(await seed.call(`/api/group/members/${parentId}?type=group`)).toEqual([]);
+});
