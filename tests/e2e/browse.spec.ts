@@ -85,3 +85,39 @@ test("a group is created, renamed and deleted from the tree", async ({ page }) =
   // The server agrees: the parent has no subgroups left.
   expect(await seed.call(`/api/group/members/${parentId}?type=group`)).toEqual([]);
 });
+
+test("a group's contents load 50 at a time while scrolling, with a bounded number of rows in the DOM", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const name = unique("Большая");
+  const groupId = await seed.group(name);
+  await seed.emptyAssets(groupId, 120);
+  await signIn(page, `/mam/${groupId}`);
+
+  const list = page.getByRole("list", { name: "Содержимое группы" });
+  await expect(list.locator("[data-item]").first()).toBeVisible();
+  await expect(page.getByText("Загружено: 50")).toBeVisible();
+  const scrollToEnd = () => list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await scrollToEnd();
+  await expect(page.getByText("Загружено: 100")).toBeVisible();
+  await scrollToEnd();
+  await expect(page.getByText("Загружено: 120")).toBeVisible();
+
+  // Sorted by name (within what is loaded, here everything): the first at the top, the last at the end.
+  await page.getByRole("textbox", { name: "Сортировка" }).click();
+  await page.getByRole("option", { name: "По имени" }).click();
+  await list.evaluate((el) => el.scrollTo(0, 0));
+  await expect(list.locator("[data-item]").first()).toContainText("файл-0000.txt");
+  await scrollToEnd();
+  await expect(list.getByText("файл-0119.txt")).toBeVisible();
+  // 120 items loaded, but only the rows in view (and a few around them) exist.
+  const rows = await list.locator("[data-row]").count();
+  expect(rows).toBeGreaterThan(5);
+  expect(rows).toBeLessThan(45);
+  await expect(list.getByText("файл-0000.txt")).toHaveCount(0);
+
+  // The grid shows the same items as tiles; descending order brings the last one first.
+  await page.getByText("Плитка").click();
+  await page.getByRole("button", { name: "По возрастанию" }).click();
+  await list.evaluate((el) => el.scrollTo(0, 0));
+  await expect(list.locator("[data-item]").first()).toContainText("файл-0119.txt");
+});

@@ -84,3 +84,36 @@ export function chunks<T>(list: T[], size = 100): T[][] {
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
 }
+
+export interface Asset {
+  asset_id: string;
+  name: string;
+  owner: string;
+  creator: string;
+  ctime: number;
+  mtime: number;
+  atime: number;
+  mimetype: string;
+  tags: string[];
+  default_storage: string | null;
+  class: string | null;
+  asset_links: string[];
+  asset_access: string[];
+  asset_latest_version: number | null;
+  asset_latest_version_variants: { id: string; name: string; type: string }[];
+}
+export const getAsset = (id: string) => api<Asset>(`/asset/${id}`);
+export const contentSize = (id: string) =>
+  api<{ asset_id: string; version: number | null; content_size: number }>(`/asset/content-size/${id}`);
+
+/** A freshly uploaded asset as a row of the contents list. */
+export async function memberOfAsset(id: string): Promise<Member> {
+  const [asset, size] = await Promise.all([getAsset(id), contentSize(id)]);
+  const variants = asset.asset_latest_version_variants;
+  const main = variants.find((v) => v.type === "master" || v.type === "initial") ?? variants[0];
+  return {
+    el_id: id,
+    el_type: "asset",
+    el_info: { name: asset.name, mimetype: asset.mimetype, ctime: asset.ctime, ver: asset.asset_latest_version, var: main?.id ?? null, var_size: size.content_size },
+  };
+}
