@@ -6,6 +6,7 @@ import { useStore } from "../../lib/store";
 import { GRID_CELL, GridCell, LIST_ROW_HEIGHT, ListHeader, ListRow } from "./ContentsItem";
 import { startDrag } from "./dnd";
 import { getGroup, VIRTUAL_ROOT_ID, type GroupWithAccess, type Member } from "./mam-api";
+import { rememberOrder } from "./nav-list";
 import { SelectionBar } from "./SelectionBar";
 import { sortMembers, type SortDir, type SortKey } from "./sort";
 import { treeStore } from "./tree-store";
@@ -46,6 +47,7 @@ export function GroupContents({ groupId }: { groupId: string }) {
   }, [items.length]);
 
   const sorted = useMemo(() => sortMembers(items, sortKey, sortDir), [items, sortKey, sortDir]);
+  useEffect(() => rememberOrder(groupId, sorted.filter((m) => m.el_type === "asset").map((m) => m.el_id)), [groupId, sorted]);
   const columns = view === "grid" ? Math.max(1, Math.floor(width / GRID_CELL.width)) : 1;
   const rowCount = Math.ceil(sorted.length / columns);
 
