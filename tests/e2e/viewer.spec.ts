@@ -82,3 +82,30 @@ test("previous and next follow the group's order", async ({ page }) => {
   await page.getByRole("button", { name: "Предыдущий" }).click();
   await expect(page).toHaveURL(new RegExp(`/asset/${shown[1]}$`));
 });
+
+test("the asset info screen shows the asset, its versions and variants, its groups and who has access", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const groupName = unique("Инфо");
+  const groupId = await seed.group(groupName);
+  const assetId = await seed.uploadInto(groupId, image, "image/png");
+  await signIn(page, `/mam/${groupId}/asset/${assetId}`);
+  await page.getByRole("link", { name: "Информация о файле" }).click();
+  await expect(page).toHaveURL(new RegExp(`/asset/${assetId}$`));
+
+  await expect(page.getByRole("heading", { name: "картинка.png", level: 2 })).toBeVisible();
+  const fields = page.getByRole("table", { name: "Информация о файле" });
+  await expect(fields.getByRole("row", { name: /MIME-тип/ })).toContainText("image/png");
+  const versions = page.getByRole("table", { name: "Версии" });
+  await expect(versions.getByRole("row").filter({ hasText: "initial" })).toContainText(`${(readFileSync(image).length / 1024).toFixed(2).replace(".", ",")} КБ`);
+  await expect(page.getByRole("link", { name: groupName })).toHaveAttribute("href", `/mam/${groupId}`);
+  await expect(page.getByText(/Ваши права: .*read/)).toBeVisible();
+  // The share-links panel is still on this screen.
+  await expect(page.getByRole("heading", { name: "Поделиться" })).toBeVisible();
+
+  // An asset in no group opens too, and nothing on the screen fails.
+  const { assetId: lone } = await seed.upload(image, "image/png");
+  await page.goto(`/asset/${lone}`);
+  await expect(page.getByRole("heading", { name: "картинка.png", level: 2 })).toBeVisible();
+  await expect(page.getByText("Ни в одной доступной группе")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
