@@ -121,3 +121,33 @@ test("a group's contents load 50 at a time while scrolling, with a bounded numbe
   await list.evaluate((el) => el.scrollTo(0, 0));
   await expect(list.locator("[data-item]").first()).toContainText("файл-0119.txt");
 });
+
+test("dragging a group onto another in the tree moves it; selected files are deleted after confirmation", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const source = unique("Откуда");
+  const sourceId = await seed.group(source);
+  const target = unique("Куда");
+  const targetId = await seed.group(target);
+  const moving = unique("Переезжает");
+  const movingId = await seed.group(moving, sourceId);
+  await seed.emptyAssets(sourceId, 3, (i) => `удалить-${i}.txt`);
+  await signIn(page, `/mam/${sourceId}`);
+
+  await treeItem(page, source).getByRole("button", { name: "Развернуть" }).click();
+  await expect(treeItem(page, moving)).toBeVisible();
+  await treeItem(page, moving).dragTo(treeItem(page, target));
+  await expect.poll(async () => (await seed.call(`/api/group/get/${movingId}`)).parent_id).toBe(targetId);
+  await expect(treeItem(page, moving)).toHaveCount(0);
+
+  const list = page.getByRole("list", { name: "Содержимое группы" });
+  await expect(list.locator("[data-item]")).toHaveCount(3);
+  await list.getByRole("checkbox", { name: "Выбрать удалить-0.txt" }).check();
+  await list.getByRole("checkbox", { name: "Выбрать удалить-2.txt" }).check();
+  await expect(page.getByText("Выбрано: 2")).toBeVisible();
+  await page.getByRole("button", { name: "Удалить" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Удалить" }).click();
+  await expect(list.locator("[data-item]")).toHaveCount(1);
+  await expect(list.getByText("удалить-1.txt")).toBeVisible();
+  const left = await seed.call<{ el_info: { name: string } }[]>(`/api/group/members/${sourceId}?type=asset`);
+  expect(left.map((m) => m.el_info.name)).toEqual(["удалить-1.txt"]);
+});

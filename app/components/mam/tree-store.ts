@@ -102,7 +102,8 @@ export async function reveal(id: string) {
     }
   }
   const known = [...ancestors(treeStore.get(), current).reverse().map((n) => n.element_id), current];
-  for (const step of [...known, ...chain.slice(0, -1)]) await expand(step);
+  // The ancestors open; the group itself keeps its own state (its chevron), but the virtual root is always open.
+  for (const step of [...known, ...chain].filter((x) => x !== id || x === VIRTUAL_ROOT_ID)) await expand(step);
 }
 
 /** Drops a node after a delete or a move away, and reloads the parent's children. */
