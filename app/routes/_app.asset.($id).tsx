@@ -1,7 +1,7 @@
-import { Text } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
 import { useParams } from "@remix-run/react";
-import { PagePlaceholder } from "../components/PagePlaceholder";
 import { ShareLinksPanel } from "../components/share/ShareLinksPanel";
+import { AssetInfo } from "../components/viewer/AssetInfo";
 import { ru } from "../i18n/ru";
 import { pageMeta } from "../lib/meta";
 
@@ -10,14 +10,18 @@ export const meta = pageMeta(ru.pages.asset);
 /** Asset info; /asset without an id is allowed (spec 2). */
 export default function AssetInfoPage() {
   const { id } = useParams();
+  if (!id) {
+    return (
+      <Stack>
+        <Title order={2}>{ru.pages.asset}</Title>
+        <Text c="dimmed">{ru.viewer.noAsset}</Text>
+      </Stack>
+    );
+  }
   return (
-    <PagePlaceholder title={ru.pages.asset}>
-      {id && (
-        <Text c="dimmed" size="sm">
-          {id}
-        </Text>
-      )}
-      {id && <ShareLinksPanel assetId={id} />}
-    </PagePlaceholder>
+    <Stack gap="xl">
+      <AssetInfo id={id.toLowerCase()} />
+      <ShareLinksPanel assetId={id} />
+    </Stack>
   );
 }

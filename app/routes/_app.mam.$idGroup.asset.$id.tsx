@@ -1,6 +1,5 @@
-import { Text } from "@mantine/core";
 import { useParams } from "@remix-run/react";
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { FileViewer } from "../components/viewer/FileViewer";
 import { ru } from "../i18n/ru";
 import { pageMeta } from "../lib/meta";
 
@@ -9,11 +8,6 @@ export const meta = pageMeta(ru.pages.fileViewer);
 /** File viewer for asset {id} opened from group {idGroup}. */
 export default function FileViewerPage() {
   const { idGroup, id } = useParams();
-  return (
-    <PagePlaceholder title={ru.pages.fileViewer}>
-      <Text c="dimmed" size="sm">
-        {idGroup} / {id}
-      </Text>
-    </PagePlaceholder>
-  );
+  if (!idGroup || !id) return null;
+  return <FileViewer groupId={idGroup.toLowerCase()} assetId={id.toLowerCase()} />;
 }

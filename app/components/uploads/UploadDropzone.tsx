@@ -43,7 +43,8 @@ export function UploadDropzone({ groupId, canUpload, onUploaded, children }: Upl
   return (
     <Box
       pos="relative"
-      mih="100%"
+      // A flex column that takes the rest of its parent, so a scrolling child (the group's list) keeps its height.
+      style={{ flex: 1, minHeight: 0, display: "flex", flexDirection: "column" }}
       aria-label={ru.upload.dropzone}
       data-testid="upload-dropzone"
       onDragOver={(event) => {

@@ -1,0 +1,138 @@
+import { ActionIcon, Checkbox, Group, Loader, SegmentedControl, Select, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { useCallback, useEffect, useMemo, useState, type DragEvent } from "react";
+import { ru } from "../../i18n/ru";
+import { runAction } from "../../lib/actions";
+import { useStore } from "../../lib/store";
+import { GRID_CELL, GridCell, LIST_ROW_HEIGHT, ListHeader, ListRow } from "./ContentsItem";
+import { startDrag } from "./dnd";
+import { getGroup, VIRTUAL_ROOT_ID, type GroupWithAccess, type Member } from "./mam-api";
+import { rememberOrder } from "./nav-list";
+import { SelectionBar } from "./SelectionBar";
+import { sortMembers, type SortDir, type SortKey } from "./sort";
+import { treeStore } from "./tree-store";
+import { useMembers } from "./use-members";
+import { UploadDropzone } from "../uploads/UploadDropzone";
+import { VirtualRows } from "./VirtualRows";
+
+const VIEW_KEY = "mam.view";
+type View = "list" | "grid";
+
+/** Items within this many of the end of what is loaded: fetch the next page. */
+const PREFETCH_ROWS = 10;
+
+/**
+ * The open group's contents: subgroups and files in a list or a grid, loaded 50 at a time while scrolling
+ * and windowed (VirtualRows), so a group of 100,000 keeps a few dozen rows in the DOM.
+ */
+export function GroupContents({ groupId }: { groupId: string }) {
+  const node = useStore(treeStore)[groupId];
+  const [group, setGroup] = useState<GroupWithAccess | null>(null);
+  const { items, done, loading, failed, previews, loadMore, addAsset } = useMembers(groupId);
+  const [view, setView] = useState<View>("list");
+  const [sortKey, setSortKey] = useState<SortKey>("none");
+  const [sortDir, setSortDir] = useState<SortDir>("asc");
+  const [selected, setSelected] = useState<Map<string, Member>>(new Map());
+  const [width, setWidth] = useState(800);
+
+  useEffect(() => {
+    const stored = window.localStorage.getItem(VIEW_KEY);
+    if (stored === "grid" || stored === "list") setView(stored);
+  }, []);
+  useEffect(() => {
+    if (groupId === VIRTUAL_ROOT_ID) return;
+    void runAction(() => getGroup(groupId)).then((g) => g && setGroup(g));
+  }, [groupId]);
+  // A reload of the contents (move, delete) starts from scratch: so does the selection.
+  useEffect(() => {
+    if (items.length === 0) setSelected(new Map());
+  }, [items.length]);
+
+  const sorted = useMemo(() => sortMembers(items, sortKey, sortDir), [items, sortKey, sortDir]);
+  useEffect(() => rememberOrder(groupId, sorted.filter((m) => m.el_type === "asset").map((m) => m.el_id)), [groupId, sorted]);
+  const columns = view === "grid" ? Math.max(1, Math.floor(width / GRID_CELL.width)) : 1;
+  const rowCount = Math.ceil(sorted.length / columns);
+
+  const onVisibleEnd = useCallback(
+    (lastRow: number) => {
+      if (!done && lastRow >= rowCount - Math.ceil(PREFETCH_ROWS / columns)) void loadMore();
+    },
+    [done, rowCount, columns, loadMore],
+  );
+
+  const title = groupId === VIRTUAL_ROOT_ID ? ru.mam.virtualRoot : node?.group_name ?? group?.group_name ?? "";
+  const hrefOf = (m: Member) => (m.el_type === "group" ? `/mam/${m.el_id}` : `/mam/${groupId}/asset/${m.el_id}`);
+  const select = (m: Member, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (on) next.set(m.el_id, m);
+      else next.delete(m.el_id);
+      return next;
+    });
+  const dragOf = (m: Member) => (event: DragEvent) => {
+    const moving = selected.has(m.el_id) ? [...selected.values()] : [m];
+    startDrag(event, { from: groupId, members: moving.map((x) => ({ el_id: x.el_id, el_type: x.el_type })) });
+  };
+  const itemProps = (m: Member) => ({
+    member: m,
+    href: hrefOf(m),
+    preview: previews[m.el_id],
+    selected: selected.has(m.el_id),
+    onSelect: (on: boolean) => select(m, on),
+    onDragStart: dragOf(m),
+  });
+
+  const renderRow = (row: number) => {
+    if (view === "list") return <ListRow {...itemProps(sorted[row])} />;
+    return (
+      <Group gap={8} wrap="nowrap">
+        {sorted.slice(row * columns, row * columns + columns).map((m) => <GridCell key={m.el_id} {...itemProps(m)} />)}
+      </Group>
+    );
+  };
+
+  // Uploads into this group need create on it (the upload half offers the drop zone only then).
+  const canUpload = !!group?.acl.some((p) => p === "create" || p === "superuser");
+  const pane = failed ? (
+    <Text c="dimmed">{ru.mam.noPermission}</Text>
+  ) : done && items.length === 0 ? (
+    <Text c="dimmed">{ru.mam.empty}</Text>
+  ) : (
+    <VirtualRows label={ru.mam.contents} count={rowCount} rowHeight={view === "list" ? LIST_ROW_HEIGHT : GRID_CELL.height}
+      renderRow={renderRow} onVisibleEnd={onVisibleEnd} onWidth={setWidth} />
+  );
+
+  const allSelected = items.length > 0 && selected.size === items.length;
+  return (
+    <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={3} style={{ minWidth: 0 }} lineClamp={1}>{title}</Title>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed">{ru.mam.loadedCount(items.length)}</Text>
+          {loading && <Loader size="xs" />}
+        </Group>
+      </Group>
+      <Group gap="xs" justify="space-between">
+        <Group gap="xs">
+          <Checkbox size="xs" aria-label={ru.mam.selectAll} checked={allSelected} indeterminate={selected.size > 0 && !allSelected}
+            onChange={(e) => setSelected(e.currentTarget.checked ? new Map(items.map((m) => [m.el_id, m])) : new Map())} />
+          {selected.size > 0 && <SelectionBar groupId={groupId} selected={[...selected.values()]} onClear={() => setSelected(new Map())} />}
+        </Group>
+        <Group gap="xs">
+          <Tooltip label={ru.mam.sortHint}>
+            <Select size="xs" w={150} aria-label={ru.mam.sortBy} value={sortKey} allowDeselect={false} onChange={(v) => setSortKey((v as SortKey) ?? "none")}
+              data={(["none", "name", "date", "size"] as const).map((k) => ({ value: k, label: ru.mam.sort[k] }))} />
+          </Tooltip>
+          <ActionIcon variant="default" aria-label={sortDir === "asc" ? ru.mam.sortAsc : ru.mam.sortDesc} onClick={() => setSortDir((d) => (d === "asc" ? "desc" : "asc"))}>
+            <span aria-hidden="true">{sortDir === "asc" ? "↑" : "↓"}</span>
+          </ActionIcon>
+          <SegmentedControl size="xs" value={view} onChange={(v) => { setView(v as View); window.localStorage.setItem(VIEW_KEY, v); }}
+            data={[{ value: "list", label: ru.mam.viewList }, { value: "grid", label: ru.mam.viewGrid }]} />
+        </Group>
+      </Group>
+      {view === "list" && <ListHeader />}
+      <UploadDropzone groupId={groupId} canUpload={canUpload} onUploaded={addAsset}>
+        {pane}
+      </UploadDropzone>
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { ru } from "../../i18n/ru";
+import { runAction, runCriticalAction } from "../../lib/actions";
+import { showInfo } from "../../lib/notify";
+import { useStore } from "../../lib/store";
+import { ConfirmModal } from "./dialogs";
+import { downloadFile, variantPath } from "./download";
+import { chunks, deleteAssets, deleteGroups, VIRTUAL_ROOT_ID, type Member } from "./mam-api";
+import { contentsChanged, moveDropped, refreshTree } from "./move";
+import { treeStore } from "./tree-store";
+
+/** Actions on the selected items of the open group: download, move, delete (with confirmation). */
+export function SelectionBar({ groupId, selected, onClear }: { groupId: string; selected: Member[]; onClear: () => void }) {
+  const [dialog, setDialog] = useState<"move" | "delete" | null>(null);
+  const [target, setTarget] = useState<string | null>(null);
+  const tree = useStore(treeStore);
+  const assets = selected.filter((m) => m.el_type === "asset");
+  const groups = selected.filter((m) => m.el_type === "group");
+
+  const download = () =>
+    runAction(async () => {
+      for (const a of assets) if (a.el_info.var) await downloadFile(variantPath(a.el_info.var), a.el_info.name);
+    });
+
+  const remove = async () => {
+    await runCriticalAction(async () => {
+      for (const part of chunks(groups.map((g) => g.el_id))) await deleteGroups(part);
+      for (const part of chunks(assets.map((a) => a.el_id))) await deleteAssets(part);
+    });
+    onClear();
+    await refreshTree([groupId]);
+    contentsChanged();
+    showInfo(ru.mam.deleted);
+  };
+
+  const move = async () => {
+    if (!target) return;
+    const ok = await moveDropped({ from: groupId, members: selected.map((m) => ({ el_id: m.el_id, el_type: m.el_type })) }, target);
+    if (ok) {
+      onClear();
+      setDialog(null);
+    }
+  };
+
+  // Move targets: the groups the tree has loaded, apart from the open one and what is being moved.
+  const moving = new Set(selected.map((m) => m.el_id));
+  const targets = Object.values(tree)
+    .filter((n) => !n.isRoot && n.element_id !== groupId && !moving.has(n.element_id))
+    .map((n) => ({ value: n.element_id, label: n.group_name }));
+
+  return (
+    <Group gap="xs">
+      <Text size="sm">{ru.mam.selected(selected.length)}</Text>
+      {assets.some((a) => a.el_info.var) && <Button size="xs" variant="light" onClick={download}>{ru.mam.download}</Button>}
+      {groupId !== VIRTUAL_ROOT_ID && <Button size="xs" variant="light" onClick={() => setDialog("move")}>{ru.mam.moveTo}</Button>}
+      <Button size="xs" variant="light" color="red" onClick={() => setDialog("delete")}>{ru.mam.delete}</Button>
+      <Button size="xs" variant="subtle" color="gray" onClick={onClear}>{ru.mam.clearSelection}</Button>
+      <ConfirmModal opened={dialog === "delete"} text={ru.mam.confirmDeleteMany(selected.length)} confirmLabel={ru.mam.delete} onConfirm={remove} onClose={() => setDialog(null)} />
+      <Modal opened={dialog === "move"} onClose={() => setDialog(null)} title={ru.mam.moveTo} centered>
+        <Stack>
+          <Select label={ru.mam.moveTarget} data={targets} value={target} onChange={setTarget} searchable comboboxProps={{ withinPortal: true }} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDialog(null)}>{ru.mam.cancel}</Button>
+            <Button onClick={move} disabled={!target}>{ru.mam.move}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}

@@ -1,0 +1,79 @@
+import { ActionIcon, Menu } from "@mantine/core";
+import { useNavigate } from "@remix-run/react";
+import { useState } from "react";
+import { ru } from "../../i18n/ru";
+import { runAction, runCriticalAction } from "../../lib/actions";
+import { showInfo } from "../../lib/notify";
+import { ConfirmModal, NameModal } from "./dialogs";
+import { createGroup, deleteGroup, entityAccess, renameGroup, userAbilities, VIRTUAL_ROOT_ID } from "./mam-api";
+import { contentsChanged, refreshTree } from "./move";
+import { expand, renameNode, treeStore, type TreeNode } from "./tree-store";
+
+const Dots = () => (
+  <svg width={14} height={14} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+    <circle cx="5" cy="12" r="2" /><circle cx="12" cy="12" r="2" /><circle cx="19" cy="12" r="2" />
+  </svg>
+);
+
+/** What the caller may do here: the virtual root takes top-level groups from admins only. */
+async function permissionsOn(id: string): Promise<string[]> {
+  if (id === VIRTUAL_ROOT_ID) return (await userAbilities()).is_admin ? ["create"] : [];
+  return (await entityAccess(id)).acl;
+}
+
+/** The per-group menu of the tree: create a subgroup, rename, delete, as the access engine allows. */
+export function TreeActions({ node }: { node: TreeNode }) {
+  const id = node.element_id;
+  const navigate = useNavigate();
+  const [acl, setAcl] = useState<string[] | null>(null);
+  const [dialog, setDialog] = useState<"create" | "rename" | "delete" | null>(null);
+  const can = (perm: string) => !!acl && (acl.includes(perm) || acl.includes("superuser"));
+
+  const onOpen = async () => setAcl((await runAction(() => permissionsOn(id))) ?? []);
+
+  const create = async (name: string) => {
+    const { group_id } = await runCriticalAction(() => createGroup(id, name));
+    await refreshTree([id]);
+    await expand(id);
+    contentsChanged();
+    showInfo(ru.mam.created);
+    navigate(`/mam/${group_id}`);
+  };
+  const rename = async (name: string) => {
+    await runCriticalAction(() => renameGroup(id, name));
+    renameNode(id, name);
+    contentsChanged();
+    showInfo(ru.mam.renamed);
+  };
+  const remove = async () => {
+    const parent = treeStore.get()[id]?.group_id ?? VIRTUAL_ROOT_ID;
+    await runCriticalAction(() => deleteGroup(id));
+    await refreshTree([parent]);
+    contentsChanged();
+    showInfo(ru.mam.deleted);
+    navigate(parent === VIRTUAL_ROOT_ID ? "/mam" : `/mam/${parent}`);
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal onOpen={onOpen}>
+        <Menu.Target>
+          <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`${ru.mam.actions} ${node.group_name}`}>
+            <Dots />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {acl === null && <Menu.Label>{ru.mam.loading}</Menu.Label>}
+          {acl !== null && !can("create") && !can("update") && !can("delete") && <Menu.Label>{ru.mam.noPermission}</Menu.Label>}
+          {can("create") && <Menu.Item onClick={() => setDialog("create")}>{ru.mam.create}</Menu.Item>}
+          {!node.isRoot && can("update") && <Menu.Item onClick={() => setDialog("rename")}>{ru.mam.rename}</Menu.Item>}
+          {!node.isRoot && can("delete") && <Menu.Item color="red" onClick={() => setDialog("delete")}>{ru.mam.delete}</Menu.Item>}
+        </Menu.Dropdown>
+      </Menu>
+      <NameModal opened={dialog === "create"} title={ru.mam.create} initial="" onSubmit={create} onClose={() => setDialog(null)} />
+      <NameModal opened={dialog === "rename"} title={ru.mam.rename} initial={node.group_name} onSubmit={rename} onClose={() => setDialog(null)} />
+      <ConfirmModal opened={dialog === "delete"} text={ru.mam.confirmDeleteGroup(node.group_name)} confirmLabel={ru.mam.delete}
+        onConfirm={remove} onClose={() => setDialog(null)} />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+
+/** useLayoutEffect warns during server rendering; the measurements only matter in the browser. */
+const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+
+export interface VirtualRowsProps {
+  count: number;
+  rowHeight: number;
+  /** Rows rendered above and below the visible ones, so a fast scroll does not show blanks. */
+  overscan?: number;
+  renderRow: (index: number) => ReactNode;
+  /** Called with the last row index in view (to load the next page). */
+  onVisibleEnd?: (lastIndex: number) => void;
+  /** The inner width, for callers that lay rows out as a grid. */
+  onWidth?: (width: number) => void;
+  label?: string;
+}
+
+/**
+ * A windowed list: only the rows in view (plus overscan) are in the DOM, positioned inside a spacer as tall
+ * as all rows, so 100,000 items scroll with a few dozen elements. Rows have one fixed height.
+ */
+export function VirtualRows({ count, rowHeight, overscan = 6, renderRow, onVisibleEnd, onWidth, label }: VirtualRowsProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState({ top: 0, height: 800 });
+
+  useIsoLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      setView({ top: el.scrollTop, height: el.clientHeight });
+      onWidth?.(el.clientWidth);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [onWidth]);
+
+  const first = Math.max(0, Math.floor(view.top / rowHeight) - overscan);
+  const lastVisible = Math.min(count - 1, Math.ceil((view.top + view.height) / rowHeight));
+  const last = Math.min(count - 1, lastVisible + overscan);
+
+  useEffect(() => {
+    onVisibleEnd?.(lastVisible);
+  }, [lastVisible, count, onVisibleEnd]);
+
+  const rows: ReactNode[] = [];
+  for (let i = first; i <= last; i++) {
+    rows.push(
+      <div key={i} data-row={i} style={{ position: "absolute", top: 0, left: 0, right: 0, height: rowHeight, transform: `translateY(${i * rowHeight}px)` }}>
+        {renderRow(i)}
+      </div>,
+    );
+  }
+  return (
+    <div
+      ref={ref}
+      role="list"
+      aria-label={label}
+      onScroll={(e) => setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}
+      style={{ flex: 1, minHeight: 0, overflowY: "auto", position: "relative" }}
+    >
+      <div style={{ height: count * rowHeight, position: "relative" }}>{rows}</div>
+    </div>
+  );
+}

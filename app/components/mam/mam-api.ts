@@ -1,0 +1,119 @@
+import { api } from "../../lib/api";
+
+/** Calls and shapes of /api/group and /api/asset used by the browser (functions/groups/schemas.ts). */
+
+export const VIRTUAL_ROOT_ID = "ffffffff-ffff-ffff-ffff-ffffffffffff";
+export const PAGE_SIZE = 50;
+
+export interface Group {
+  group_id: string;
+  group_name: string;
+  parent_id: string | null;
+  group_owner: string | null;
+  group_tags: string[];
+  ctime: number;
+  mtime: number;
+}
+export interface GroupWithAccess extends Group {
+  acl: string[];
+}
+
+export interface Member {
+  el_id: string;
+  el_type: "asset" | "group";
+  el_info: { name: string; mimetype: string | null; ctime: number; ver: number | null; var: string | null; var_size: number | null };
+}
+
+export interface PreviewLink {
+  id: string;
+  variant_id: string | null;
+  preview: string | null;
+}
+
+export const aclRoots = () => api<Group[]>("/group/acl-roots");
+export const getGroup = (id: string, signal?: AbortSignal) => api<GroupWithAccess>(`/group/get/${id}`, { signal });
+
+export function listMembers(id: string, skip: number, take = PAGE_SIZE, type: "all" | "group" | "asset" = "all", signal?: AbortSignal) {
+  return api<Member[]>(`/group/members/${id}`, { query: { skip, take, type }, signal });
+}
+
+/** Every subgroup of a group (pages of 200 until a short one). */
+export async function allSubgroups(id: string): Promise<Member[]> {
+  if (id === VIRTUAL_ROOT_ID) {
+    return (await aclRoots()).map((g) => ({
+      el_id: g.group_id,
+      el_type: "group" as const,
+      el_info: { name: g.group_name, mimetype: null, ctime: g.ctime, ver: null, var: null, var_size: null },
+    }));
+  }
+  const out: Member[] = [];
+  for (;;) {
+    const page = await listMembers(id, out.length, 200, "group");
+    out.push(...page);
+    if (page.length < 200) return out;
+  }
+}
+
+export const createGroup = (parent: string, group_name: string) =>
+  api<{ group_id: string }>("/group/create", { method: "POST", body: { parent, group_name } });
+export const renameGroup = (id: string, group_name: string) => api<GroupWithAccess>(`/group/update/${id}`, { method: "PATCH", body: { group_name } });
+export const deleteGroup = (id: string) => api(`/group/delete/${id}`, { method: "DELETE" });
+export const deleteGroups = (ids: string[]) => api("/group/delete-list", { method: "POST", body: { ids } });
+export const deleteAssets = (ids: string[]) => api("/asset/delete-list", { method: "POST", body: { ids } });
+
+export function moveMembers(from: string, to: string, members: { el_id: string; el_type: "asset" | "group" }[]) {
+  return api("/group/move-members", { method: "POST", body: { from, to, members } });
+}
+
+export const previewLinks = (ids: string[]) =>
+  api<PreviewLink[]>("/asset/content/preview-by-list", { method: "POST", body: { ids } });
+
+export interface Abilities {
+  is_admin: boolean;
+  is_robot: boolean;
+  any_acls: boolean;
+  chroot_groups: string[];
+  admin_area: boolean;
+}
+export const userAbilities = () => api<Abilities>("/auth/user-abilities");
+export const entityAccess = (id: string) => api<{ id: string; type: "asset" | "group"; acl: string[] }>(`/auth/entity-access/${id}`);
+
+/** Splits a list into chunks the API accepts (at most 100 ids per call). */
+export function chunks<T>(list: T[], size = 100): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+export interface Asset {
+  asset_id: string;
+  name: string;
+  owner: string;
+  creator: string;
+  ctime: number;
+  mtime: number;
+  atime: number;
+  mimetype: string;
+  tags: string[];
+  default_storage: string | null;
+  class: string | null;
+  asset_links: string[];
+  asset_access: string[];
+  asset_latest_version: number | null;
+  asset_latest_version_variants: { id: string; name: string; type: string }[];
+}
+export const getAsset = (id: string) => api<Asset>(`/asset/${id}`);
+export const contentSize = (id: string) =>
+  api<{ asset_id: string; version: number | null; content_size: number }>(`/asset/content-size/${id}`);
+
+/** A freshly uploaded asset as a row of the contents list. */
+export async function memberOfAsset(id: string): Promise<Member> {
+  const [asset, size] = await Promise.all([getAsset(id), contentSize(id)]);
+  const variants = asset.asset_latest_version_variants;
+  const main = variants.find((v) => v.type === "master" || v.type === "initial") ?? variants[0];
+  return {
+    el_id: id,
+    el_type: "asset",
+    el_info: { name: asset.name, mimetype: asset.mimetype, ctime: asset.ctime, ver: asset.asset_latest_version, var: main?.id ?? null, var_size: size.content_size },
+  };
+}

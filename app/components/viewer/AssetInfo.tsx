@@ -1,0 +1,159 @@
+import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { ru } from "../../i18n/ru";
+import { runAction } from "../../lib/actions";
+import { formatDateTime, formatSize } from "../../lib/format";
+import { getAsset, type Asset } from "../mam/mam-api";
+import { entityUserAccess, listVariants, listVersions, memberOf, techFields, versionNumbers, viewVariant, type AppliedRule, type Variant } from "./viewer-api";
+
+interface Info {
+  asset: Asset;
+  versions: { version: number; variants: Variant[] }[];
+  tech: { name: string; value: unknown }[];
+  groups: { group_id: string; group_name: string }[];
+  users: AppliedRule[] | null;
+}
+
+/**
+ * The asset first (without it there is nothing to show); the other sections load on their own, so one
+ * failing call (its toast shown) leaves the rest of the screen in place.
+ */
+async function loadInfo(id: string): Promise<Info | null> {
+  const asset = await runAction(() => getAsset(id));
+  if (!asset) return null;
+  const [versions, groups] = await Promise.all([
+    runAction(async () => Promise.all(versionNumbers(await listVersions(id)).map(async (version) => ({ version, variants: await listVariants(id, version) })))),
+    runAction(() => memberOf(id)),
+  ]);
+  const main = viewVariant(versions?.[0]?.variants ?? []);
+  // Who has access is for those who may change it (acl); others see their own permissions only.
+  const mayList = asset.asset_access.includes("acl") || asset.asset_access.includes("superuser");
+  const [tech, users] = await Promise.all([
+    main ? runAction(() => techFields(id, main.variant_id)) : [],
+    mayList ? runAction(async () => (await entityUserAccess(id)).rules) : null,
+  ]);
+  return { asset, versions: versions ?? [], tech: tech ?? [], groups: groups ?? [], users: users ?? null };
+}
+
+const show = (value: unknown) => (value === null || value === undefined || value === "" ? ru.viewer.none : typeof value === "object" ? JSON.stringify(value) : String(value));
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Title order={4}>{title}</Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** /asset/{id}: what the asset is, its versions and variants, technical fields, groups and access. */
+export function AssetInfo({ id }: { id: string }) {
+  const [info, setInfo] = useState<Info | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setInfo(null);
+    void loadInfo(id).then((loaded) => live && (loaded ? setInfo(loaded) : setFailed(true)));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  if (failed) return <Text c="dimmed">{ru.viewer.notFound}</Text>;
+  if (!info) return <Loader size="sm" />;
+  const { asset } = info;
+  const f = ru.viewer.fields;
+  const fields: [string, ReactNode][] = [
+    [f.name, asset.name],
+    [f.id, asset.asset_id],
+    [f.class, show(asset.class)],
+    [f.owner, asset.owner],
+    [f.creator, asset.creator],
+    [f.ctime, formatDateTime(asset.ctime)],
+    [f.mtime, formatDateTime(asset.mtime)],
+    [f.atime, formatDateTime(asset.atime)],
+    [f.mime, asset.mimetype],
+    [f.tags, asset.tags.length ? asset.tags.map((t) => <Badge key={t} mr={4} variant="light">{t}</Badge>) : ru.viewer.none],
+    [f.storage, show(asset.default_storage)],
+  ];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>{asset.name}</Title>
+        <Tooltip label={ru.viewer.mountSoon}>
+          <Button variant="default" disabled>{ru.viewer.mount}</Button>
+        </Tooltip>
+      </Group>
+      <Table withRowBorders={false} verticalSpacing={2} aria-label={ru.viewer.info}>
+        <Table.Tbody>
+          {fields.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={160}>{label}</Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Section title={ru.viewer.versions}>
+        <Table aria-label={ru.viewer.versions}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{ru.viewer.version}</Table.Th>
+              <Table.Th>{ru.viewer.variantName}</Table.Th>
+              <Table.Th>{ru.viewer.variantType}</Table.Th>
+              <Table.Th>{ru.viewer.format}</Table.Th>
+              <Table.Th>{ru.viewer.size}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {info.versions.flatMap(({ version, variants }) =>
+              variants.map((v) => (
+                <Table.Tr key={v.variant_id}>
+                  <Table.Td>{version}</Table.Td>
+                  <Table.Td>{v.file_name || v.name}</Table.Td>
+                  <Table.Td>{v.variant_type}</Table.Td>
+                  <Table.Td>{v.format || v.mime_type}</Table.Td>
+                  <Table.Td>{formatSize(v.content_size)}</Table.Td>
+                </Table.Tr>
+              )),
+            )}
+          </Table.Tbody>
+        </Table>
+      </Section>
+      <Section title={ru.viewer.techFields}>
+        {info.tech.length === 0 ? <Text c="dimmed" size="sm">{ru.viewer.noTechFields}</Text> : (
+          <Table aria-label={ru.viewer.techFields} verticalSpacing={2}>
+            <Table.Tbody>
+              {info.tech.map((t) => (
+                <Table.Tr key={t.name}><Table.Th w={200}>{t.name}</Table.Th><Table.Td>{show(t.value)}</Table.Td></Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Section>
+      <Section title={ru.viewer.memberOf}>
+        {info.groups.length === 0 ? <Text c="dimmed" size="sm">{ru.viewer.noGroups}</Text> : (
+          <Group gap="xs">
+            {info.groups.map((g) => <Anchor key={g.group_id} component={Link} to={`/mam/${g.group_id}`}>{g.group_name}</Anchor>)}
+          </Group>
+        )}
+      </Section>
+      <Section title={ru.viewer.access}>
+        <Text size="sm">{ru.viewer.accessYours}: {asset.asset_access.join(", ") || ru.viewer.none}</Text>
+        {info.users && (
+          <Table aria-label={ru.viewer.accessUsers} verticalSpacing={2}>
+            <Table.Tbody>
+              {info.users.map((r) => (
+                <Table.Tr key={r.rule_id}>
+                  <Table.Td>{r.subj_name ?? r.subj_id}</Table.Td>
+                  <Table.Td>{r.acl.join(", ")}</Table.Td>
+                  <Table.Td c="dimmed">{r.inherited ? r.obj_name : ""}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Section>
+    </Stack>
+  );
+}

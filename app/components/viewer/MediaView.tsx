@@ -1,0 +1,52 @@
+import { ActionIcon, Box, Code, Group, Text } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { ru } from "../../i18n/ru";
+import { kindOf } from "../mam/Thumb";
+
+/** Text files are shown up to this many bytes (a Range request): enough to read, never a huge download. */
+const TEXT_LIMIT = 1 << 20;
+
+function ImageView({ src, name }: { src: string; name: string }) {
+  const [zoom, setZoom] = useState(1);
+  const step = (factor: number) => setZoom((z) => Math.min(8, Math.max(0.125, z * factor)));
+  return (
+    <Box style={{ display: "flex", flexDirection: "column", flex: 1, minHeight: 0 }}>
+      <Group gap={4} mb={4}>
+        <ActionIcon variant="default" aria-label={ru.viewer.zoomOut} onClick={() => step(1 / 1.5)}>−</ActionIcon>
+        <ActionIcon variant="default" aria-label={ru.viewer.zoomIn} onClick={() => step(1.5)}>+</ActionIcon>
+        <ActionIcon variant="default" aria-label={ru.viewer.zoomReset} onClick={() => setZoom(1)}>1:1</ActionIcon>
+        <Text size="xs" c="dimmed" data-testid="zoom">{Math.round(zoom * 100)}%</Text>
+      </Group>
+      <Box style={{ flex: 1, minHeight: 0, overflow: "auto", textAlign: "center" }} onWheel={(e) => { if (e.ctrlKey) { e.preventDefault(); step(e.deltaY < 0 ? 1.25 : 0.8); } }}>
+        <img src={src} alt={name} style={zoom === 1 ? { maxWidth: "100%", maxHeight: "100%" } : { width: `${zoom * 100}%`, maxWidth: "none" }} />
+      </Box>
+    </Box>
+  );
+}
+
+function TextView({ src }: { src: string }) {
+  const [text, setText] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(src, { headers: { Range: `bytes=0-${TEXT_LIMIT - 1}` }, signal: controller.signal })
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+      .then(setText, (error) => !controller.signal.aborted && (console.error(error), setFailed(true)));
+    return () => controller.abort();
+  }, [src]);
+  if (failed) return <Text c="dimmed">{ru.viewer.noPreview}</Text>;
+  if (text === null) return <Text c="dimmed">{ru.viewer.loading}</Text>;
+  return <Code block style={{ flex: 1, overflow: "auto", whiteSpace: "pre-wrap" }}>{text}</Code>;
+}
+
+/** Shows one variant by its play link: image with zoom, video, audio, PDF, plain text. */
+export function MediaView({ src, mime, name }: { src: string; mime: string; name: string }) {
+  const kind = kindOf("asset", mime);
+  const fill = { width: "100%", maxHeight: "100%", flex: 1, minHeight: 0 } as const;
+  if (kind === "image") return <ImageView src={src} name={name} />;
+  if (kind === "video") return <video src={src} controls preload="metadata" style={{ ...fill, background: "black" }} aria-label={name} />;
+  if (kind === "audio") return <audio src={src} controls preload="metadata" style={{ width: "100%" }} aria-label={name} />;
+  if (kind === "pdf") return <iframe src={src} title={name} style={{ ...fill, border: 0, background: "white" }} />;
+  if (kind === "text") return <TextView src={src} />;
+  return <Text c="dimmed">{ru.viewer.noPreview}</Text>;
+}

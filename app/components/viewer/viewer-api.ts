@@ -1,0 +1,60 @@
+import { api } from "../../lib/api";
+
+/** Calls of the file viewer and the asset info screen (functions/assets/schemas.ts, functions/auth). */
+
+export interface Version {
+  version: number;
+  desc: string;
+  ctime: number;
+  user_id: string | null;
+  variant_id: string | null;
+  variant_name: string | null;
+  variant_type: string | null;
+}
+
+export interface Variant {
+  variant_id: string;
+  asset_id: string;
+  version: number;
+  storage: string;
+  name: string;
+  mime_type: string;
+  format: string;
+  variant_type: string;
+  content_size: number;
+  file_name: string;
+  ctime: number;
+}
+
+export interface PlayLink {
+  link: string;
+  expire: number;
+  range: boolean;
+}
+
+export interface AppliedRule {
+  rule_id: string;
+  subj_id: string;
+  subj_type: "user" | "group";
+  acl: string[];
+  subj_name: string | null;
+  obj_name: string | null;
+  inherited: boolean;
+}
+
+export const listVersions = (id: string) => api<Version[]>(`/asset/versions/${id}`);
+export const listVariants = (id: string, version: number) => api<Variant[]>(`/asset/variants/${id}/${version}`);
+export const playVariant = (variantId: string) => api<PlayLink>(`/asset/content/play-variant/${variantId}`, { method: "POST" });
+export const memberOf = (id: string) => api<{ group_id: string; group_name: string }[]>(`/asset/member-of/${id}`);
+export const techFields = (id: string, variantId: string) => api<{ name: string; value: unknown }[]>(`/asset/tech-fields/${id}/${variantId}`);
+export const entityUserAccess = (id: string) => api<{ id: string; rules: AppliedRule[] }>(`/auth/entity-user-access/${id}`);
+
+/** What the viewer shows: proxies first (lighter to load), then the master, the initial upload, the rest. */
+const VIEW_ORDER = ["proxy_highres", "proxy_lowres", "master", "initial", "untyped", "watermarked"];
+
+export function viewVariant(variants: Variant[]): Variant | null {
+  return [...variants].sort((a, b) => VIEW_ORDER.indexOf(a.variant_type) - VIEW_ORDER.indexOf(b.variant_type))[0] ?? null;
+}
+
+/** Versions are one row per variant: the distinct version numbers, newest first. */
+export const versionNumbers = (rows: Version[]) => [...new Set(rows.map((r) => r.version))].sort((a, b) => b - a);

@@ -1,0 +1,51 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Client } from "../media/media";
+import { ADMIN } from "./fixtures";
+
+/** Seeds groups and assets for the browser tests through the API (the upload goes through /api/ul). */
+
+export const base = `http://127.0.0.1:${process.env.MAM_E2E_PORT ?? "8790"}`;
+export const VIRTUAL_ROOT_ID = "ffffffff-ffff-ffff-ffff-ffffffffffff";
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export class Seeder extends Client {
+  static async admin() {
+    const client = new Seeder(base);
+    await client.login(ADMIN.login, ADMIN.password);
+    return client;
+  }
+
+  async group(name: string, parent = VIRTUAL_ROOT_ID): Promise<string> {
+    return (await this.call("/api/group/create", { json: { group_name: name, parent } })).group_id;
+  }
+
+  /** Assets without content (enough to fill a list), 100 per call. */
+  async emptyAssets(groupId: string, count: number, name = (i: number) => `файл-${String(i).padStart(4, "0")}.txt`) {
+    const ids: string[] = [];
+    for (let start = 0; start < count; start += 100) {
+      const assets = Array.from({ length: Math.min(100, count - start) }, (_, k) => ({ asset_name: name(start + k), asset_mime: "text/plain", in_group: groupId }));
+      const out = await this.call<{ asset_id: string }[]>("/api/asset/create-list", { json: { assets } });
+      ids.push(...out.map((a) => a.asset_id));
+    }
+    return ids;
+  }
+
+  /** A real file uploaded into a group: create, start, targets, PUT parts, parts, complete. */
+  async uploadInto(groupId: string, file: string, mime: string) {
+    const data = readFileSync(file);
+    const name = path.basename(file);
+    const { asset_id } = await this.call("/api/asset/create", { json: { asset_name: name, asset_mime: mime, in_group: groupId } });
+    const up = await this.call("/api/ul/start", { json: { asset_id, size: data.length, name, mime } });
+    const parts = Array.from({ length: up.part_count }, (_, i) => i + 1);
+    const targets = await this.call(`/api/ul/${up.upload_id}/targets`, { json: { parts } });
+    for (const t of targets) {
+      const chunk = data.subarray((t.part - 1) * up.part_size, (t.part - 1) * up.part_size + t.size);
+      const res = await fetch(t.url, { method: "PUT", body: chunk, headers: { "Content-Length": String(chunk.length) } });
+      if (!res.ok) throw new Error(`part ${t.part}: ${res.status}`);
+      await this.call(`/api/ul/${up.upload_id}/parts/${t.part}`, { json: { etag: res.headers.get("ETag") } });
+    }
+    await this.call(`/api/ul/${up.upload_id}/complete`, { method: "POST" });
+    return asset_id as string;
+  }
+}

@@ -1,0 +1,153 @@
+import { expect, test, type Page } from "@playwright/test";
+import { Seeder, unique } from "./browse-seed";
+import { ADMIN, signInThroughForm } from "./fixtures";
+
+/**
+ * The asset browser in Chromium: the group tree under 'Доступные Файлы', the open group kept in the URL,
+ * group actions from the tree. Data is seeded through the API from Node.
+ */
+
+async function signIn(page: Page, to = "/mam") {
+  await page.goto(`/login?to=${encodeURIComponent(to)}`);
+  await signInThroughForm(page, ADMIN.login, ADMIN.password);
+  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/]/g, "\\/")}$`));
+}
+
+const tree = (page: Page) => page.getByRole("tree", { name: "Дерево групп" });
+const treeItem = (page: Page, name: string) => tree(page).getByRole("treeitem").filter({ hasText: name });
+
+test("the tree shows 'Доступные Файлы', expands lazily, and the open group survives back, forward and reload", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const top = unique("Верхняя");
+  const topId = await seed.group(top);
+  const child = unique("Вложенная");
+  const childId = await seed.group(child, topId);
+  const grandchild = unique("Глубокая");
+  await seed.group(grandchild, childId);
+
+  await signIn(page);
+  await expect(treeItem(page, "Доступные Файлы")).toBeVisible();
+  await expect(treeItem(page, top)).toBeVisible();
+  // Children are not there until their parent is expanded.
+  await expect(treeItem(page, child)).toHaveCount(0);
+  await treeItem(page, top).getByRole("button", { name: "Развернуть" }).click();
+  await expect(treeItem(page, child)).toBeVisible();
+  await expect(treeItem(page, grandchild)).toHaveCount(0);
+
+  await treeItem(page, child).getByRole("link", { name: child }).click();
+  await expect(page).toHaveURL(new RegExp(`/mam/${childId}$`));
+  await expect(page.getByRole("heading", { name: child })).toBeVisible();
+
+  await treeItem(page, top).getByRole("link", { name: top }).click();
+  await expect(page).toHaveURL(new RegExp(`/mam/${topId}$`));
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/mam/${childId}$`));
+  await expect(page.getByRole("heading", { name: child })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole("heading", { name: top })).toBeVisible();
+  await page.goBack();
+
+  // A reload lands on the same group, with the tree opened down to it.
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/mam/${childId}$`));
+  await expect(page.getByRole("heading", { name: child })).toBeVisible();
+  await expect(treeItem(page, child)).toHaveAttribute("aria-selected", "true");
+});
+
+test("a group is created, renamed and deleted from the tree", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const parent = unique("Родитель");
+  const parentId = await seed.group(parent);
+  await signIn(page, `/mam/${parentId}`);
+
+  await treeItem(page, parent).getByRole("button", { name: `Действия с группой ${parent}` }).click();
+  await page.getByRole("menuitem", { name: "Создать группу" }).click();
+  const made = unique("Новая");
+  await page.getByLabel("Название группы").fill(made);
+  await page.getByRole("button", { name: "Сохранить" }).click();
+  await expect(treeItem(page, made)).toBeVisible();
+  await expect(page.getByRole("heading", { name: made })).toBeVisible();
+
+  await treeItem(page, made).getByRole("button", { name: `Действия с группой ${made}` }).click();
+  await page.getByRole("menuitem", { name: "Переименовать" }).click();
+  const renamed = unique("Переименованная");
+  await page.getByLabel("Название группы").fill(renamed);
+  await page.getByRole("button", { name: "Сохранить" }).click();
+  await expect(treeItem(page, renamed)).toBeVisible();
+  await expect(treeItem(page, made)).toHaveCount(0);
+
+  await treeItem(page, renamed).getByRole("button", { name: `Действия с группой ${renamed}` }).click();
+  await page.getByRole("menuitem", { name: "Удалить" }).click();
+  await expect(page.getByText(`Удалить группу «${renamed}» со всем содержимым?`)).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Удалить" }).click();
+  await expect(treeItem(page, renamed)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/mam/${parentId}$`));
+  // The server agrees: the parent has no subgroups left.
+  expect(await seed.call(`/api/group/members/${parentId}?type=group`)).toEqual([]);
+});
+
+test("a group's contents load 50 at a time while scrolling, with a bounded number of rows in the DOM", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const name = unique("Большая");
+  const groupId = await seed.group(name);
+  await seed.emptyAssets(groupId, 120);
+  await signIn(page, `/mam/${groupId}`);
+
+  const list = page.getByRole("list", { name: "Содержимое группы" });
+  await expect(list.locator("[data-item]").first()).toBeVisible();
+  await expect(page.getByText("Загружено: 50")).toBeVisible();
+  const scrollToEnd = () => list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await scrollToEnd();
+  await expect(page.getByText("Загружено: 100")).toBeVisible();
+  await scrollToEnd();
+  await expect(page.getByText("Загружено: 120")).toBeVisible();
+
+  // Sorted by name (within what is loaded, here everything): the first at the top, the last at the end.
+  await page.getByRole("textbox", { name: "Сортировка" }).click();
+  await page.getByRole("option", { name: "По имени" }).click();
+  await list.evaluate((el) => el.scrollTo(0, 0));
+  await expect(list.locator("[data-item]").first()).toContainText("файл-0000.txt");
+  await scrollToEnd();
+  await expect(list.getByText("файл-0119.txt")).toBeVisible();
+  // 120 items loaded, but only the rows in view (and a few around them) exist.
+  const rows = await list.locator("[data-row]").count();
+  expect(rows).toBeGreaterThan(5);
+  expect(rows).toBeLessThan(45);
+  await expect(list.getByText("файл-0000.txt")).toHaveCount(0);
+
+  // The grid shows the same items as tiles; descending order brings the last one first.
+  await page.getByText("Плитка").click();
+  await page.getByRole("button", { name: "По возрастанию" }).click();
+  await list.evaluate((el) => el.scrollTo(0, 0));
+  await expect(list.locator("[data-item]").first()).toContainText("файл-0119.txt");
+});
+
+test("dragging a group onto another in the tree moves it; selected files are deleted after confirmation", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const source = unique("Откуда");
+  const sourceId = await seed.group(source);
+  const target = unique("Куда");
+  const targetId = await seed.group(target);
+  const moving = unique("Переезжает");
+  const movingId = await seed.group(moving, sourceId);
+  await seed.emptyAssets(sourceId, 3, (i) => `удалить-${i}.txt`);
+  await signIn(page, `/mam/${sourceId}`);
+
+  await treeItem(page, source).getByRole("button", { name: "Развернуть" }).click();
+  await expect(treeItem(page, moving)).toBeVisible();
+  await treeItem(page, moving).dragTo(treeItem(page, target));
+  await expect.poll(async () => (await seed.call(`/api/group/get/${movingId}`)).parent_id).toBe(targetId);
+  await expect(treeItem(page, moving)).toHaveCount(0);
+
+  const list = page.getByRole("list", { name: "Содержимое группы" });
+  await expect(list.locator("[data-item]")).toHaveCount(3);
+  await list.getByRole("checkbox", { name: "Выбрать удалить-0.txt" }).check();
+  await list.getByRole("checkbox", { name: "Выбрать удалить-2.txt" }).check();
+  await expect(page.getByText("Выбрано: 2")).toBeVisible();
+  await page.getByRole("button", { name: "Удалить" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Удалить" }).click();
+  await expect(list.locator("[data-item]")).toHaveCount(1);
+  await expect(list.getByText("удалить-1.txt")).toBeVisible();
+  const left = await seed.call<{ el_info: { name: string } }[]>(`/api/group/members/${sourceId}?type=asset`);
+  expect(left.map((m) => m.el_info.name)).toEqual(["удалить-1.txt"]);
+});

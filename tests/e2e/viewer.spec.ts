@@ -1,0 +1,111 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { ffmpeg, makeClip } from "../media/media";
+import { Seeder, unique } from "./browse-seed";
+import { ADMIN, signInThroughForm } from "./fixtures";
+
+/**
+ * The file viewer in Chromium: real files uploaded through /api/ul into a group, opened from the group's
+ * list; the image zooms, the video plays and seeks, the download gives back the uploaded bytes.
+ */
+
+const dir = mkdtempSync(path.join(tmpdir(), "mam-viewer-"));
+const image = path.join(dir, "картинка.png");
+execFileSync(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240", "-frames:v", "1", image]);
+const clip = makeClip(path.join(dir, "ролик.mp4"), 4, 320, 240);
+
+async function signIn(page: Page, to: string) {
+  await page.goto(`/login?to=${encodeURIComponent(to)}`);
+  await signInThroughForm(page, ADMIN.login, ADMIN.password);
+  await expect(page).toHaveURL(new RegExp(`${to}$`));
+}
+
+test("an image opens in the viewer, zooms, and downloads as the same bytes", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const groupId = await seed.group(unique("Картинки"));
+  const assetId = await seed.uploadInto(groupId, image, "image/png");
+  await signIn(page, `/mam/${groupId}`);
+
+  await page.getByRole("list", { name: "Содержимое группы" }).getByRole("link", { name: "картинка.png" }).click();
+  await expect(page).toHaveURL(new RegExp(`/mam/${groupId}/asset/${assetId}$`));
+  const img = page.getByRole("img", { name: "картинка.png" });
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(320);
+  await page.getByRole("button", { name: "Увеличить" }).click();
+  await expect(page.getByTestId("zoom")).toHaveText("150%");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Скачать", exact: true }).click()]);
+  expect(download.suggestedFilename()).toBe("картинка.png");
+  const saved = readFileSync(await download.path());
+  expect(saved.equals(readFileSync(image))).toBe(true);
+});
+
+test("a video plays, and keeps playing after a seek", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const groupId = await seed.group(unique("Видео"));
+  const assetId = await seed.uploadInto(groupId, clip, "video/mp4");
+  await signIn(page, `/mam/${groupId}/asset/${assetId}`);
+
+  const video = page.locator("video");
+  await expect(video).toBeVisible();
+  await video.evaluate(async (el: HTMLVideoElement) => {
+    el.muted = true;
+    await el.play();
+  });
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await video.evaluate((el: HTMLVideoElement) => {
+    el.currentTime = 2.5;
+  });
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 }).toBeGreaterThan(2.8);
+});
+
+test("previous and next follow the group's order", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const groupId = await seed.group(unique("Порядок"));
+  const ids = await seed.emptyAssets(groupId, 3, (i) => `документ-${i}.txt`);
+  await signIn(page, `/mam/${groupId}`);
+  const list = page.getByRole("list", { name: "Содержимое группы" });
+  await expect(list.locator("[data-item]")).toHaveCount(3);
+  const shown = await list.locator("[data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
+  expect(new Set(shown)).toEqual(new Set(ids));
+
+  await list.locator(`[data-item="${shown[0]}"]`).getByRole("link").click();
+  await expect(page.getByRole("button", { name: "Предыдущий" })).toBeDisabled();
+  await page.getByRole("button", { name: "Следующий" }).click();
+  await expect(page).toHaveURL(new RegExp(`/asset/${shown[1]}$`));
+  await page.getByRole("button", { name: "Следующий" }).click();
+  await expect(page).toHaveURL(new RegExp(`/asset/${shown[2]}$`));
+  await expect(page.getByRole("button", { name: "Следующий" })).toBeDisabled();
+  await page.getByRole("button", { name: "Предыдущий" }).click();
+  await expect(page).toHaveURL(new RegExp(`/asset/${shown[1]}$`));
+});
+
+test("the asset info screen shows the asset, its versions and variants, its groups and who has access", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const groupName = unique("Инфо");
+  const groupId = await seed.group(groupName);
+  const assetId = await seed.uploadInto(groupId, image, "image/png");
+  await signIn(page, `/mam/${groupId}/asset/${assetId}`);
+  await page.getByRole("link", { name: "Информация о файле" }).click();
+  await expect(page).toHaveURL(new RegExp(`/asset/${assetId}$`));
+
+  await expect(page.getByRole("heading", { name: "картинка.png", level: 2 })).toBeVisible();
+  const fields = page.getByRole("table", { name: "Информация о файле" });
+  await expect(fields.getByRole("row", { name: /MIME-тип/ })).toContainText("image/png");
+  const versions = page.getByRole("table", { name: "Версии" });
+  await expect(versions.getByRole("row").filter({ hasText: "initial" })).toContainText(`${(readFileSync(image).length / 1024).toFixed(2).replace(".", ",")} КБ`);
+  await expect(page.getByRole("link", { name: groupName })).toHaveAttribute("href", `/mam/${groupId}`);
+  await expect(page.getByText(/Ваши права: .*read/)).toBeVisible();
+  // The share-links panel is still on this screen.
+  await expect(page.getByRole("heading", { name: "Поделиться" })).toBeVisible();
+
+  // An asset in no group opens too, and nothing on the screen fails.
+  const { assetId: lone } = await seed.upload(image, "image/png");
+  await page.goto(`/asset/${lone}`);
+  await expect(page.getByRole("heading", { name: "картинка.png", level: 2 })).toBeVisible();
+  await expect(page.getByText("Ни в одной доступной группе")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
