@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { byTemplate, Client, makeClip, makePdf, makeTone, probeFile, startMedia } from "./media";
+import { byTemplate, Client, makeClip, makePdf, makeTone, probeFile, mediaClient } from "./media";
 
 /**
  * The other kinds of file (audio, PDF) and templates an admin adds as data (a watermark, a proxy
@@ -11,15 +11,13 @@ import { byTemplate, Client, makeClip, makePdf, makeTone, probeFile, startMedia 
  * seconds long so each case is bounded.
  */
 const dir = mkdtempSync(path.join(tmpdir(), "mam-media2-"));
-let server: { url: string; stop: () => void };
 let client: Client;
 
 beforeAll(async () => {
-  ({ server, client } = await startMedia());
+  ({ client } = await mediaClient());
 });
 
 afterAll(() => {
-  server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
-import { benchAdmin, startServer } from "../bench/server.mjs";
+import { inject } from "vitest";
+import { benchAdmin } from "../bench/server.mjs";
 import { ffmpegPath, ffprobePath } from "../../transcoder/tools.mjs";
 
 /** Generated media (ffmpeg testsrc/sine, sharp) and a Node client of the upload protocol, for the pipeline test and the bench. */
@@ -102,21 +102,11 @@ export class Client {
   }
 }
 
-const freePort = () => new Promise<number>((resolve) => {
-  const srv = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = srv.address() as { port: number };
-    srv.close(() => resolve(port));
-  });
-});
-
-/** `npm start` on free ports (the Worker and its transcoder, whose URL the kill test needs) and a signed-in admin. */
-export async function startMedia() {
-  const port = await freePort();
-  process.env.TRANSCODER_PORT = String(port);
-  const server = await startServer();
-  const client = new Client(server.url);
+/** A client of the shared media server (global-setup.ts), signed in as the admin. */
+export async function mediaClient() {
+  const client = new Client(inject("mediaUrl"));
   await client.login(benchAdmin.user, benchAdmin.passwd);
-  return { server, client, transcoderUrl: `http://127.0.0.1:${port}` };
+  return { client, transcoderUrl: inject("transcoderUrl") };
 }
 
 export const byTemplate = (tasks: any[]) => Object.fromEntries(tasks.map((t) => [t.template, t]));

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { byTemplate, Client, fastStart, makeClip, probeFile, startMedia } from "./media";
+import { byTemplate, Client, fastStart, makeClip, probeFile, mediaClient } from "./media";
 
 /**
  * End to end against `npm start` with the real transcoder and real ffmpeg: upload → tech fields,
@@ -11,16 +11,14 @@ import { byTemplate, Client, fastStart, makeClip, probeFile, startMedia } from "
  * killed mid-task comes back (start.mjs restarts it) and the task still ends done.
  */
 const dir = mkdtempSync(path.join(tmpdir(), "mam-media-"));
-let server: { url: string; stop: () => void };
 let client: Client;
 let transcoderUrl: string;
 
 beforeAll(async () => {
-  ({ server, client, transcoderUrl } = await startMedia());
+  ({ client, transcoderUrl } = await mediaClient());
 });
 
 afterAll(() => {
-  server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,0 +1,17 @@
+import type { TestProject } from "vitest/node";
+import { startMediaServer } from "./server";
+
+/** One `npm start` (Worker + transcoder) for all media test files: starting it costs more than most cases. */
+export default async function setup(project: TestProject) {
+  const { server, transcoderUrl } = await startMediaServer();
+  project.provide("mediaUrl", server.url);
+  project.provide("transcoderUrl", transcoderUrl);
+  return () => server.stop();
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    mediaUrl: string;
+    transcoderUrl: string;
+  }
+}
