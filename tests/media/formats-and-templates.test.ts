@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { byTemplate, Client, makeClip, makePdf, makeTone, probeFile, mediaClient } from "./media";
+import { byTemplate, Client, ffmpeg, makeClip, makePdf, makeTone, mediaClient, probeFile } from "./media";
 
 /**
  * The other kinds of file (audio, PDF) and templates an admin adds as data (a watermark, a proxy
@@ -103,5 +104,27 @@ describe("templates an admin adds", () => {
     expect([v.codec_name, v.width, v.height, a.codec_name]).toEqual(["hevc", 426, 240, "aac"]);
     expect(Number(v.bit_rate)).toBeLessThan(600_000); // the profile's 300k, not a default proxy's 800k or 3M
     expect(Number(p.format.duration)).toBeCloseTo(2, 0);
+  });
+
+  it("an output larger than a part goes to the Worker in parts and arrives whole", async () => {
+    const template = await client.call("/api/tasklist/task-templates", {
+      json: { name: "Прокси 20 Мбит/с", operation_class: "proxy", setup: { height: 360, video_bitrate: "20M", preset: "ultrafast" } },
+    });
+    // Temporal noise does not compress: at 20 Mbit/s four seconds make a proxy of about 10 MB, two parts or more.
+    const source = path.join(dir, "Шум.mp4");
+    execFileSync(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25,noise=alls=60:allf=t", "-f", "lavfi", "-i", "sine",
+      "-t", "4", "-c:v", "libx264", "-preset", "ultrafast", "-crf", "30", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", source]);
+    const { assetId } = await client.upload(source, "video/mp4");
+    const variantId = await enqueue(assetId, template.id, 5);
+
+    const task = (await client.call<any[]>(`/api/tasklist/current?entity=${assetId}&template=${template.id}`))[0];
+    const sent = (await client.call<any[]>(`/api/tasklist/log/${task.job_id}`)).map((l) => l.line).find((l) => l.startsWith("Выход proxy"));
+    const [, bytes, parts] = /^Выход proxy: (\d+) байт, частями: (\d+)$/.exec(sent ?? "") ?? [];
+    expect(Number(parts), sent).toBeGreaterThanOrEqual(2);
+    const file = path.join(dir, "parts.mp4");
+    writeFileSync(file, await client.bytes(`/api/asset/content/download-variant/${variantId}`));
+    expect(statSync(file).size).toBe(Number(bytes));
+    const { v, a } = streams(file);
+    expect([v.codec_name, v.height, a.codec_name]).toEqual(["h264", 360, "aac"]);
   });
 });
