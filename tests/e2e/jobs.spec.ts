@@ -53,6 +53,13 @@ test("a task's progress reaches done on /jobs, and its log is there", async ({ p
   await expect(row.getByTestId("task-progress")).toHaveAttribute("data-value", "100");
   await expect(row.getByRole("button", { name: "Перезапустить" })).toBeVisible();
   await expect(page.getByTestId("task-row")).toHaveCount(4);
+  // The owner filter: the uploader's own tasks (the signed-in admin's) are all four.
+  await page.getByRole("textbox", { name: "Владелец" }).click();
+  const filtered = page.waitForRequest(/\/api\/tasklist\/current\?.*owner=[0-9a-f-]{36}/);
+  await page.getByRole("option", { name: /\(вы\)$/ }).click();
+  await filtered;
+  await expect(page.getByRole("textbox", { name: "Владелец" })).toHaveValue(/\(вы\)$/);
+  await expect(page.getByTestId("task-row")).toHaveCount(4);
 
   await row.getByRole("link", { name: /^\d+$/ }).click();
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
