@@ -48,7 +48,10 @@ export function makeExecutor({ workerName, tmpRoot }) {
       const out = await op(job, ctx);
       ctx.log(`Операция ${job.operation} заняла ${((Date.now() - t0) / 1000).toFixed(2)} с`);
       await flush({ progress: 99, progress_info: "Выгрузка результата" });
-      for (const o of out.outputs ?? []) ctx.log(`Выход ${o.name}: ${await api.upload(o.name, o.file, o.mime)} байт`);
+      for (const o of out.outputs ?? []) {
+        const sent = await api.upload(o.name, o.file, o.mime);
+        ctx.log(`Выход ${o.name}: ${sent.size} байт${sent.parts > 1 ? `, частями: ${sent.parts}` : ""}`);
+      }
       const tech = job.operation === "metadata" ? { ...out.tech, sha256 } : out.tech;
       await api.result({ tech, outputs: (out.outputs ?? []).map(({ file, ...o }) => o), lines: pending.splice(0) });
     } catch (err) {

@@ -8,15 +8,17 @@ import path from "node:path";
 
 export function createQueue({ stateDir, concurrency, execute }) {
   mkdirSync(stateDir, { recursive: true });
-  /** id → { job, state: "queued" | "running", seq, controller } */
+  /** id → { job, state: "queued" | "running", seq, accepted, controller } */
   const jobs = new Map();
   let seq = 0;
+  let lastAccepted = 0; // strictly increasing, even for two jobs in the same millisecond
   let stopping = false;
   const file = (id) => path.join(stateDir, `${id}.json`);
 
-  function persist(job) {
+  /** The entry keeps when the job was accepted, so a restart keeps "oldest first" among equal priorities. */
+  function persist(job, accepted) {
     const tmp = `${file(job.id)}.tmp`;
-    writeFileSync(tmp, JSON.stringify(job));
+    writeFileSync(tmp, JSON.stringify({ accepted, job }));
     renameSync(tmp, file(job.id)); // atomic: a crash never leaves half a journal entry
   }
 
@@ -53,8 +55,9 @@ export function createQueue({ stateDir, concurrency, execute }) {
       if (cur && cur.job.run === job.run) return { accepted: true, duplicate: true };
       if (cur && cur.job.run > job.run) return { accepted: false, stale: true };
       if (cur) cur.controller?.abort();
-      persist(job);
-      jobs.set(job.id, { job, state: "queued", seq: ++seq });
+      const accepted = (lastAccepted = Math.max(Date.now(), lastAccepted + 1));
+      persist(job, accepted);
+      jobs.set(job.id, { job, state: "queued", seq: ++seq, accepted });
       pump();
       return { accepted: true };
     },
@@ -74,7 +77,7 @@ export function createQueue({ stateDir, concurrency, execute }) {
       const e = jobs.get(id);
       if (!e) return false;
       e.job.priority = priority;
-      persist(e.job);
+      persist(e.job, e.accepted);
       return true;
     },
     stats() {
@@ -92,12 +95,18 @@ export function createQueue({ stateDir, concurrency, execute }) {
       const restored = [];
       for (const f of entries) {
         try {
-          restored.push(JSON.parse(readFileSync(path.join(stateDir, f), "utf8")));
+          const entry = JSON.parse(readFileSync(path.join(stateDir, f), "utf8"));
+          // Journals written before entries carried `accepted` hold the bare job.
+          restored.push(entry.job ? entry : { accepted: 0, job: entry });
         } catch {
           rmSync(path.join(stateDir, f), { force: true });
         }
       }
-      for (const job of restored.sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0))) jobs.set(job.id, { job, state: "queued", seq: ++seq });
+      // seq follows acceptance, so pump() keeps "highest priority, then oldest" across the restart.
+      for (const { job, accepted } of restored.sort((a, b) => a.accepted - b.accepted)) {
+        jobs.set(job.id, { job, state: "queued", seq: ++seq, accepted });
+        lastAccepted = Math.max(lastAccepted, accepted);
+      }
       pump();
       return restored.length;
     },

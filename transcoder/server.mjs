@@ -12,7 +12,8 @@
  *
  * Environment: TRANSCODER_PORT (8788), TRANSCODER_HOST (127.0.0.1), TRANSCODER_TOKEN (bearer the Worker
  * must send; unset = no check, for local use only), TRANSCODER_STATE_DIR (journal; default
- * ./.data/transcoder), TRANSCODER_CONCURRENCY (default: CPU count), TRANSCODER_NAME (worker_info).
+ * ./.data/transcoder), TRANSCODER_CONCURRENCY (default: CPU count), TRANSCODER_NAME (worker_info),
+ * TRANSCODER_PART_SIZE (outputs over it go to the Worker in parts; default 90 MiB, at least 5 MiB).
  */
 import { createServer } from "node:http";
 import os from "node:os";

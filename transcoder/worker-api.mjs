@@ -9,6 +9,12 @@ import { stat } from "node:fs/promises";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
+/**
+ * Outputs over this many bytes go in parts (TRANSCODER_PART_SIZE; default 90 MiB, under the 100 MB
+ * request cap). Storage wants parts of at least 5 MiB, so smaller settings are raised to that.
+ */
+export const outputPartSize = () => Math.max(5 * 1024 * 1024, Number(process.env.TRANSCODER_PART_SIZE) || 90 * 1024 * 1024);
+
 export class Stale extends Error {
   stale = true;
 }
@@ -49,18 +55,42 @@ export function workerApi(job, signal) {
       return hash.digest("hex");
     },
 
-    /** PUTs one output with its exact length (the Worker streams it into storage; it refuses unknown lengths). */
-    async upload(name, file, mime) {
+    /**
+     * PUTs one output with its exact length (the Worker streams it into storage; it refuses unknown
+     * lengths). One larger than `partSize` goes in parts, since a request body through Cloudflare is
+     * capped at 100 MB: start, parts of one size (the last smaller), complete. Returns bytes and parts.
+     */
+    async upload(name, file, mime, partSize = outputPartSize()) {
       const { size } = await stat(file);
-      await withRetry(`output ${name}`, () =>
-        fetch(job.outputs[name], {
-          method: "PUT",
-          headers: { ...headers, "Content-Type": mime, "Content-Length": String(size) },
-          body: Readable.toWeb(createReadStream(file)),
-          duplex: "half",
-          signal,
-        }), { signal });
-      return size;
+      const put = (url, start, length) =>
+        withRetry(`output ${name}`, () =>
+          fetch(url, {
+            method: "PUT",
+            headers: { ...headers, "Content-Type": mime, "Content-Length": String(length) },
+            body: length ? Readable.toWeb(createReadStream(file, { start, end: start + length - 1 })) : "",
+            duplex: "half",
+            signal,
+          }), { signal });
+      if (size <= partSize) {
+        await put(job.outputs[name], 0, size);
+        return { size, parts: 1 };
+      }
+      const at = (suffix, params = {}) => {
+        const u = new URL(job.outputs[name]);
+        u.pathname += suffix;
+        for (const [k, v] of Object.entries(params)) u.searchParams.set(k, String(v));
+        return u.toString();
+      };
+      const postJson = (url, body) =>
+        withRetry(`output ${name}`, () => fetch(url, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body), signal }), { signal }).then((r) => r.json());
+      const { upload_id } = await postJson(at("/multipart"), { mime });
+      const parts = [];
+      for (let part = 1, start = 0; start < size; part++, start += partSize) {
+        const res = await put(at(`/part/${part}`, { upload_id }), start, Math.min(partSize, size - start));
+        parts.push({ part, etag: (await res.json()).etag });
+      }
+      await postJson(at("/complete"), { upload_id, parts });
+      return { size, parts: parts.length };
     },
   };
 }

@@ -160,7 +160,7 @@ export const ru = {
   jobs: {
     empty: "Задач нет",
     loading: "Загрузка задач…",
-    filters: { status: "Статус", template: "Шаблон", entity: "ID файла или варианта", all: "Все" },
+    filters: { status: "Статус", template: "Шаблон", owner: "Владелец", me: "(вы)", entity: "ID файла или варианта", all: "Все" },
     columns: { num: "№", status: "Статус", progress: "Прогресс", entity: "Файл", template: "Шаблон", owner: "Владелец", times: "Время", priority: "Приоритет", actions: "Действия" },
     status: { none: "Создана", inqueue: "В очереди", running: "Выполняется", paused: "Приостановлена", canceled: "Отменена", done: "Готово", error: "Ошибка" },
     commands: { pause: "Приостановить", resume: "Продолжить", cancel: "Отменить", restart: "Перезапустить" },

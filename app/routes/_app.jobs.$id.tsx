@@ -25,7 +25,8 @@ export default function JobLogPage() {
         setTask(t);
         if (t.status === "done" && !result) setResult((await taskResult(id)).result);
       } catch (err) {
-        if ((err as { status?: number }).status === 404) setMissing(true);
+        // Gone or not readable: the page says so instead of a toast.
+        if ((err as { status?: number }).status === 404) return setMissing(true);
         throw err;
       }
     },

@@ -1,11 +1,13 @@
 import { Group, Pagination, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { JobsFilters } from "../components/jobs/JobsFilters";
 import { JobsTable } from "../components/jobs/JobsTable";
 import { countTasks, listTasks, type Task, type TaskFilters } from "../components/jobs/jobs-api";
 import { usePolling } from "../components/jobs/usePolling";
 import { ru } from "../i18n/ru";
 import { formatCount } from "../lib/format";
+import { sessionStore } from "../lib/session";
+import { useStore } from "../lib/store";
 import { pageMeta } from "../lib/meta";
 
 export const meta = pageMeta(ru.pages.jobs);
@@ -14,15 +16,24 @@ const pageSize = 50;
 
 /** /jobs: the task list, filtered, paged, refreshed every 2 s without a reload. */
 export default function JobsPage() {
-  const [filters, setFilters] = useState<TaskFilters>({ status: [], template: null, entity: "" });
+  const [filters, setFilters] = useState<TaskFilters>({ status: [], template: null, owner: null, entity: "" });
   const [page, setPage] = useState(1);
   const [tasks, setTasks] = useState<Task[] | null>(null);
   const [total, setTotal] = useState(0);
+  // Owners seen in the list so far (there is no user directory for non-admins); the signed-in user first.
+  const [seen, setSeen] = useState<Record<string, string>>({});
+  const me = useStore(sessionStore).user;
+  const owners = useMemo(() => {
+    const rest = Object.entries(seen).filter(([id]) => id !== me?.id).map(([value, label]) => ({ value, label }));
+    return me ? [{ value: me.id, label: `${me.name} ${ru.jobs.filters.me}` }, ...rest] : rest;
+  }, [seen, me]);
   usePolling(
     async (signal) => {
       const [rows, count] = await Promise.all([listTasks(filters, (page - 1) * pageSize, pageSize, signal), countTasks(filters, signal)]);
       setTasks(rows);
       setTotal(count.count);
+      const fresh = rows.filter((t) => t.owner && !(t.owner in seen));
+      if (fresh.length) setSeen((s) => ({ ...s, ...Object.fromEntries(fresh.map((t) => [t.owner!, t.owner_name ?? t.owner!])) }));
     },
     2000,
     [filters, page],
@@ -34,7 +45,7 @@ export default function JobsPage() {
         <Title order={2}>{ru.pages.jobs}</Title>
         <Text size="sm" c="dimmed">{formatCount(total, ru.jobs.total)} · {ru.jobs.live}</Text>
       </Group>
-      <JobsFilters value={filters} onChange={(f) => { setFilters(f); setPage(1); }} />
+      <JobsFilters value={filters} owners={owners} onChange={(f) => { setFilters(f); setPage(1); }} />
       {tasks === null ? <Text c="dimmed">{ru.jobs.loading}</Text> : tasks.length === 0 ? <Text c="dimmed">{ru.jobs.empty}</Text> : <JobsTable tasks={tasks} onChanged={replace} />}
       {total > pageSize && <Pagination value={page} onChange={setPage} total={Math.ceil(total / pageSize)} />}
     </Stack>

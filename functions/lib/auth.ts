@@ -14,7 +14,7 @@ const openRoutes: RegExp[] = [
   /^\/api\/auth\/sso(-cb)?\/[^/]+$/,
   /^\/api\/(version|health)$/,
   // The transcoder's callbacks: authenticated by the per-task token (functions/tasks/callback-routes.ts).
-  /^\/api\/task-cb\/[^/]+\/(progress|result|fail|out\/[^/]+)$/,
+  /^\/api\/task-cb\/[^/]+\/(progress|result|fail|out\/[^/]+(\/(multipart|complete|part\/\d+))?)$/,
   // Share links: the recipient's routes check the link (and its unlock cookie) instead of a bearer.
   /^\/api\/sl\/info\/[^/]+$/,
   /^\/api\/sl\/[0-9A-Za-z]{22}\/(download\/(original|proxy)|play|preview)$/,

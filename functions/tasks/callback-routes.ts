@@ -1,9 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
+import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { verifyUrl } from "../uploads/sign";
 import { finishTask, failTask, putOutput, reportProgress, taskForCallback } from "./callbacks";
+import { completeOutputParts, putOutputPart, startOutputParts } from "./output-parts";
 import { idParam } from "./schemas";
 
 /**
@@ -57,23 +59,76 @@ app.openapi(
   },
 );
 
+const outParams = idParam.extend({ name: z.string().regex(/^[a-z_]{1,32}$/, "имя выхода").openapi({ param: { name: "name", in: "path" } }) });
+const outQuery = z.object({ run, exp: z.string().optional(), sig: z.string().optional() });
+const uploadId = z.string().min(1, "обязательное поле").max(1024);
+
+/** An output call: the URL's signature (task, run, output name) and then the run's token. */
+async function outputTask(c: { env: Env; req: { header: (n: string) => string | undefined } }, id: string, name: string, q: z.infer<typeof outQuery>) {
+  if (!(await verifyUrl(c.env.JWT_SECRET, "task-out", `${id}:${q.run}:${name}`, q.exp, q.sig))) throw new ApiError("forbidden", "Ссылка недействительна или устарела");
+  const db = getDb(c.env);
+  return { db, t: await taskForCallback(db, id, token(c.req.header("X-Task-Token")), q.run) };
+}
+
 app.openapi(
   createRoute({
     method: "put", path: "/task-cb/{id}/out/{name}", tags, summary: "An output file (exact Content-Length, signed URL)",
+    request: { params: outParams, query: outQuery },
+    responses: { 200: jsonContent(z.object({ name: z.string(), size: z.number(), etag: z.string() })), ...errors },
+  }),
+  async (c) => {
+    const { id, name } = c.req.valid("param");
+    const { db, t } = await outputTask(c, id, name, c.req.valid("query"));
+    const size = Number(c.req.header("Content-Length") ?? NaN);
+    return c.json(await putOutput(db, c.env, t, name, size, c.req.header("Content-Type") ?? "", c.req.raw.body), 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post", path: "/task-cb/{id}/out/{name}/multipart", tags, summary: "Start an output in parts (over one request's size); same signed URL",
+    request: { params: outParams, query: outQuery, body: jsonBody(z.object({ mime: z.string().min(3).max(100) }).openapi("TaskOutputStart")) },
+    responses: { 200: jsonContent(z.object({ upload_id: z.string() })), ...errors },
+  }),
+  async (c) => {
+    const { id, name } = c.req.valid("param");
+    const { db, t } = await outputTask(c, id, name, c.req.valid("query"));
+    return c.json(await startOutputParts(db, c.env, t, name, c.req.valid("json").mime), 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "put", path: "/task-cb/{id}/out/{name}/part/{part}", tags, summary: "One part of an output (exact Content-Length; all but the last the same size)",
     request: {
-      params: idParam.extend({ name: z.string().regex(/^[a-z_]{1,32}$/, "имя выхода").openapi({ param: { name: "name", in: "path" } }) }),
-      query: z.object({ run, exp: z.string().optional(), sig: z.string().optional() }),
+      params: outParams.extend({ part: z.coerce.number({ error: "должно быть числом" }).int().min(1, "части нумеруются с 1").max(10_000).openapi({ param: { name: "part", in: "path" } }) }),
+      query: outQuery.extend({ upload_id: uploadId }),
+    },
+    responses: { 200: jsonContent(z.object({ part: z.number(), etag: z.string() })), ...errors },
+  }),
+  async (c) => {
+    const { id, name, part } = c.req.valid("param");
+    const q = c.req.valid("query");
+    const { db, t } = await outputTask(c, id, name, q);
+    const size = Number(c.req.header("Content-Length") ?? NaN);
+    return c.json(await putOutputPart(db, c.env, t, name, q.upload_id, part, size, c.req.raw.body), 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post", path: "/task-cb/{id}/out/{name}/complete", tags, summary: "Assemble an output sent in parts",
+    request: {
+      params: outParams, query: outQuery,
+      body: jsonBody(z.object({ upload_id: uploadId, parts: z.array(z.object({ part: z.number().int().min(1), etag: z.string().min(1).max(200) })).min(1, "список пуст").max(10_000) }).openapi("TaskOutputComplete")),
     },
     responses: { 200: jsonContent(z.object({ name: z.string(), size: z.number(), etag: z.string() })), ...errors },
   }),
   async (c) => {
     const { id, name } = c.req.valid("param");
-    const q = c.req.valid("query");
-    if (!(await verifyUrl(c.env.JWT_SECRET, "task-out", `${id}:${q.run}:${name}`, q.exp, q.sig))) throw new ApiError("forbidden", "Ссылка недействительна или устарела");
-    const db = getDb(c.env);
-    const t = await taskForCallback(db, id, token(c.req.header("X-Task-Token")), q.run);
-    const size = Number(c.req.header("Content-Length") ?? NaN);
-    return c.json(await putOutput(db, c.env, t, name, size, c.req.header("Content-Type") ?? "", c.req.raw.body), 200);
+    const { db, t } = await outputTask(c, id, name, c.req.valid("query"));
+    const body = c.req.valid("json");
+    return c.json(await completeOutputParts(db, c.env, t, name, body.upload_id, body.parts), 200);
   },
 );
 

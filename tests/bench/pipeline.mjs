@@ -54,8 +54,18 @@ console.log(`bare ffmpeg (probe, frame, 360p ‖ 720p): ${s(bareMs)}`);
 
 const server = await startServer();
 try {
+  // wrangler dev answers 503 "Your worker restarted mid-request" when it reloads workerd (it does so when a
+  // watched input changes, e.g. the shared node_modules); the calls here are safe to send again.
+  const retrying = async (what, send) => {
+    for (let attempt = 1; ; attempt++) {
+      const res = await send();
+      if (res.status !== 503 || attempt >= 5) return res;
+      console.log(`${what}: 503 (${(await res.text()).slice(0, 60)}…), again`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  };
   const call = async (p, init = {}) => {
-    const res = await fetch(server.url + p, { ...init, headers: { "Content-Type": "application/json", Authorization: `Bearer ${bearer}` } });
+    const res = await retrying(p, () => fetch(server.url + p, { ...init, headers: { "Content-Type": "application/json", Authorization: `Bearer ${bearer}` } }));
     if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
     return res.json();
   };
@@ -67,7 +77,8 @@ try {
     const up = await call("/api/ul/start", { method: "POST", body: JSON.stringify({ asset_id, size: data.length, name: path.basename(file), mime }) });
     const targets = await call(`/api/ul/${up.upload_id}/targets`, { method: "POST", body: JSON.stringify({ parts: Array.from({ length: up.part_count }, (_, i) => i + 1) }) });
     await Promise.all(targets.map(async (tg) => {
-      const res = await fetch(tg.url, { method: "PUT", body: data.subarray((tg.part - 1) * up.part_size, (tg.part - 1) * up.part_size + tg.size) });
+      const res = await retrying(`part ${tg.part}`, () => fetch(tg.url, { method: "PUT", body: data.subarray((tg.part - 1) * up.part_size, (tg.part - 1) * up.part_size + tg.size) }));
+      if (!res.ok) throw new Error(`part ${tg.part}: ${res.status} ${await res.text()}`);
       await call(`/api/ul/${up.upload_id}/parts/${tg.part}`, { method: "POST", body: JSON.stringify({ etag: res.headers.get("ETag") }) });
     }));
     await call(`/api/ul/${up.upload_id}/complete`, { method: "POST" });

@@ -53,9 +53,86 @@ test("a task's progress reaches done on /jobs, and its log is there", async ({ p
   await expect(row.getByTestId("task-progress")).toHaveAttribute("data-value", "100");
   await expect(row.getByRole("button", { name: "Перезапустить" })).toBeVisible();
   await expect(page.getByTestId("task-row")).toHaveCount(4);
+  // The owner filter: the uploader's own tasks (the signed-in admin's) are all four.
+  await page.getByRole("textbox", { name: "Владелец" }).click();
+  const filtered = page.waitForRequest(/\/api\/tasklist\/current\?.*owner=[0-9a-f-]{36}/);
+  await page.getByRole("option", { name: /\(вы\)$/ }).click();
+  await filtered;
+  await expect(page.getByRole("textbox", { name: "Владелец" })).toHaveValue(/\(вы\)$/);
+  await expect(page.getByTestId("task-row")).toHaveCount(4);
 
   await row.getByRole("link", { name: /^\d+$/ }).click();
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("task-log")).toContainText("Готово");
   await expect(page.getByTestId("task-status")).toHaveAttribute("data-status", "done");
+});
+
+test("a queued task is paused, resumed, re-prioritised and cancelled from /jobs; /jobs/{id} follows a running task's log", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const dir = mkdtempSync(path.join(tmpdir(), "mam-e2e-jobs-"));
+  const clip = path.join(dir, "clip.mp4");
+  execFileSync(ffmpegPath, ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=1920x1080:rate=25", "-f", "lavfi", "-i", "sine", "-t", "12", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip]);
+  const bearer = await apiBearer(request, ADMIN.login, ADMIN.password);
+  const headers = { Authorization: `Bearer ${bearer}` };
+  const assetId = await uploadClip(request, bearer, clip);
+  rmSync(dir, { recursive: true, force: true });
+  const enqueue = async (template_id: string, priority: number) => {
+    const r = await request.post(`/api/tasklist/enqueue-task/${assetId}`, { headers, data: { template_id, priority } });
+    expect(r.ok(), await r.text()).toBe(true);
+    return (await r.json()).job_id as string;
+  };
+  // Two extra 720p proxies ahead of everything keep the transcoder busy; the watermark, far behind, stays queued.
+  const proxy720 = "00000000-0000-4000-8000-000000000004";
+  const blockers = [await enqueue(proxy720, 50), await enqueue(proxy720, 50)];
+  const queued = await enqueue("00000000-0000-4000-8000-000000000006", -10);
+  const apiTask = async (id: string) => (await (await request.get(`/api/tasklist/task/${id}`, { headers })).json()) as { status: string; priority: number };
+
+  try {
+    await page.goto("/login");
+    await signInThroughForm(page, ADMIN.login, ADMIN.password);
+    await page.waitForURL(/\/mam/);
+    await page.goto("/jobs");
+    await page.getByLabel("ID файла или варианта").fill(assetId);
+    const row = page.locator(`[data-testid="task-row"][data-job="${queued}"]`);
+    const status = row.getByTestId("task-status");
+    await expect(status).toHaveAttribute("data-status", "inqueue", { timeout: 20_000 });
+
+    await row.getByRole("button", { name: "Приостановить" }).click();
+    await expect(status).toHaveAttribute("data-status", "paused");
+    await expect(row.getByRole("button", { name: "Приостановить" })).toHaveCount(0);
+    expect((await apiTask(queued)).status).toBe("paused");
+
+    await row.getByRole("button", { name: "Продолжить" }).click();
+    await expect(status).toHaveAttribute("data-status", "inqueue");
+
+    await row.getByRole("button", { name: "Повысить приоритет" }).click();
+    await expect(row.getByTestId("task-priority")).toHaveText("-9");
+    expect((await apiTask(queued)).priority).toBe(-9);
+
+    await row.getByRole("button", { name: "Отменить" }).click();
+    await expect(status).toHaveAttribute("data-status", "canceled");
+    await expect(row.getByRole("button", { name: "Перезапустить" })).toBeVisible();
+    await expect(row.getByRole("button", { name: "Повысить приоритет" })).toBeDisabled();
+
+    // The log page of a proxy while it runs: progress and log lines arrive, then done, without a reload.
+    let running = "";
+    await expect(async () => {
+      for (const id of blockers) if ((await apiTask(id)).status === "running") running = id;
+      expect(running).not.toBe("");
+    }).toPass({ timeout: 60_000, intervals: [250] });
+    await page.goto(`/jobs/${running}`);
+    await expect(page.getByTestId("task-status")).toHaveAttribute("data-status", "running");
+    const log = page.getByTestId("task-log");
+    await expect(log).toContainText("Исходник получен");
+    await expect(log).not.toContainText("Готово");
+    await expect(page.getByTestId("task-status")).toHaveAttribute("data-status", "done", { timeout: 150_000 });
+    await expect(log).toContainText("Готово");
+    await expect(page.getByTestId("task-progress")).toHaveAttribute("data-value", "100");
+  } finally {
+    // Stop what is left of this asset's work so the other tests get the CPU back.
+    const list = (await (await request.get(`/api/tasklist/current?entity=${assetId}&take=50`, { headers })).json()) as { job_id: string; status: string }[];
+    for (const t of list.filter((x) => ["none", "inqueue", "running", "paused"].includes(x.status))) {
+      await request.post(`/api/tasklist/command/${t.job_id}`, { headers, data: { command: "cancel" } });
+    }
+  }
 });

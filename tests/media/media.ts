@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { inject } from "vitest";
+import { benchAdmin } from "../bench/server.mjs";
 import { ffmpegPath, ffprobePath } from "../../transcoder/tools.mjs";
 
 /** Generated media (ffmpeg testsrc/sine, sharp) and a Node client of the upload protocol, for the pipeline test and the bench. */
@@ -29,12 +31,27 @@ export function fastStart(file: string) {
   return moov > 0 && (mdat < 0 || moov < mdat);
 }
 
+/**
+ * fetch, once more when a kept-alive socket turns out closed: the local server drops idle connections
+ * after a few seconds, and a test that spent longer making media can pick such a socket. Sending a
+ * set-up call twice is harmless here (at worst one more empty asset).
+ */
+async function fetchFresh(url: string, init: RequestInit) {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    if (code !== "UND_ERR_SOCKET" && code !== "ECONNRESET") throw err;
+    return fetch(url, init);
+  }
+}
+
 export class Client {
   bearer = "";
   constructor(readonly url: string) {}
 
   async call<T = any>(p: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
-    const res = await fetch(this.url + p, {
+    const res = await fetchFresh(this.url + p, {
       method: init.method ?? (init.json ? "POST" : "GET"),
       headers: { "Content-Type": "application/json", ...(this.bearer ? { Authorization: `Bearer ${this.bearer}` } : {}) },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
@@ -49,7 +66,7 @@ export class Client {
   }
 
   async bytes(p: string) {
-    const res = await fetch(this.url + p, { headers: { Authorization: `Bearer ${this.bearer}` } });
+    const res = await fetchFresh(this.url + p, { headers: { Authorization: `Bearer ${this.bearer}` } });
     if (!res.ok) throw new Error(`GET ${p}: ${res.status} ${await res.text()}`);
     return Buffer.from(await res.arrayBuffer());
   }
@@ -83,4 +100,39 @@ export class Client {
       await new Promise((r) => setTimeout(r, 300));
     }
   }
+}
+
+/** A client of the shared media server (global-setup.ts), signed in as the admin. */
+export async function mediaClient() {
+  const client = new Client(inject("mediaUrl"));
+  await client.login(benchAdmin.user, benchAdmin.passwd);
+  return { client, transcoderUrl: inject("transcoderUrl") };
+}
+
+export const byTemplate = (tasks: any[]) => Object.fromEntries(tasks.map((t) => [t.template, t]));
+
+/** A stereo sine tone as AAC in M4A (an encoder every ffmpeg build has). */
+export function makeTone(file: string, seconds: number) {
+  execFileSync(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100", "-ac", "2", "-t", String(seconds), "-c:a", "aac", "-b:a", "128k", file]);
+  return file;
+}
+
+/** A minimal valid PDF written by hand: a catalog, a page tree of `pages` empty A4 pages, and a correct xref. */
+export function makePdf(pages: number) {
+  const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(" ");
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    ...Array.from({ length: pages }, () => "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>"),
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets = objects.map((o, i) => {
+    const at = body.length;
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+    return at;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
 }

@@ -1,11 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { benchAdmin, startServer } from "../bench/server.mjs";
-import { Client, fastStart, makeClip, probeFile } from "./media";
+import { byTemplate, Client, fastStart, makeClip, probeFile, mediaClient } from "./media";
 
 /**
  * End to end against `npm start` with the real transcoder and real ffmpeg: upload → tech fields,
@@ -13,31 +11,16 @@ import { Client, fastStart, makeClip, probeFile } from "./media";
  * killed mid-task comes back (start.mjs restarts it) and the task still ends done.
  */
 const dir = mkdtempSync(path.join(tmpdir(), "mam-media-"));
-const freePort = () => new Promise<number>((resolve) => {
-  const srv = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = srv.address() as { port: number };
-    srv.close(() => resolve(port));
-  });
-});
-let server: { url: string; stop: () => void };
 let client: Client;
 let transcoderUrl: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  process.env.TRANSCODER_PORT = String(port);
-  transcoderUrl = `http://127.0.0.1:${port}`;
-  server = await startServer();
-  client = new Client(server.url);
-  await client.login(benchAdmin.user, benchAdmin.passwd);
+  ({ client, transcoderUrl } = await mediaClient());
 });
 
 afterAll(() => {
-  server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-const byTemplate = (tasks: any[]) => Object.fromEntries(tasks.map((t) => [t.template, t]));
 
 describe("video", () => {
   it("gets tech fields, a preview and two proxies", async () => {

@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["tests/media/**/*.test.ts"],
+    globalSetup: ["tests/media/global-setup.ts"],
     testTimeout: 240_000,
     hookTimeout: 240_000,
     fileParallelism: false,

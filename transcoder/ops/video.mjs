@@ -43,10 +43,12 @@ export async function watermarkPng(setup, frameWidth, ctx) {
     if (!forImage) return img.png().toBuffer();
     return img.composite([{ input: Buffer.from([255, 255, 255, Math.round(255 * (setup.opacity ?? 0.5))]), raw: { width: 1, height: 1, channels: 4 }, tile: true, blend: "dest-in" }]).png().toBuffer();
   }
+  // Drawn large on a canvas wide enough for any glyphs (Cyrillic capitals run wider than Latin), then
+  // trimmed to the ink and scaled to the mark's width, so no text is ever clipped.
   const text = esc(setup.text ?? "");
-  const fontSize = Math.max(12, Math.round(w / Math.max(4, text.length * 0.6)));
-  const h = Math.round(fontSize * 1.6);
+  const fontSize = 96;
   const alpha = forImage ? Number(setup.opacity ?? 0.5) : 1;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><text x="50%" y="70%" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${fontSize}" fill="white" fill-opacity="${alpha}" stroke="black" stroke-opacity="${alpha * 0.6}" stroke-width="1">${text}</text></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.ceil((setup.text ?? "").length * fontSize * 1.2) + 2 * fontSize}" height="${fontSize * 2}"><text x="${fontSize}" y="${Math.round(fontSize * 1.3)}" font-family="DejaVu Sans, sans-serif" font-size="${fontSize}" fill="white" fill-opacity="${alpha}" stroke="black" stroke-opacity="${alpha * 0.6}" stroke-width="3">${text}</text></svg>`;
+  const inked = await sharp(Buffer.from(svg)).png().trim().toBuffer();
+  return sharp(inked).resize({ width: w }).extend({ top: 8, bottom: 8, left: 8, right: 8, background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
 }

@@ -1,5 +1,6 @@
 import { api } from "../../lib/api";
 import type { TaskOut } from "../../../functions/tasks/schemas";
+import { finalStatuses } from "../../../functions/tasks/transitions";
 
 /** The /api/tasklist calls the jobs screens make. */
 export type Task = TaskOut;
@@ -7,6 +8,7 @@ export type TaskStatus = Task["status"];
 export interface TaskFilters {
   status: string[];
   template: string | null;
+  owner: string | null;
   entity: string;
 }
 export interface LogLine {
@@ -20,6 +22,7 @@ export interface LogLine {
 const query = (f: TaskFilters) => ({
   status: f.status.length ? f.status.join(",") : undefined,
   template: f.template ?? undefined,
+  owner: f.owner ?? undefined,
   entity: /^[0-9a-f-]{36}$/i.test(f.entity.trim()) ? f.entity.trim() : undefined,
 });
 
@@ -35,13 +38,9 @@ export const sendCommand = (id: string, command: string) => api<Task>(`/tasklist
 export const setPriority = (id: string, priority: number) => api<Task>(`/tasklist/priority/${id}`, { method: "POST", body: { priority } });
 
 export const isLive = (s: TaskStatus) => s === "inqueue" || s === "running" || s === "none" || s === "paused";
-/** What task-commands answers, known on the client too (functions/tasks/transitions.ts), so rows need no extra call. */
-export const commandsFor: Record<TaskStatus, string[]> = {
-  none: ["resume", "cancel"],
-  inqueue: ["pause", "cancel"],
-  running: ["pause", "cancel"],
-  paused: ["resume", "cancel"],
-  canceled: ["restart"],
-  done: ["restart"],
-  error: ["restart"],
-};
+export const isFinal = (s: TaskStatus) => finalStatuses.includes(s);
+/**
+ * The commands a row offers: the server's own transition table (functions/tasks/transitions.ts has no
+ * server imports), the same one task-commands answers from, so rows need no extra call and cannot drift.
+ */
+export { commandsFor } from "../../../functions/tasks/transitions";

@@ -1,0 +1,19 @@
+import type { TestProject } from "vitest/node";
+import { startMediaServer } from "./server";
+
+/** One `npm start` (Worker + transcoder) for all media test files: starting it costs more than most cases. */
+export default async function setup(project: TestProject) {
+  // Outputs over 5 MiB (the storage's smallest part) go to the Worker in parts (decision 017): one test makes one.
+  process.env.TRANSCODER_PART_SIZE = String(5 * 1024 * 1024);
+  const { server, transcoderUrl } = await startMediaServer();
+  project.provide("mediaUrl", server.url);
+  project.provide("transcoderUrl", transcoderUrl);
+  return () => server.stop();
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    mediaUrl: string;
+    transcoderUrl: string;
+  }
+}
