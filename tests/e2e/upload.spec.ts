@@ -113,6 +113,9 @@ test.describe("uploads", () => {
     await expect(item(page, "перетащен.png")).toHaveAttribute("data-status", "completed");
     await expect(item(page, "перетащен.pdf")).toHaveAttribute("data-status", "completed");
     await expect(page.getByRole("progressbar", { name: "Всего" })).toHaveAttribute("aria-valuenow", "100");
+    // The open group's list shows every finished upload without a reload.
+    const contents = page.getByRole("list", { name: "Содержимое группы" });
+    for (const name of ["снимок.png", "документ.pdf", "перетащен.png", "перетащен.pdf"]) await expect(contents.getByText(name)).toBeVisible();
 
     const assets = await groupAssets(bearer, groupId);
     for (const [name, bytes] of [["снимок.png", png], ["документ.pdf", pdf], ["перетащен.png", png], ["перетащен.pdf", pdf]] as const) {
@@ -195,7 +198,8 @@ test.describe("uploads", () => {
     await expect(page).toHaveURL(/\/mam/);
     // The offer depends on the caller's permissions on the group: wait for them before looking.
     await Promise.all([page.waitForResponse((r) => r.url().endsWith(`/api/group/get/${groupId}`)), page.goto(`/mam/${groupId}`)]);
-    await expect(page.getByText(groupId)).toBeVisible();
+    // The group page has rendered its contents (empty) for this user.
+    await expect(page.getByText("Группа пуста")).toBeVisible();
     await expect(page.getByRole("button", { name: "Загрузить файлы" })).toHaveCount(0);
     await expect(page.getByTestId("upload-dropzone")).toHaveCount(0);
 
