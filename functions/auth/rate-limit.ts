@@ -36,17 +36,20 @@ export async function assertNotThrottled(db: Db, keys: ReturnType<typeof throttl
 
 /** Counts one failure for each key; a lapsed window starts again at 1. Atomic upserts, one batch. */
 export function failureUpserts(db: Db, keys: ReturnType<typeof throttleKeys>, now: number) {
-  return (["login", "ip"] as const).map((kind) => {
-    const windowEnds = now + loginLimits[kind].windowSeconds;
-    return db
-      .insert(loginAttempts)
-      .values({ key: keys[kind], failures: 1, windowEnds })
-      .onConflictDoUpdate({
-        target: loginAttempts.key,
-        set: {
-          failures: sql`CASE WHEN ${loginAttempts.windowEnds} <= ${now} THEN 1 ELSE ${loginAttempts.failures} + 1 END`,
-          windowEnds: sql`CASE WHEN ${loginAttempts.windowEnds} <= ${now} THEN ${windowEnds} ELSE ${loginAttempts.windowEnds} END`,
-        },
-      });
-  });
+  return (["login", "ip"] as const).map((kind) => failureUpsert(db, keys[kind], loginLimits[kind].windowSeconds, now));
+}
+
+/** One failure under `key` in login_attempts (sign-ins and share-link passwords alike): an atomic upsert. */
+export function failureUpsert(db: Db, key: string, windowSeconds: number, now: number) {
+  const windowEnds = now + windowSeconds;
+  return db
+    .insert(loginAttempts)
+    .values({ key, failures: 1, windowEnds })
+    .onConflictDoUpdate({
+      target: loginAttempts.key,
+      set: {
+        failures: sql`CASE WHEN ${loginAttempts.windowEnds} <= ${now} THEN 1 ELSE ${loginAttempts.failures} + 1 END`,
+        windowEnds: sql`CASE WHEN ${loginAttempts.windowEnds} <= ${now} THEN ${windowEnds} ELSE ${loginAttempts.windowEnds} END`,
+      },
+    });
 }

@@ -1,6 +1,7 @@
-import { inArray, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { loginAttempts } from "../../db/schema";
 import type { Db } from "../lib/db";
+import { failureUpsert } from "../auth/rate-limit";
 import { ApiError } from "../lib/errors";
 
 /**
@@ -30,17 +31,5 @@ export async function assertUnlockAllowed(db: Db, linkId: string, ip: string, no
 /** One failure on both keys: atomic upserts; a lapsed window starts again at 1. */
 export function unlockFailureUpserts(db: Db, linkId: string, ip: string, now: number) {
   const keys = keysOf(linkId, ip);
-  return (["link", "ip"] as const).map((kind) => {
-    const windowEnds = now + unlockLimits[kind].windowSeconds;
-    return db
-      .insert(loginAttempts)
-      .values({ key: keys[kind], failures: 1, windowEnds })
-      .onConflictDoUpdate({
-        target: loginAttempts.key,
-        set: {
-          failures: sql`CASE WHEN ${loginAttempts.windowEnds} <= ${now} THEN 1 ELSE ${loginAttempts.failures} + 1 END`,
-          windowEnds: sql`CASE WHEN ${loginAttempts.windowEnds} <= ${now} THEN ${windowEnds} ELSE ${loginAttempts.windowEnds} END`,
-        },
-      });
-  });
+  return (["link", "ip"] as const).map((kind) => failureUpsert(db, keys[kind], unlockLimits[kind].windowSeconds, now));
 }
