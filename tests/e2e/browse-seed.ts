@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { Client } from "../media/media";
 import { ADMIN } from "./fixtures";
 
@@ -31,21 +29,8 @@ export class Seeder extends Client {
     return ids;
   }
 
-  /** A real file uploaded into a group: create, start, targets, PUT parts, parts, complete. */
+  /** A real file uploaded into a group through the resumable protocol (Client.upload). */
   async uploadInto(groupId: string, file: string, mime: string) {
-    const data = readFileSync(file);
-    const name = path.basename(file);
-    const { asset_id } = await this.call("/api/asset/create", { json: { asset_name: name, asset_mime: mime, in_group: groupId } });
-    const up = await this.call("/api/ul/start", { json: { asset_id, size: data.length, name, mime } });
-    const parts = Array.from({ length: up.part_count }, (_, i) => i + 1);
-    const targets = await this.call(`/api/ul/${up.upload_id}/targets`, { json: { parts } });
-    for (const t of targets) {
-      const chunk = data.subarray((t.part - 1) * up.part_size, (t.part - 1) * up.part_size + t.size);
-      const res = await fetch(t.url, { method: "PUT", body: chunk, headers: { "Content-Length": String(chunk.length) } });
-      if (!res.ok) throw new Error(`part ${t.part}: ${res.status}`);
-      await this.call(`/api/ul/${up.upload_id}/parts/${t.part}`, { json: { etag: res.headers.get("ETag") } });
-    }
-    await this.call(`/api/ul/${up.upload_id}/complete`, { method: "POST" });
-    return asset_id as string;
+    return (await this.upload(file, mime, groupId)).assetId;
   }
 }

@@ -72,10 +72,10 @@ export class Client {
   }
 
   /** Creates an asset and uploads `file` into it (start, targets, PUT parts, complete); returns ids. */
-  async upload(file: string, mime: string) {
+  async upload(file: string, mime: string, inGroup?: string) {
     const data = readFileSync(file);
     const name = path.basename(file);
-    const { asset_id } = await this.call("/api/asset/create", { json: { asset_name: name, asset_mime: mime } });
+    const { asset_id } = await this.call("/api/asset/create", { json: { asset_name: name, asset_mime: mime, in_group: inGroup } });
     const up = await this.call("/api/ul/start", { json: { asset_id, size: data.length, name, mime } });
     const parts = Array.from({ length: up.part_count }, (_, i) => i + 1);
     const targets = await this.call(`/api/ul/${up.upload_id}/targets`, { json: { parts } });
