@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ADMIN, apiBearer, signInThroughForm } from "./fixtures";
 import { startOidcProvider } from "./oidc-provider";
 import { OIDC_ISSUER, SSO_PROVIDER } from "./sso-env";
@@ -42,6 +42,17 @@ async function ssoSignIn(page: Page, login: string, wanted = "/jobs") {
   await expect(page).toHaveURL(`/login?to=${encodeURIComponent(wanted)}`);
   await page.getByRole("link", { name: SSO_PROVIDER.title }).click();
   await signInAtProvider(page, login);
+}
+
+/** A new user made by a first single sign-on in a page of its own; answers its login and id. */
+async function newSsoUser(browser: Browser) {
+  const login = newLogin();
+  const page = await browser.newPage();
+  await ssoSignIn(page, login, "/jobs");
+  await expect(page).toHaveURL(/\/jobs$/);
+  const { id } = await whoami(page);
+  await page.context().close();
+  return { login, id };
 }
 
 const errorToast = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: "Ошибка" }).filter({ hasText: text });
@@ -108,12 +119,7 @@ test("a forged state, a replayed code and a used one-time code are refused with 
 });
 
 test("a user disabled by the admin cannot sign in by single sign-on", async ({ browser, request }) => {
-  const login = newLogin();
-  const first = await browser.newPage();
-  await ssoSignIn(first, login, "/jobs");
-  await expect(first).toHaveURL(/\/jobs$/);
-  const { id } = await whoami(first);
-  await first.context().close();
+  const { login, id } = await newSsoUser(browser);
 
   const admin = await apiBearer(request, ADMIN.login, ADMIN.password);
   const patched = await request.patch(`/api/user/${id}`, { headers: { Authorization: `Bearer ${admin}` }, data: { enabled: false } });
@@ -127,12 +133,7 @@ test("a user disabled by the admin cannot sign in by single sign-on", async ({ b
 });
 
 test("the admin sees a user's provider link on the user's screen and unlinks it", async ({ browser, request }) => {
-  const login = newLogin();
-  const first = await browser.newPage();
-  await ssoSignIn(first, login, "/jobs");
-  await expect(first).toHaveURL(/\/jobs$/);
-  const { id } = await whoami(first);
-  await first.context().close();
+  const { id } = await newSsoUser(browser);
 
   const page = await browser.newPage();
   await page.goto(`/admin/user/${id}`);
