@@ -70,7 +70,7 @@ export default defineConfig({
     minify: true,
   },
   server: {
-    // `remix vite:dev` serves only the UI; the API comes from a running `npm start` (wrangler dev).
+    // `remix vite:dev` serves only the UI; the API comes from a running `npm start` (workerd).
     proxy: { "/api": process.env.MAM_API_URL ?? "http://127.0.0.1:8787" },
   },
 });

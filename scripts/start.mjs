@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the front end, applies D1 migrations to the local data directory and runs the
- * Worker in workerd (wrangler dev) with local D1, R2 and Queues on http://127.0.0.1:$PORT.
+ * Worker in workerd (scripts/workerd.mjs: Miniflare) with local D1, R2 and Queues on http://127.0.0.1:$PORT.
  *   PORT          listening port (default 8787)
  *   MAM_DATA_DIR  local data directory: D1, R2, queue state and the generated JWT secret (default ./.data)
  *   MAM_SKIP_BUILD=1  reuse an existing build/ (tests that already built)
@@ -80,9 +80,8 @@ const transcoderUrl = external || `http://127.0.0.1:${transcoderPort}`;
 
 const passedVars = ["ADMIN_LOGIN", "ADMIN_PASSWORD", "SSO_PROVIDERS"].filter((k) => process.env[k]).flatMap((k) => ["--var", `${k}:${process.env[k]}`]);
 const server = spawn(
-  bin("wrangler"),
-  ["dev", "--ip", "127.0.0.1", "--port", port, "--persist-to", dataDir, "--env-file", envFile,
-    "--show-interactive-dev-session=false", ...passedVars,
+  process.execPath,
+  [path.join(root, "scripts/workerd.mjs"), "--port", port, "--persist-to", dataDir, "--env-file", envFile, ...passedVars,
     "--var", `TRANSCODER_URL:${transcoderUrl}`, "--var", `PUBLIC_URL:http://127.0.0.1:${port}`],
   { cwd: root, stdio: "inherit", env },
 );

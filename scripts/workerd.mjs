@@ -1,0 +1,80 @@
+/**
+ * Runs the Worker locally in workerd through Miniflare, with the bindings wrangler.toml declares (local D1,
+ * R2, Queues, static assets) persisted under a data directory. `npm start` uses it instead of `wrangler dev`:
+ * wrangler dev puts a second workerd (its proxy) in front of the Worker, which measured here as ~4 ms more per
+ * request and a third of the streaming throughput (docs/decisions/018-local-runtime.md). The code that runs
+ * is the bundle `wrangler deploy` would upload (its --dry-run output), so what is tested is what is deployed.
+ *
+ *   node scripts/workerd.mjs --port P --persist-to DIR --env-file FILE [--var NAME:VALUE ...]
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { withOfflineEnv } from "./offline-env.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { values: args } = parseArgs({
+  options: {
+    port: { type: "string" },
+    "persist-to": { type: "string" },
+    "env-file": { type: "string" },
+    var: { type: "string", multiple: true, default: [] },
+  },
+});
+
+// Per data directory, so two local servers (a test run beside `npm start`) never share a bundle being written.
+const bundleDir = path.join(path.resolve(args["persist-to"]), "bundle");
+const bundled = spawnSync(path.join(root, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", bundleDir], {
+  cwd: root,
+  stdio: ["ignore", "ignore", "inherit"],
+  env: withOfflineEnv(),
+});
+if (bundled.status !== 0) {
+  console.error("Failed: wrangler deploy --dry-run (bundling the Worker)");
+  process.exit(bundled.status ?? 1);
+}
+
+/** KEY=VALUE lines (the data directory's secrets) and --var NAME:VALUE switches, as wrangler dev takes them. */
+const secrets = Object.fromEntries(
+  readFileSync(args["env-file"], "utf8")
+    .split("\n")
+    .map((line) => /^([A-Z0-9_]+)=(.*)$/.exec(line.trim()))
+    .filter(Boolean)
+    .map((m) => [m[1], m[2]]),
+);
+const vars = Object.fromEntries(args.var.map((v) => [v.slice(0, v.indexOf(":")), v.slice(v.indexOf(":") + 1)]));
+
+const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, "wrangler.toml"));
+const mf = new Miniflare({
+  host: "127.0.0.1",
+  port: Number(args.port),
+  // Same layout as `wrangler dev --persist-to` and `wrangler d1 migrations apply --persist-to`.
+  defaultPersistRoot: path.join(path.resolve(args["persist-to"]), "v3"),
+  // No request for Cloudflare's cf object: the built-in fallback keeps the machine offline.
+  cf: false,
+  // /cdn-cgi/handler/scheduled runs the cron handler, as under wrangler dev.
+  unsafeTriggerHandlers: true,
+  log: new Log(LogLevel.INFO),
+  logRequests: false,
+  workers: [
+    {
+      ...workerOptions,
+      name: "mam",
+      // One ES module, given whole: the bundle keeps a dynamic import() that Miniflare would refuse to walk.
+      modules: [{ type: "ESModule", path: path.join(bundleDir, "worker.js"), contents: readFileSync(path.join(bundleDir, "worker.js")) }],
+      bindings: { ...workerOptions.bindings, ...secrets, ...vars },
+    },
+  ],
+});
+await mf.ready;
+
+const stop = async () => {
+  await mf.dispose().catch(() => {});
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
