@@ -55,11 +55,21 @@ export function readDrop(data: DataTransfer): Promise<DroppedFolder> {
   return entries.reduce((chain, entry) => chain.then(() => addEntry(root, entry)), Promise.resolve()).then(() => root);
 }
 
-/** Creates a subgroup for each folder (depth first) and hands every file with its group to `enqueue`. */
-export async function enqueueTree(folder: DroppedFolder, groupId: string, enqueue: (files: File[], groupId: string) => void): Promise<void> {
+/**
+ * Creates a subgroup for each folder (depth first) and hands every file with its group to `enqueue`;
+ * `created` hears of each new subgroup as soon as it exists (the open list and the tree show it); the next
+ * folder waits for it, so a refresh it starts sees every subgroup made before.
+ */
+export async function enqueueTree(
+  folder: DroppedFolder,
+  groupId: string,
+  enqueue: (files: File[], groupId: string) => void,
+  created: (parentId: string, groupId: string) => void | Promise<void> = () => undefined,
+): Promise<void> {
   if (folder.files.length) enqueue(folder.files, groupId);
   for (const sub of folder.folders) {
     const { group_id } = await api<{ group_id: string }>("/group/create", { body: { parent: groupId, group_name: sub.name } });
-    await enqueueTree(sub, group_id, enqueue);
+    await created(groupId, group_id);
+    await enqueueTree(sub, group_id, enqueue, created);
   }
 }

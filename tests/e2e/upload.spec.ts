@@ -1,22 +1,24 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { makeClip, makePdf } from "../media/media";
 import { ADMIN, signInThroughForm } from "./fixtures";
 
 /**
- * Uploads in Chromium (issue 5, spec 4): the picker and drag and drop into a group, cancel, reload and
- * resume, the unload warning, and a read-only user. Groups and checks go through the API from Node; the
- * drop zone sits on /mam/{idGroup}.
+ * Uploads in Chromium (issue 5, spec 4): the picker and drag and drop into a group (files and folders),
+ * what was uploaded opened in the viewer, cancel, reload and resume, the unload warning, and a read-only
+ * user. Groups and checks go through the API from Node; the drop zone sits on /mam/{idGroup}.
  */
 
 const base = `http://127.0.0.1:${process.env.MAM_E2E_PORT ?? "8790"}`;
 const ROOT = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 const dir = mkdtempSync(path.join(tmpdir(), "mam-upload-e2e-"));
-// A 1×1 PNG and a one-page PDF: real files of the kinds users upload.
+// A 1×1 PNG, a one-page PDF and a 4 s H.264/AAC clip: real files of the kinds users upload.
 const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+const pdf = makePdf(1);
+const clip = readFileSync(makeClip(path.join(dir, "clip.mp4"), 4, 320, 240));
 
 async function call(bearer: string, p: string, init: { method?: string; json?: unknown } = {}) {
   const res = await fetch(base + p, {
@@ -89,6 +91,47 @@ async function pick(page: Page, files: Parameters<import("@playwright/test").Fil
   await chooser.setFiles(files);
 }
 
+/** A drop made in the page: a DataTransfer of files (no FileSystemEntry behind them, as in synthetic drags). */
+async function dropInPage(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  await page.getByTestId("upload-dropzone").evaluate((zone, list) => {
+    const transfer = new DataTransfer();
+    for (const f of list) transfer.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }));
+    zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, files.map((f) => ({ name: f.name, mimeType: f.mimeType, base64: f.buffer.toString("base64") })));
+}
+
+/**
+ * A drop of files and folders from disk onto the drop zone as Chromium's own drag (DevTools
+ * Input.dispatchDragEvent): the page gets real FileSystemEntry objects, so a folder is read through
+ * webkitGetAsEntry and readEntries. The zone's overlay comes up under the pointer after the first dragOver;
+ * Chromium delivers the drop only after a dragOver over it, as a moving pointer would send.
+ */
+async function dropFromDisk(page: Page, paths: string[]) {
+  const box = (await page.getByTestId("upload-dropzone").boundingBox())!;
+  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const cdp = await page.context().newCDPSession(page);
+  const drag = (type: "dragEnter" | "dragOver" | "drop") =>
+    cdp.send("Input.dispatchDragEvent", { type, ...at, data: { items: [], files: paths, dragOperationsMask: 1 } });
+  await drag("dragEnter");
+  await drag("dragOver");
+  await expect(page.getByText("Отпустите, чтобы загрузить")).toBeVisible();
+  await drag("dragOver");
+  await drag("drop");
+  await cdp.detach();
+}
+
+const contentsList = (page: Page) => page.getByRole("list", { name: "Содержимое группы" });
+const treeItem = (page: Page, name: string) => page.getByRole("tree", { name: "Дерево групп" }).getByRole("treeitem").filter({ hasText: name });
+
+/** The viewer's "Скачать": the bytes the browser saved. */
+async function downloadInViewer(page: Page) {
+  const [saved] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Скачать", exact: true }).click()]);
+  return readFileSync(await saved.path());
+}
+
+const currentTime = (video: Locator) => video.evaluate((el: HTMLVideoElement) => el.currentTime);
+
 test.describe("uploads", () => {
   test("the picker and drag and drop upload an image and a PDF into the group with identical bytes", async ({ page }) => {
     const bearer = await login(ADMIN.login, ADMIN.password);
@@ -103,13 +146,10 @@ test.describe("uploads", () => {
     await expect(item(page, "документ.pdf")).toHaveAttribute("data-status", "completed");
 
     // Drag and drop: a drop event carrying a DataTransfer made in the page.
-    await page.getByTestId("upload-dropzone").evaluate((zone, data) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(data.png)], "перетащен.png", { type: "image/png" }));
-      transfer.items.add(new File([new Uint8Array(data.pdf)], "перетащен.pdf", { type: "application/pdf" }));
-      zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }));
-      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    }, { png: [...png], pdf: [...pdf] });
+    await dropInPage(page, [
+      { name: "перетащен.png", mimeType: "image/png", buffer: png },
+      { name: "перетащен.pdf", mimeType: "application/pdf", buffer: pdf },
+    ]);
     await expect(item(page, "перетащен.png")).toHaveAttribute("data-status", "completed");
     await expect(item(page, "перетащен.pdf")).toHaveAttribute("data-status", "completed");
     await expect(page.getByRole("progressbar", { name: "Всего" })).toHaveAttribute("aria-valuenow", "100");
@@ -128,6 +168,110 @@ test.describe("uploads", () => {
     page.on("dialog", (d) => (dialogs.push(d.type()), void d.accept()));
     await page.reload();
     expect(dialogs).toEqual([]);
+  });
+
+  test("an image, a PDF and a video from the picker and a video dropped open in the viewer and download as the same bytes", async ({ page }) => {
+    test.setTimeout(120_000);
+    const bearer = await login(ADMIN.login, ADMIN.password);
+    const groupId = await newGroup(bearer, "Просмотр");
+    await openGroupAsAdmin(page, groupId);
+
+    await pick(page, [
+      { name: "снимок.png", mimeType: "image/png", buffer: png },
+      { name: "документ.pdf", mimeType: "application/pdf", buffer: pdf },
+      { name: "ролик.mp4", mimeType: "video/mp4", buffer: clip },
+    ]);
+    await dropInPage(page, [{ name: "перетащен.mp4", mimeType: "video/mp4", buffer: clip }]);
+    const uploaded = { "снимок.png": png, "документ.pdf": pdf, "ролик.mp4": clip, "перетащен.mp4": clip };
+    for (const name of Object.keys(uploaded)) await expect(item(page, name)).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+    for (const name of Object.keys(uploaded)) await expect(contentsList(page).getByRole("link", { name })).toBeVisible();
+    const assets = await groupAssets(bearer, groupId);
+
+    for (const [name, bytes] of Object.entries(uploaded)) {
+      await page.goto(`/mam/${groupId}`);
+      await contentsList(page).getByRole("link", { name }).click();
+      await expect(page).toHaveURL(new RegExp(`/mam/${groupId}/asset/${assets[name]}$`));
+      if (name.endsWith(".png")) {
+        await expect.poll(() => page.getByRole("img", { name }).evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1);
+      } else if (name.endsWith(".pdf")) {
+        // The PDF is shown inline from its play link: the frame's address serves the uploaded bytes as a PDF.
+        const src = (await page.getByTitle(name).getAttribute("src"))!;
+        const shown = await page.evaluate(async (url) => {
+          const res = await fetch(url);
+          return { type: res.headers.get("Content-Type"), bytes: [...new Uint8Array(await res.arrayBuffer())] };
+        }, src);
+        expect(shown.type).toContain("application/pdf");
+        expect(Buffer.from(shown.bytes).equals(pdf)).toBe(true);
+      } else {
+        const video = page.locator("video");
+        await expect(video).toBeVisible();
+        await video.evaluate(async (el: HTMLVideoElement) => {
+          el.muted = true;
+          await el.play();
+        });
+        await expect.poll(() => currentTime(video), { timeout: 15_000 }).toBeGreaterThan(0.3);
+        await video.evaluate((el: HTMLVideoElement) => {
+          el.currentTime = 2.5;
+        });
+        await expect.poll(() => currentTime(video), { timeout: 15_000 }).toBeGreaterThan(2.8);
+      }
+      expect((await downloadInViewer(page)).equals(bytes), name).toBe(true);
+    }
+  });
+
+  test("a dropped folder keeps its structure as subgroups, shown in the open list and the tree as they are made", async ({ page }) => {
+    test.setTimeout(60_000);
+    const bearer = await login(ADMIN.login, ADMIN.password);
+    const groupName = `Папки ${Date.now()}`;
+    const groupId = await json(bearer, "/api/group/create", { json: { parent: ROOT, group_name: groupName } }).then((g) => g.group_id as string);
+    // On disk: Съёмка/{кадр.png, Документы/{лист.pdf, Пустая/}} and a loose заметка.txt dropped next to it.
+    const root = mkdtempSync(path.join(dir, "drop-"));
+    mkdirSync(path.join(root, "Съёмка", "Документы", "Пустая"), { recursive: true });
+    writeFileSync(path.join(root, "Съёмка", "кадр.png"), png);
+    writeFileSync(path.join(root, "Съёмка", "Документы", "лист.pdf"), pdf);
+    const note = Buffer.from("заметка к съёмке\n");
+    writeFileSync(path.join(root, "заметка.txt"), note);
+
+    await openGroupAsAdmin(page, groupId);
+    // The open group's node is expanded (no subgroups yet), so new ones must show up in it.
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes(`/api/group/members/${groupId}?`) && r.url().includes("type=group")),
+      treeItem(page, groupName).getByRole("button", { name: "Развернуть" }).click(),
+    ]);
+    await expect(page.getByText("Группа пуста")).toBeVisible();
+
+    await dropFromDisk(page, [path.join(root, "Съёмка"), path.join(root, "заметка.txt")]);
+    for (const name of ["заметка.txt", "кадр.png", "лист.pdf"]) await expect(item(page, name)).toHaveAttribute("data-status", "completed");
+    // Without a reload: the new subgroup is in the open list (a group row) and under the open group in the tree.
+    await expect(contentsList(page).locator('[data-type="group"]').getByRole("link")).toHaveText(["Съёмка"]);
+    await expect(contentsList(page).getByRole("link", { name: "заметка.txt" })).toBeVisible();
+    await expect(treeItem(page, "Съёмка")).toBeVisible();
+
+    // The server holds the same tree, files with their bytes.
+    type Row = { el_id: string; el_type: string; el_info: { name: string } };
+    const members = async (id: string) => {
+      const rows = (await json(bearer, `/api/group/members/${id}?take=200`)) as Row[];
+      return Object.fromEntries(rows.map((r) => [r.el_info.name, { id: r.el_id, type: r.el_type }]));
+    };
+    const top = await members(groupId);
+    expect(Object.keys(top).sort()).toEqual(["заметка.txt", "Съёмка"].sort());
+    expect(top["Съёмка"].type).toBe("group");
+    const shoot = await members(top["Съёмка"].id);
+    expect(Object.fromEntries(Object.entries(shoot).map(([n, m]) => [n, m.type]))).toEqual({ Документы: "group", "кадр.png": "asset" });
+    const docs = await members(shoot["Документы"].id);
+    expect(Object.fromEntries(Object.entries(docs).map(([n, m]) => [n, m.type]))).toEqual({ Пустая: "group", "лист.pdf": "asset" });
+    expect(await members(docs["Пустая"].id)).toEqual({});
+    for (const [id, bytes] of [[top["заметка.txt"].id, note], [shoot["кадр.png"].id, png], [docs["лист.pdf"].id, pdf]] as const) {
+      expect(sha256(await download(bearer, id))).toBe(sha256(bytes));
+    }
+
+    // The subgroup opens from the list with its own subgroup and file; the tree expands into it.
+    await treeItem(page, "Съёмка").getByRole("button", { name: "Развернуть" }).click();
+    await expect(treeItem(page, "Документы")).toBeVisible();
+    await contentsList(page).getByRole("link", { name: "Съёмка" }).click();
+    await expect(page).toHaveURL(new RegExp(`/mam/${top["Съёмка"].id}$`));
+    await expect(contentsList(page).locator('[data-type="group"]').getByRole("link")).toHaveText(["Документы"]);
+    await expect(contentsList(page).getByRole("link", { name: "кадр.png" })).toBeVisible();
   });
 
   test("cancelling an upload mid-way removes it and deletes its asset", async ({ page }) => {

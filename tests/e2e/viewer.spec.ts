@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ffmpeg, makeClip } from "../media/media";
-import { Seeder, unique } from "./browse-seed";
+import { base, Seeder, unique } from "./browse-seed";
 import { ADMIN, signInThroughForm } from "./fixtures";
 
 /**
@@ -108,4 +108,62 @@ test("the asset info screen shows the asset, its versions and variants, its grou
   await expect(page.getByRole("heading", { name: "картинка.png", level: 2 })).toBeVisible();
   await expect(page.getByText("Ни в одной доступной группе")).toBeVisible();
   await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("the asset info screen names the owner and creator to those who may know them, and shows the id to others", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const admin = await Seeder.admin();
+  const groupId = await admin.group(unique("Авторы"));
+  const person = async (name: string, acl: string[]) => {
+    const suffix = unique("").trim();
+    const login = { login: `u-${suffix}`, password: `Pw-${suffix}-long`, name: `${name} ${suffix}` };
+    const { user_id } = await admin.call("/api/user", { json: { user_name: login.name, user_login: login.login, user_passwd: login.password, enabled: true } });
+    const { rule_id } = await admin.call("/api/user/acl", { json: { subj: user_id, obj: groupId, acl } });
+    return { ...login, id: user_id as string, ruleId: rule_id as string };
+  };
+  const author = await person("Автор", ["read", "create", "update"]);
+  const reader = await person("Читатель", ["read"]);
+  const asAuthor = new Seeder(base);
+  await asAuthor.login(author.login, author.password);
+  const assetId = await asAuthor.uploadInto(groupId, image, "image/png");
+
+  const rows = (p: Page) => {
+    const fields = p.getByRole("table", { name: "Информация о файле" });
+    return { owner: fields.getByRole("row", { name: /Владелец/ }), creator: fields.getByRole("row", { name: /Создатель/ }) };
+  };
+  async function infoAs(p: Page, who: { login: string; password: string }) {
+    await p.goto(`/login?to=${encodeURIComponent(`/asset/${assetId}`)}`);
+    await signInThroughForm(p, who.login, who.password);
+    await expect(p.getByRole("heading", { name: "картинка.png", level: 2 })).toBeVisible();
+    return rows(p);
+  }
+
+  const as = async (who: { login: string; password: string }) => {
+    const context = await browser.newContext({ baseURL: base, locale: "ru-RU" });
+    const p = await context.newPage();
+    return { p, view: await infoAs(p, who), close: () => context.close() };
+  };
+
+  // The author knows their own name.
+  const authorView = await infoAs(page, author);
+  await expect(authorView.owner).toContainText(author.name);
+  await expect(authorView.creator).toContainText(author.name);
+
+  // The author's rule goes, so the access list no longer names them: the admin's name comes from reading the user.
+  await admin.call(`/api/user/acl/${author.ruleId}`, { method: "DELETE" });
+  const { view: adminView, close: closeAdmin } = await as(ADMIN);
+  await expect(adminView.owner).toContainText(author.name);
+  await expect(adminView.creator).toContainText(author.name);
+  await expect(adminView.owner).not.toContainText(author.id);
+  await closeAdmin();
+
+  // A reader who may not read users sees the id, with the reason on hover, and no error.
+  const { p: readerPage, view: readerView, close: closeReader } = await as(reader);
+  await expect(readerView.owner).toContainText(author.id);
+  await expect(readerView.owner).not.toContainText(author.name);
+  await expect(readerView.creator).toContainText(author.id);
+  await readerView.owner.getByText(author.id).hover();
+  await expect(readerPage.getByText("Имена пользователей видны администраторам")).toBeVisible();
+  await expect(readerPage.getByRole("alert")).toHaveCount(0);
+  await closeReader();
 });

@@ -50,9 +50,12 @@ describe("dropped folders", () => {
     });
     const tree = await readDrop(transfer([fileEntry("a.png"), folderEntry("Съёмка", [fileEntry("1.mp4"), folderEntry("Звук", [fileEntry("s.wav")])])]));
     const queued: [string, string[]][] = [];
-    await enqueueTree(tree, "g0", (files, group) => queued.push([group, files.map((f) => f.name)]));
+    const heard: [string, string][] = [];
+    await enqueueTree(tree, "g0", (files, group) => queued.push([group, files.map((f) => f.name)]), (parent, group) => void heard.push([parent, group]));
 
     expect(created).toEqual([{ parent: "g0", group_name: "Съёмка" }, { parent: "id-Съёмка", group_name: "Звук" }]);
     expect(queued).toEqual([["g0", ["a.png"]], ["id-Съёмка", ["1.mp4"]], ["id-Звук", ["s.wav"]]]);
+    // Each new subgroup is announced with its parent (the open list and the tree refresh from it).
+    expect(heard).toEqual([["g0", "id-Съёмка"], ["id-Съёмка", "id-Звук"]]);
   });
 });

@@ -6,6 +6,7 @@ import { showError } from "../../lib/notify";
 import { uploadQueue } from "../../lib/upload-client";
 import { enqueueTree, readDrop } from "../../lib/upload-drop";
 import { IconUpload } from "../icons";
+import { contentsChanged, refreshTree } from "../mam/move";
 
 export interface UploadDropzoneProps {
   groupId: string;
@@ -24,19 +25,27 @@ export function UploadDropzone({ groupId, canUpload, onUploaded, children }: Upl
   const [over, setOver] = useState(false);
   const onUploadedRef = useRef(onUploaded);
   onUploadedRef.current = onUploaded;
+  // The group open now: a drop's folders may still be turning into subgroups after the user moved on.
+  const openGroup = useRef(groupId);
+  openGroup.current = groupId;
 
   useEffect(() => uploadQueue().onUploaded(groupId, (assetId) => onUploadedRef.current(assetId)), [groupId]);
 
   if (!canUpload) return <>{children}</>;
 
   const enqueue = (files: File[], target: string) => void uploadQueue().add(files, target);
+  // A folder became a subgroup: its parent's loaded tree node reloads, and so does the list if that parent is open.
+  const subgroupCreated = async (parentId: string) => {
+    if (parentId === openGroup.current) contentsChanged();
+    await refreshTree([parentId]);
+  };
 
   const onDrop = (event: React.DragEvent) => {
     if (!hasFiles(event)) return;
     event.preventDefault();
     setOver(false);
     readDrop(event.dataTransfer)
-      .then((tree) => enqueueTree(tree, groupId, enqueue))
+      .then((tree) => enqueueTree(tree, groupId, enqueue, subgroupCreated))
       .catch(showError);
   };
 

@@ -5,6 +5,7 @@ import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
 import { formatDateTime, formatSize } from "../../lib/format";
 import { getAsset, type Asset } from "../mam/mam-api";
+import { userNames } from "./user-names";
 import { entityUserAccess, listVariants, listVersions, memberOf, techFields, versionNumbers, viewVariant, type AppliedRule, type Variant } from "./viewer-api";
 
 interface Info {
@@ -13,6 +14,8 @@ interface Info {
   tech: { name: string; value: unknown }[];
   groups: { group_id: string; group_name: string }[];
   users: AppliedRule[] | null;
+  /** Names of the owner and creator, where the caller may know them. */
+  names: Record<string, string>;
 }
 
 /**
@@ -33,10 +36,22 @@ async function loadInfo(id: string): Promise<Info | null> {
     main ? runAction(() => techFields(id, main.variant_id)) : [],
     mayList ? runAction(async () => (await entityUserAccess(id)).rules) : null,
   ]);
-  return { asset, versions: versions ?? [], tech: tech ?? [], groups: groups ?? [], users: users ?? null };
+  const names = await userNames([asset.owner, asset.creator], users ?? null);
+  return { asset, versions: versions ?? [], tech: tech ?? [], groups: groups ?? [], users: users ?? null, names };
 }
 
 const show = (value: unknown) => (value === null || value === undefined || value === "" ? ru.viewer.none : typeof value === "object" ? JSON.stringify(value) : String(value));
+
+/** A user by name; an id whose name the caller may not read stays the id, with a hint why. */
+function Person({ id, names }: { id: string | null; names: Record<string, string> }) {
+  if (!id) return <>{ru.viewer.none}</>;
+  if (names[id]) return <span title={id}>{names[id]}</span>;
+  return (
+    <Tooltip label={ru.viewer.userHidden}>
+      <Text span size="sm" c="dimmed" ff="monospace">{id}</Text>
+    </Tooltip>
+  );
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -67,8 +82,8 @@ export function AssetInfo({ id }: { id: string }) {
     [f.name, asset.name],
     [f.id, asset.asset_id],
     [f.class, show(asset.class)],
-    [f.owner, asset.owner],
-    [f.creator, asset.creator],
+    [f.owner, <Person id={asset.owner} names={info.names} />],
+    [f.creator, <Person id={asset.creator} names={info.names} />],
     [f.ctime, formatDateTime(asset.ctime)],
     [f.mtime, formatDateTime(asset.mtime)],
     [f.atime, formatDateTime(asset.atime)],
