@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as remixBuild from "./build/server/index.js";
 import { api } from "./functions/index";
 import type { Env } from "./functions/lib/env";
+import { cachedSharePage, sharePageId } from "./functions/sl/page-cache";
 import { housekeeping } from "./functions/system/housekeeping";
 import { handleQueue } from "./queues/index";
 import type { JobMessage } from "./queues/messages";
@@ -13,7 +14,9 @@ export default {
   fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
     if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
-    return remix(request, { cloudflare: { env, ctx } });
+    const render = () => remix(request, { cloudflare: { env, ctx } });
+    const linkId = sharePageId(request);
+    return linkId ? cachedSharePage(request, linkId, env, ctx, render) : render();
   },
   queue: (batch, env) => handleQueue(batch, env),
   scheduled: (_controller, env, ctx) => ctx.waitUntil(housekeeping(env)),

@@ -65,6 +65,7 @@ const mf = new Miniflare({
       ...workerOptions,
       name: "mam",
       // One ES module, given whole: the bundle keeps a dynamic import() that Miniflare would refuse to walk.
+      modulesRoot: bundleDir,
       modules: [{ type: "ESModule", path: path.join(bundleDir, "worker.js"), contents: readFileSync(path.join(bundleDir, "worker.js")) }],
       bindings: { ...workerOptions.bindings, ...secrets, ...vars },
     },

@@ -137,12 +137,15 @@ export function publicInfo(o: OpenLink): PublicInfo {
 }
 
 /**
- * Cache-Control for what a link serves. Only a link without a password may be cached, and only its page,
+ * Cache-Control for what a link serves. Only a link without a password may be cached, and only its page
+ * (not when it has a download limit; the Worker stores and purges it, ./page-cache.ts),
  * preview and player bytes, for at most a minute (a revoke or lost right reaches the edge that fast) and
  * never past the window's end. Downloads and anything behind a password are never stored.
  */
 export function cacheControl(o: OpenLink, kind: "page" | "media" | "download", now: number) {
   if (kind === "download" || o.link.passwordHash) return "private, no-store";
+  // A limited link's page changes with every download (it ends when the limit is reached): not stored.
+  if (kind === "page" && o.link.downloadLimit !== null) return "private, no-store";
   const ttl = Math.min(60, o.link.endsAt === null ? 60 : o.link.endsAt - now);
   return ttl > 0 ? `public, max-age=${ttl}, s-maxage=${ttl}` : "private, no-store";
 }

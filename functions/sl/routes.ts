@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { idParam } from "../assets/schemas";
 import { getDb } from "../lib/db";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { purgeSharePage } from "./page-cache";
 import publicRoutes from "./public-routes";
 import { createLinkBody, linkIdParam, linkOut, patchLinkBody } from "./schemas";
 import { createLink, linksForEntity, patchLink, revokeLink } from "./service";
@@ -31,12 +32,20 @@ app.openapi(
 
 app.openapi(
   createRoute({ method: "patch", path: "/{id}", tags, summary: "Change a link's window, password, acl, recipients or download limit", request: { params: linkIdParam, body: jsonBody(patchLinkBody) }, responses: { 200: jsonContent(linkOut), ...errors } }),
-  async (c) => c.json(await patchLink(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").id, c.req.valid("json"), originOf(c.req.url)), 200),
+  async (c) => {
+    const link = await patchLink(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").id, c.req.valid("json"), originOf(c.req.url));
+    await purgeSharePage(originOf(c.req.url), c.req.valid("param").id);
+    return c.json(link, 200);
+  },
 );
 
 app.openapi(
   createRoute({ method: "delete", path: "/{id}", tags, summary: "Revoke a link (kept, with its counts, for the audit trail)", request: { params: linkIdParam }, responses: { 200: jsonContent(linkOut), ...errors } }),
-  async (c) => c.json(await revokeLink(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
+  async (c) => {
+    const link = await revokeLink(getDb(c.env), c.get("auth"), c.req.valid("param").id);
+    await purgeSharePage(originOf(c.req.url), c.req.valid("param").id);
+    return c.json(link, 200);
+  },
 );
 
 app.route("/", publicRoutes);

@@ -62,6 +62,32 @@ describe("the public page", () => {
     expect(p.html).not.toContain("/download/");
   });
 
+  it("the edge keeps an open page: a cached view still counts, and an edit or a revocation shows at once", async () => {
+    const bearer = await admin();
+    const id = await sharedLink();
+    expect((await page(id)).status).toBe(200);
+    expect((await page(id)).html).toContain(fileName); // from the cache: the database says the same
+    const views = async () => (await db().select({ n: shareLinks.viewCount }).from(shareLinks).where(eq(shareLinks.linkId, id)))[0].n;
+    await expect.poll(views).toBe(2);
+
+    expect((await api(`/api/sl/${id}`, { method: "PATCH", json: { password: "новый-пароль" }, bearer })).status).toBe(200);
+    const locked = await page(id);
+    expect(locked.html).toContain(ru.share.passwordTitle);
+    expect(locked.html).not.toContain(fileName);
+
+    expect((await api(`/api/sl/${id}`, { method: "DELETE", bearer })).status).toBe(200);
+    const revoked = await page(id);
+    expect(revoked.status).toBe(410);
+    expect(revoked.html).toContain(ru.share.unavailable.revoked);
+  });
+
+  it("a link with a download limit is never stored by the edge: its page changes with each download", async () => {
+    const id = await sharedLink({ download_limit: 2 });
+    const p = await page(id);
+    expect(p.status).toBe(200);
+    expect(p.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
   it("an unknown link answers 404 with its Russian text, not stored by the edge", async () => {
     const p = await page("AAAAAAAAAAAAAAAAAAAAAA");
     expect(p.status).toBe(404);
