@@ -1,5 +1,5 @@
 import { and, eq, inArray, max } from "drizzle-orm";
-import { uploadParts, uploads, versions, type Upload } from "../../db/schema";
+import { assets, uploadParts, uploads, versions, type Upload } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { loadAsset } from "../assets/service";
 import { requireAssets } from "../assets/guard";
@@ -31,8 +31,22 @@ export function partSizeFor(size: number, wanted?: number) {
 export const expectedPartSize = (u: Pick<Upload, "size" | "partSize" | "partCount">, n: number) =>
   n < u.partCount ? u.partSize : u.size - u.partSize * (u.partCount - 1);
 
+/**
+ * Uploading changes the asset, so it needs update, with one exception: the first content of an asset its
+ * caller made, which completes the creation that `create` on the group allowed (decision 015). The caller
+ * must still read it (404 otherwise).
+ */
+async function requireUploadRight(db: Db, auth: AuthUser, assetId: string) {
+  const [[asset], [anyVersion]] = await db.batch([
+    db.select({ creator: assets.creator }).from(assets).where(eq(assets.assetId, assetId)),
+    db.select({ v: versions.version }).from(versions).where(eq(versions.assetId, assetId)).limit(1),
+  ]);
+  const fillingOwnNewAsset = asset?.creator === auth.userId && !anyVersion;
+  await requireAssets(db, auth, fillingOwnNewAsset ? "read" : "update", [assetId]);
+}
+
 export async function startUpload(db: Db, env: Env, auth: AuthUser, body: z.infer<typeof startBody>) {
-  await requireAssets(db, auth, "update", [body.asset_id]);
+  await requireUploadRight(db, auth, body.asset_id);
   // The target group picks the storage: it must be one the caller can see (404 like a missing one).
   if (body.to_group) await requireAccess(db, auth, "read", [body.to_group], { types: ["group"], notFound: "Группа не найдена" });
   const asset = await loadAsset(db, body.asset_id);

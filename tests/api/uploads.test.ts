@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { grant, mkGroup, mkPerson, VIRTUAL_ROOT } from "./fixtures";
 import { api, errorOf, login } from "./helpers";
 import { createAsset, json, putParts, randomBytes, sha256, startUpload, uploadFile } from "./uploads.helpers";
 
@@ -158,6 +159,23 @@ describe("bad input gets a clear 4xx and leaves earlier versions intact", () => 
     expect(await json(api(`/api/ul/${up2.upload_id}`, { method: "DELETE", bearer }))).toMatchObject({ asset_deleted: false });
     expect((await api(`/api/asset/${kept.asset_id}`, { bearer })).status).toBe(200);
     expect((await api(`/api/ul/${up2.upload_id}/complete`, { method: "POST", bearer })).status).toBe(410);
+  });
+});
+
+describe("who may upload", () => {
+  it("create without update: the creator fills the new asset once; later versions and others' assets need update", async () => {
+    const group = await mkGroup(VIRTUAL_ROOT);
+    const [author, other] = await Promise.all([mkPerson(), mkPerson()]);
+    await Promise.all([grant(author.id, group, ["read", "create"]), grant(other.id, group, ["read", "create"])]);
+    const { asset_id } = await createAsset(author.bearer, { in_group: group, asset_name: "Новый.bin" });
+    const data = randomBytes(1024);
+    const start = { asset_id, size: data.length, name: "Новый.bin", mime: "application/octet-stream" };
+
+    expect((await startUpload(other.bearer, start)).status).toBe(403); // not theirs: update needed
+    await uploadFile(author.bearer, asset_id, data);
+    const again = await startUpload(author.bearer, start);
+    expect(again.status).toBe(403); // it has content now: a new version changes it
+    expect(await errorOf(again)).toMatchObject({ code: "forbidden" });
   });
 });
 
