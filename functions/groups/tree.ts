@@ -8,7 +8,7 @@ import { ApiError } from "../lib/errors";
 import { idList, inSubtree } from "../lib/sql";
 import { groupColumns, nameKey, parentPath, pathIds, present } from "./common";
 import type { MembersQuery, SubtreeQuery } from "./schemas";
-import { assetPage, type AssetEntry } from "./asset-members";
+import { assetPage, pageDenyFilter, type AssetEntry } from "./asset-members";
 
 /** Reading the tree: every list filters by the engine's SQL (lib/access-sql.ts), never in JS afterwards. */
 
@@ -84,6 +84,8 @@ export async function memberEntries(db: Db, auth: AuthUser, id: string, q: Membe
     const key = q.filters ? nameKey(q.filters) : "";
     return tops.filter((g) => nameKey(g.group_name).includes(key)).slice(q.skip, q.skip + q.take).map((group) => ({ type: "group", group }));
   }
+  // The assets' deny filter may need a query of its own: started now, it runs beside the subgroups'.
+  if (q.type !== "group") pageDenyFilter(db, ctx).catch(() => {});
   const where = and(eq(groups.parentId, id), groupFilter(ctx, groups, "read", path), nameLike(q.filters));
   const rows =
     q.type === "asset"
