@@ -53,11 +53,20 @@ function nameFilter(filter: string | undefined, substring = true): SQL {
   return sql`${foldedName} LIKE ${literal(`${pct}${nameKey(filter).replace(/[\\%_]/g, "\\$&")}${pct}`)} ESCAPE '\\'`;
 }
 
+const pageDenyFilters = new WeakMap<AccessContext, Promise<SQL>>();
+
 /**
  * The deny filter for a deep page: with group denies, the (usually few) denied assets are fetched
  * first and inlined, so a skipped row costs no probe of a subquery; many of them keep the subquery.
+ * Kept per context (that is, per request), so members/{id} can start the fetch beside its subgroup query.
  */
-async function pageDenyFilter(db: Db, ctx: AccessContext): Promise<SQL> {
+export function pageDenyFilter(db: Db, ctx: AccessContext): Promise<SQL> {
+  let filter = pageDenyFilters.get(ctx);
+  if (!filter) pageDenyFilters.set(ctx, (filter = loadPageDenyFilter(db, ctx)));
+  return filter;
+}
+
+async function loadPageDenyFilter(db: Db, ctx: AccessContext): Promise<SQL> {
   if (ctx.admin || ctx.denyPaths.length === 0) return assetDenyFilter(ctx, gm);
   const ids = await db.all<{ el_id: string }>(sql`${deniedAssets(ctx)} LIMIT 201`);
   if (ids.length > 200) return assetDenyFilter(ctx, gm);

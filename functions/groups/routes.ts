@@ -33,8 +33,8 @@ app.openapi(route("get", "/acl-roots", "Top-most groups the caller can read (chi
 app.openapi(route("get", "/members/{id}", "A page of a group's contents (page size 50; a short page is the last)", { params: s.idParam, query: s.membersQuery }, s.member.array()), async (c) =>
   c.json(await members(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("query")), 200),
 );
-app.openapi(route("get", "/subtree/{id}", "Readable groups below a group, in path order", { params: s.idParam, query: s.subtreeQuery }, s.treeNode.array()), async (c) =>
-  c.json(await subtree(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("query").depth), 200),
+app.openapi(route("get", "/subtree/{id}", "Readable groups below a group, in path order (whole, or a page after a given group)", { params: s.idParam, query: s.subtreeQuery }, s.treeNode.array()), async (c) =>
+  c.json(await subtree(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("query")), 200),
 );
 app.openapi(route("get", "/get/{id}", "One group, with the caller's permissions on it", { params: s.idParam }, s.groupWithAccess), async (c) =>
   c.json(await getGroup(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),

@@ -102,7 +102,16 @@ export const treeNode = z
 
 export const subtreeQuery = z.object({
   depth: z.coerce.number({ error: "должно быть числом" }).int().min(1).max(64).optional().openapi({ description: "levels below the group; all when absent" }),
+  take: z.coerce
+    .number({ error: "должно быть числом" })
+    .int()
+    .min(1, "не меньше 1")
+    .max(10000, "не больше 10000")
+    .optional()
+    .openapi({ description: "page size; the whole subtree when absent (a short page is the last)" }),
+  after: entityId.optional().openapi({ description: "the last group of the previous page: the page starts after it in path order" }),
 });
+export type SubtreeQuery = z.infer<typeof subtreeQuery>;
 
 export const searchQuery = pageQuery.extend({ q: z.string({ error: "обязательное поле" }).trim().min(1, "не может быть пустым").max(200) });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { groupMembers, groups } from "../../db/schema";
 import { accessContext, groupPermissions, requireAccess, VIRTUAL_ROOT_ID, VIRTUAL_ROOT_NAME, type AccessContext } from "../lib/access";
 import { assetDenyFilter, groupFilter } from "../lib/access-sql";
@@ -7,8 +7,8 @@ import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { idList, inSubtree } from "../lib/sql";
 import { groupColumns, nameKey, parentPath, pathIds, present } from "./common";
-import type { MembersQuery } from "./schemas";
-import { assetPage, type AssetEntry } from "./asset-members";
+import type { MembersQuery, SubtreeQuery } from "./schemas";
+import { assetPage, pageDenyFilter, type AssetEntry } from "./asset-members";
 
 /** Reading the tree: every list filters by the engine's SQL (lib/access-sql.ts), never in JS afterwards. */
 
@@ -17,8 +17,8 @@ const byName = [asc(groups.nameKey), asc(groups.groupId)];
 const nameLike = (q: string | undefined): SQL | undefined =>
   q ? sql`${groups.nameKey} LIKE ${`%${nameKey(q).replace(/[\\%_]/g, "\\$&")}%`} ESCAPE '\\'` : undefined;
 
-async function readGroup(db: Db, auth: AuthUser, id: string) {
-  const obj = (await requireAccess(db, auth, "read", [id], { types: ["group"], notFound: groupNotFound })).get(id)!;
+async function readGroup(db: Db, auth: AuthUser, id: string, notFound = groupNotFound) {
+  const obj = (await requireAccess(db, auth, "read", [id], { types: ["group"], notFound })).get(id)!;
   return obj.type === "group" ? obj.path : "/";
 }
 
@@ -84,6 +84,8 @@ export async function memberEntries(db: Db, auth: AuthUser, id: string, q: Membe
     const key = q.filters ? nameKey(q.filters) : "";
     return tops.filter((g) => nameKey(g.group_name).includes(key)).slice(q.skip, q.skip + q.take).map((group) => ({ type: "group", group }));
   }
+  // The assets' deny filter may need a query of its own: started now, it runs beside the subgroups'.
+  if (q.type !== "group") pageDenyFilter(db, ctx).catch(() => {});
   const where = and(eq(groups.parentId, id), groupFilter(ctx, groups, "read", path), nameLike(q.filters));
   const rows =
     q.type === "asset"
@@ -100,18 +102,30 @@ export async function memberEntries(db: Db, auth: AuthUser, id: string, q: Membe
   if (q.type === "group" || page.length === q.take) return page;
   let skip = q.skip;
   if (q.type === "all") {
-    // Subgroups ran out on this page (skip + rows) or before it (count them: an index range).
-    const before = rows.length ? q.skip + rows.length : ((await db.select({ n: sql<number>`count(*)` }).from(groups).where(where).get())?.n ?? 0);
+    // Subgroups ran out on this page (skip + rows) or before it (count them: an index range; none on page 1).
+    const before = rows.length || q.skip === 0 ? q.skip + rows.length : ((await db.select({ n: sql<number>`count(*)` }).from(groups).where(where).get())?.n ?? 0);
     skip = Math.max(0, q.skip - before);
   }
   const assetRows = await assetPage(db, ctx, id, skip, q.take - page.length, q.filters);
   return [...page, ...assetRows.map((asset) => ({ type: "asset" as const, asset }))];
 }
 
-/** The readable groups below one (or below the virtual root), in path order; `depth` levels at most. */
-export async function subtree(db: Db, auth: AuthUser, id: string, depth?: number) {
-  const path = await readGroup(db, auth, id);
+/**
+ * The readable groups below one (or below the virtual root), in path order; `depth` levels at most.
+ * With `take`, one page: a keyset on groups_path_idx starting after the group `after` (which must be
+ * a readable group in this subtree), so a deep page costs what the first does.
+ */
+export async function subtree(db: Db, auth: AuthUser, id: string, q: SubtreeQuery) {
+  const [path, after] = await Promise.all([
+    readGroup(db, auth, id),
+    q.after === undefined ? undefined : readGroup(db, auth, q.after, "Группа из параметра after не найдена"),
+  ]);
+  if (after !== undefined && (after === path || !after.startsWith(path))) {
+    throw new ApiError("bad_request", "after должен быть группой внутри этого поддерева", [{ field: "after", message: "не из этого поддерева" }]);
+  }
   const ctx = await accessContext(db, auth);
+  const { depth } = q;
+  const page = (where: SQL | undefined) => and(where, after === undefined ? undefined : gt(groups.path, after));
   const cols = { group_id: groups.groupId, group_name: groups.groupName, parent_id: groups.parentId, depth: groups.depth };
   if (id === VIRTUAL_ROOT_ID) {
     // Below the virtual root: the subtrees of the caller's top-most groups, which count as level 1.
@@ -120,7 +134,13 @@ export async function subtree(db: Db, auth: AuthUser, id: string, depth?: number
       ? or(...tops.map((t) => and(inSubtree(groups.path, t), depth === undefined ? undefined : lte(groups.depth, pathIds(t).length + depth - 1))))
       : depth === undefined ? undefined : lte(groups.depth, depth);
     if (tops?.length === 0) return [];
-    const rows = await db.select({ ...cols, path: groups.path }).from(groups).where(and(scope, groupFilter(ctx, groups))).orderBy(asc(groups.path)).all();
+    const rows = await db
+      .select({ ...cols, path: groups.path })
+      .from(groups)
+      .where(page(and(scope, groupFilter(ctx, groups))))
+      .orderBy(asc(groups.path))
+      .limit(q.take ?? -1)
+      .all();
     return rows.map((r) => present(ctx, r));
   }
   const base = pathIds(path).length;
@@ -128,14 +148,17 @@ export async function subtree(db: Db, auth: AuthUser, id: string, depth?: number
     .select(cols)
     .from(groups)
     .where(
-      and(
-        inSubtree(groups.path, path),
-        ne(groups.groupId, id),
-        groupFilter(ctx, groups, "read", path),
-        depth === undefined ? undefined : lte(groups.depth, base + depth),
+      page(
+        and(
+          inSubtree(groups.path, path),
+          ne(groups.groupId, id),
+          groupFilter(ctx, groups, "read", path),
+          depth === undefined ? undefined : lte(groups.depth, base + depth),
+        ),
       ),
     )
     .orderBy(asc(groups.path))
+    .limit(q.take ?? -1)
     .all();
   // Below a readable group every parent is readable: nothing to hide, and no paths to ship.
   return rows;

@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { accessRules, groupMembers, groups } from "../../db/schema";
 import type { Db } from "./db";
 import type { AuthUser } from "./env";
 import { ApiError } from "./errors";
 import { permissionValues, type Permission } from "./permissions";
-import { idList } from "./sql";
+import { idList, literal } from "./sql";
 
 /**
  * The permission engine: the one place that answers "may this caller do P on these ids" and
@@ -43,11 +44,43 @@ const contexts = new WeakMap<AuthUser, Promise<AccessContext>>();
 /** The caller's rules, teams and chroot: loaded in one round trip, once per request (auth is per request). */
 export function accessContext(db: Db, auth: AuthUser): Promise<AccessContext> {
   let ctx = contexts.get(auth);
-  if (!ctx) contexts.set(auth, (ctx = loadContext(db, auth)));
+  if (!ctx) contexts.set(auth, (ctx = db.batch(contextQueries(db, literal(auth.userId))).then((rows) => buildContext(auth, rows))));
   return ctx;
 }
 
-async function loadContext(db: Db, auth: AuthUser): Promise<AccessContext> {
+/**
+ * The sign-in check (lib/auth.ts) loads the context in the same batch as the session row, so a
+ * request pays one round trip for both and no check is ever served from a cache.
+ */
+export function primeAccessContext(auth: AuthUser, rows: ContextRows) {
+  contexts.set(auth, Promise.resolve(buildContext(auth, rows)));
+}
+
+/**
+ * The statements that load a context, for `user` (an id literal, or a subquery yielding the id when
+ * the batch that resolves the caller runs them). Chroot groups are read from the user row itself.
+ */
+export function contextQueries(db: Db, user: SQL) {
+  const teamIds = db
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .innerJoin(groups, and(eq(groups.groupId, groupMembers.groupId), isNull(groups.deletedAt)))
+    .where(and(eq(groupMembers.elId, user), eq(groupMembers.elType, "user")));
+  const rules = db
+    .select({ objId: accessRules.objId, objType: accessRules.objType, acl: accessRules.acl, path: groups.path })
+    .from(accessRules)
+    .leftJoin(groups, and(eq(accessRules.objType, "group"), eq(groups.groupId, accessRules.objId)))
+    .where(or(eq(accessRules.subjId, user), and(eq(accessRules.subjType, "group"), inArray(accessRules.subjId, teamIds))));
+  const chroots = db
+    .select({ path: groups.path })
+    .from(groups)
+    .where(and(inArray(groups.groupId, sql`(SELECT value FROM json_each((SELECT chroot_groups FROM users WHERE user_id = ${user})))`), isNull(groups.deletedAt)));
+  return [teamIds, rules, chroots] as const;
+}
+
+export type ContextRows = BatchResponse<ReturnType<typeof contextQueries>>;
+
+function buildContext(auth: AuthUser, [teamRows, ruleRows, chrootRows]: ContextRows): AccessContext {
   const base: AccessContext = {
     userId: auth.userId,
     admin: auth.isAdmin,
@@ -59,22 +92,6 @@ async function loadContext(db: Db, auth: AuthUser): Promise<AccessContext> {
     chroot: null,
   };
   if (auth.isAdmin) return base;
-  const teamIds = db
-    .select({ id: groupMembers.groupId })
-    .from(groupMembers)
-    .innerJoin(groups, and(eq(groups.groupId, groupMembers.groupId), isNull(groups.deletedAt)))
-    .where(and(eq(groupMembers.elId, auth.userId), eq(groupMembers.elType, "user")));
-  const rules = db
-    .select({ objId: accessRules.objId, objType: accessRules.objType, acl: accessRules.acl, path: groups.path })
-    .from(accessRules)
-    .leftJoin(groups, and(eq(accessRules.objType, "group"), eq(groups.groupId, accessRules.objId)))
-    .where(or(eq(accessRules.subjId, auth.userId), and(eq(accessRules.subjType, "group"), inArray(accessRules.subjId, teamIds))));
-  const chroots = db
-    .select({ path: groups.path })
-    .from(groups)
-    .where(and(inArray(groups.groupId, idList(auth.chrootGroups.length ? auth.chrootGroups : [VIRTUAL_ROOT_ID])), isNull(groups.deletedAt)));
-  const [teamRows, ruleRows, chrootRows] = await db.batch([teamIds, rules, chroots]);
-
   base.teams = teamRows.map((r) => r.id);
   for (const r of ruleRows) {
     const acl = r.acl as Permission[];

@@ -1,12 +1,14 @@
-import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { apiTokens, sessions, users } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
+import { contextQueries, primeAccessContext } from "./access";
 import { getDb } from "./db";
 import type { AppEnv, AuthUser, Env } from "./env";
 import { ApiError } from "./errors";
 import { sha256Hex } from "./ids";
 import { verifyBearer } from "./jwt";
+import { literal } from "./sql";
 
 /** The only routes served without a bearer (issue: login, refresh, logout, sso*, version, health). */
 const openRoutes: RegExp[] = [
@@ -25,11 +27,13 @@ export const isOpenRoute = (path: string) => openRoutes.some((re) => re.test(pat
 /**
  * Resolves a bearer to a signed-in user. The session row is checked on every request, so logout,
  * a detected refresh-token reuse or disabling the user ends access at once, not at bearer expiry.
+ * The caller's access context is loaded in the same batch: one round trip for both, nothing cached.
  */
 export async function authenticate(env: Env, bearer: string): Promise<AuthUser | null> {
   const claims = await verifyBearer(env.JWT_SECRET, bearer);
   if (!claims) return null;
-  const row = await getDb(env)
+  const db = getDb(env);
+  const session = db
     .select({
       userId: users.userId,
       userName: users.userName,
@@ -50,8 +54,11 @@ export async function authenticate(env: Env, bearer: string): Promise<AuthUser |
         eq(users.enabled, true),
       ),
     )
-    .get();
-  return row ?? null;
+    .limit(1);
+  const [[row], ...context] = await db.batch([session, ...contextQueries(db, literal(claims.userId))]);
+  if (!row) return null;
+  primeAccessContext(row, context);
+  return row;
 }
 
 /** Robot API tokens carry this prefix, so the middleware knows which check to run. */
@@ -63,7 +70,9 @@ export const apiTokenPrefix = "mam_";
  */
 export async function authenticateToken(env: Env, token: string): Promise<AuthUser | null> {
   const now = nowSeconds();
-  const row = await getDb(env)
+  const hash = await sha256Hex(token);
+  const db = getDb(env);
+  const robot = db
     .select({
       userId: users.userId,
       userName: users.userName,
@@ -77,17 +86,21 @@ export async function authenticateToken(env: Env, token: string): Promise<AuthUs
     .innerJoin(users, eq(users.userId, apiTokens.userId))
     .where(
       and(
-        eq(apiTokens.tokenHash, await sha256Hex(token)),
+        eq(apiTokens.tokenHash, hash),
         isNull(apiTokens.revokedAt),
         or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
         eq(users.enabled, true),
         eq(users.isRobot, true),
       ),
     )
-    .get();
+    .limit(1);
+  const owner = sql`(SELECT user_id FROM api_tokens WHERE token_hash = ${literal(hash)})`;
+  const [[row], ...context] = await db.batch([robot, ...contextQueries(db, owner)]);
   if (!row) return null;
-  const { tokenId, ...user } = row;
-  return { ...user, sessionId: `token:${tokenId}` };
+  const { tokenId, ...rest } = row;
+  const user = { ...rest, sessionId: `token:${tokenId}` };
+  primeAccessContext(user, context);
+  return user;
 }
 
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {

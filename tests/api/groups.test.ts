@@ -144,6 +144,55 @@ describe("moving", () => {
   });
 });
 
+describe("subtree", () => {
+  it("pages in path order after a given group; the pages add up to the whole; the last page is short", async () => {
+    const root = await mkGroup(VIRTUAL_ROOT);
+    for (const a of [await mkGroup(root), await mkGroup(root)]) await mkGroup(a);
+    const whole = (await get(`/api/group/subtree/${root}`)).body.map((g: { group_id: string }) => g.group_id);
+    expect(whole).toHaveLength(4);
+    const first = await get(`/api/group/subtree/${root}?take=3`);
+    expect(first.body.map((g: { group_id: string }) => g.group_id)).toEqual(whole.slice(0, 3));
+    const rest = await get(`/api/group/subtree/${root}?take=3&after=${whole[2]}`);
+    expect(rest.body.map((g: { group_id: string }) => g.group_id)).toEqual(whole.slice(3));
+    expect(rest.body[0]).toEqual({ group_id: whole[3], group_name: expect.any(String), parent_id: expect.any(String), depth: expect.any(Number) });
+    const level1 = await get(`/api/group/subtree/${root}?depth=1&take=1&after=${whole[0]}`);
+    expect(level1.body.map((g: { parent_id: string }) => g.parent_id)).toEqual([root]);
+  });
+
+  it("pages below the virtual root for a reader, and never starts after a group it cannot read", async () => {
+    const root = await mkGroup(VIRTUAL_ROOT);
+    const open = [await mkGroup(root), await mkGroup(root)];
+    const closed = await mkGroup(open[0]);
+    const u = await mkPerson();
+    for (const g of open) await grant(u.id, g, ["read"]);
+    await grant(u.id, closed, ["deny"]);
+    const first = await get(`/api/group/subtree/${VIRTUAL_ROOT}?take=1`, u.bearer);
+    expect(first.body).toHaveLength(1);
+    const next = await get(`/api/group/subtree/${VIRTUAL_ROOT}?take=1&after=${first.body[0].group_id}`, u.bearer);
+    expect([first.body[0].group_id, next.body[0].group_id].sort()).toEqual([...open].sort());
+    expect(next.body[0].parent_id).toBe(VIRTUAL_ROOT);
+    const hidden = await get(`/api/group/subtree/${open[0]}?after=${closed}`, u.bearer);
+    const unknown = await get(`/api/group/subtree/${open[0]}?after=${crypto.randomUUID()}`, u.bearer);
+    expect([hidden.status, unknown.status]).toEqual([404, 404]);
+    expect(hidden.body.error.message).toBe(unknown.body.error.message);
+  });
+
+  it.each([
+    ["take", "take=0"],
+    ["take", "take=10001"],
+    ["take", "take=много"],
+    ["after", "after=not-an-id"],
+    ["after", "after=SELF"],
+    ["after", "after=OUTSIDE"],
+  ])("answers 400 naming %s (%s)", async (field, query) => {
+    const root = await mkGroup(VIRTUAL_ROOT);
+    const outside = await mkGroup(VIRTUAL_ROOT);
+    const r = await get(`/api/group/subtree/${root}?${query.replace("SELF", root).replace("OUTSIDE", outside)}`);
+    expect(r.status).toBe(400);
+    expect(r.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+  });
+});
+
 describe("paths", () => {
   it("resolves a path of names and lists it as a directory; refuses walking out of the tree", async () => {
     const top = uniq("Корень");
