@@ -345,7 +345,6 @@ export const ru = {
     sort: { none: "По порядку", name: "По имени", date: "По дате", size: "По размеру" },
     sortAsc: "По возрастанию",
     sortDesc: "По убыванию",
-    sortHint: "Сортируются загруженные элементы",
     columns: { name: "Имя", size: "Размер", date: "Дата", version: "Версия" },
     selectAll: "Выбрать всё загруженное",
     select: "Выбрать",

@@ -30,7 +30,28 @@ const isBrowser = typeof window !== "undefined";
 /** Created empty so the server render and hydration agree; the browser loads its tokens right after. */
 export const sessionStore = createStore<Session>({ tokens: null, user: null, loggedOut: false });
 
+/**
+ * A copy of the bearer for the server's page loaders, which render the first page of a group with the HTML
+ * (app/components/mam/contents.server.ts; docs/decisions/014). SameSite=Strict, read only by GET page
+ * loaders: the API itself takes the bearer from the Authorization header alone.
+ */
+export const BEARER_COOKIE = "mam_bearer";
+
+function writeBearerCookie(tokens: Tokens | null): void {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  const ttl = tokens?.expire ? Math.max(0, tokens.expire - Math.floor(Date.now() / 1000)) : null;
+  const value = tokens && ttl !== 0 ? `${encodeURIComponent(tokens.bearer)}${ttl ? `; Max-Age=${ttl}` : ""}` : "; Max-Age=0";
+  document.cookie = `${BEARER_COOKIE}=${value}; Path=/; SameSite=Strict${secure}`;
+}
+
 if (isBrowser) {
+  // Written on the first set too, so a cookie left from an earlier session never outlives the stored tokens.
+  let cookieBearer: string | undefined | null = null;
+  sessionStore.subscribe(({ tokens }) => {
+    if (tokens?.bearer === cookieBearer) return;
+    cookieBearer = tokens?.bearer;
+    writeBearerCookie(tokens);
+  });
   sessionStore.set({ tokens: readStoredTokens(), user: null, loggedOut: false });
   // Another tab signed in, refreshed or signed out: follow it.
   window.addEventListener("storage", (event) => {

@@ -19,13 +19,14 @@ export default function MamLayout() {
   const selected = idGroup ?? VIRTUAL_ROOT_ID;
   const userId = useStore(sessionStore).user?.id;
 
-  // Another user signed in in this tab: their tree starts from scratch.
+  // Another user signed in in this tab: their tree starts from scratch. A page rendered on the server
+  // hydrates before the guard has loaded the user: the tree waits for it.
   useEffect(() => {
-    resetTree();
+    if (userId) resetTree();
   }, [userId]);
 
   useEffect(() => {
-    void reveal(selected);
+    if (userId) void reveal(selected);
   }, [selected, userId]);
 
   return (

@@ -4,12 +4,14 @@ import { assetDenyFilter, deniedAssets } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import { literal } from "../lib/sql";
 import { nameKey } from "./common";
+import type { MembersQuery, MemberSort } from "./schemas";
 
 /**
  * The assets of a group, for members/{id}, dir and entity-by-path. The group is already known to be
  * readable, so an asset row needs only assetDenyFilter (the constant 1 for callers without denies).
- * Pages are ranges of group_members_page_idx (group_id, el_type, ctime, el_id): the OFFSET walks that
- * covering index alone, and only the page's rows are joined to assets and their latest variant.
+ * Pages are ranges of group_members_page_idx (group_id, el_type, ctime, el_id), or of the index of the
+ * sort copy asked for (group_members_{name,ctime,size}_idx, db/schema/group-members.ts): the OFFSET walks
+ * that covering index alone, and only the page's rows are joined to assets and their latest variant.
  */
 
 export interface AssetEntry {
@@ -73,18 +75,31 @@ async function loadPageDenyFilter(db: Db, ctx: AccessContext): Promise<SQL> {
   return assetDenyFilter({ ...ctx, denyPaths: [], assetDenies: new Set([...ctx.assetDenies, ...ids.map((r) => r.el_id)]) }, gm);
 }
 
-/** One page of a readable group's assets, in the order they were added. */
-export async function assetPage(db: Db, ctx: AccessContext, groupId: string, skip: number, take: number, filter?: string): Promise<AssetEntry[]> {
+/** The group_members column each order pages on; no sort is the order the assets were added in. */
+const sortColumn: Record<MemberSort | "added", string> = { added: "ctime", name: "sort_name", ctime: "sort_ctime", size: "sort_size" };
+
+/** One page of a readable group's assets, in the order they were added or in the order asked for. */
+export async function assetPage(
+  db: Db,
+  ctx: AccessContext,
+  groupId: string,
+  skip: number,
+  take: number,
+  q: Pick<MembersQuery, "filters" | "sort" | "order">,
+): Promise<AssetEntry[]> {
   if (take <= 0) return [];
   const deny = await pageDenyFilter(db, ctx);
-  const rows = filter
+  const key = sortColumn[q.sort ?? "added"];
+  const dir = q.order === "desc" ? "DESC" : "ASC";
+  const order = (t: string) => sql.raw(`${t}.${key} ${dir}, ${t}.el_id ${dir}`);
+  const rows = q.filters
     ? await db.all<Row>(sql`SELECT ${columns} FROM group_members gm JOIN assets a ON a.asset_id = gm.el_id
-        WHERE gm.group_id = ${literal(groupId)} AND gm.el_type = 'asset' AND ${deny} AND ${nameFilter(filter)}
-        ORDER BY gm.ctime, gm.el_id LIMIT ${take} OFFSET ${skip}`)
-    : await db.all<Row>(sql`SELECT ${columns} FROM (SELECT gm.el_id, gm.ctime FROM group_members gm
+        WHERE gm.group_id = ${literal(groupId)} AND gm.el_type = 'asset' AND ${deny} AND ${nameFilter(q.filters)}
+        ORDER BY ${order("gm")} LIMIT ${take} OFFSET ${skip}`)
+    : await db.all<Row>(sql`SELECT ${columns} FROM (SELECT gm.el_id, gm.${sql.raw(key)} FROM group_members gm
         WHERE gm.group_id = ${literal(groupId)} AND gm.el_type = 'asset' AND ${deny}
-        ORDER BY gm.ctime, gm.el_id LIMIT ${take} OFFSET ${skip}) p JOIN assets a ON a.asset_id = p.el_id
-        ORDER BY p.ctime, p.el_id`);
+        ORDER BY ${order("gm")} LIMIT ${take} OFFSET ${skip}) p JOIN assets a ON a.asset_id = p.el_id
+        ORDER BY ${order("p")}`);
   return rows.map(toEntry);
 }
 

@@ -92,7 +92,7 @@ const assetDirEntry = (a: AssetEntry) => ({
 export async function dir(db: Db, auth: AuthUser, path: string, skip: number, take: number) {
   const target = await resolvePath(db, auth, path);
   if (target.type === "asset") return skip === 0 ? [assetDirEntry(target.asset)] : [];
-  const page = await memberEntries(db, auth, target.id, { type: "all", skip, take });
+  const page = await memberEntries(db, auth, target.id, { type: "all", skip, take, order: "asc" });
   return page.map((m) => {
     if (m.type === "asset") return assetDirEntry(m.asset);
     // atime is not tracked for groups (a write per read is not worth it): it reports mtime.

@@ -76,9 +76,17 @@ export const pageQuery = z.object({
   take: z.coerce.number({ error: "должно быть числом" }).int().min(1, "не меньше 1").max(200, "не больше 200").default(50),
 });
 
+export const memberSorts = ["name", "ctime", "size"] as const;
+export type MemberSort = (typeof memberSorts)[number];
+
 export const membersQuery = pageQuery.extend({
   type: z.enum(["all", "group", "asset"], { error: "должен быть all, group или asset" }).default("all"),
   filters: z.string().max(200).optional().openapi({ description: "case-insensitive substring of the name" }),
+  sort: z
+    .enum(memberSorts, { error: "должен быть name, ctime или size" })
+    .optional()
+    .openapi({ description: "name (case-insensitive), ctime (the asset's) or size (its latest main variant's); absent: subgroups by name, then assets as added. Subgroups stay first: by name, or by ctime for sort=ctime" }),
+  order: z.enum(["asc", "desc"], { error: "должен быть asc или desc" }).default("asc"),
 });
 
 export const member = z

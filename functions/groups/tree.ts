@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { groupMembers, groups } from "../../db/schema";
 import { accessContext, groupPermissions, requireAccess, VIRTUAL_ROOT_ID, VIRTUAL_ROOT_NAME, type AccessContext } from "../lib/access";
 import { assetDenyFilter, groupFilter } from "../lib/access-sql";
@@ -14,6 +14,11 @@ import { assetPage, pageDenyFilter, type AssetEntry } from "./asset-members";
 
 const groupNotFound = "Группа не найдена";
 const byName = [asc(groups.nameKey), asc(groups.groupId)];
+/** Subgroups in a members page: by name, or by ctime when the page is sorted so (groups have no size). */
+function subgroupOrder(q: MembersQuery) {
+  const dir = q.order === "desc" ? desc : asc;
+  return q.sort === "ctime" ? [dir(groups.ctime), dir(groups.groupId)] : [dir(groups.nameKey), dir(groups.groupId)];
+}
 const nameLike = (q: string | undefined): SQL | undefined =>
   q ? sql`${groups.nameKey} LIKE ${`%${nameKey(q).replace(/[\\%_]/g, "\\$&")}%`} ESCAPE '\\'` : undefined;
 
@@ -65,7 +70,7 @@ export type Member = ReturnType<typeof groupMember> | ReturnType<typeof assetMem
 
 /**
  * A page of a group's contents: subgroups by name, then assets in the order they were added
- * (./asset-members.ts). Subgroups come from the covering index groups_parent_idx; rules above the
+ * (./asset-members.ts), or both in the order `sort`/`order` ask for. Subgroups come from the covering index groups_parent_idx; rules above the
  * group are settled once (groupFilter's `within`), so a deep OFFSET walks the index only. The asset
  * part starts at skip minus the number of readable subgroups, counted only when the page has none.
  */
@@ -82,7 +87,11 @@ export async function memberEntries(db: Db, auth: AuthUser, id: string, q: Membe
   if (id === VIRTUAL_ROOT_ID) {
     const tops = q.type === "asset" ? [] : await aclRoots(db, auth);
     const key = q.filters ? nameKey(q.filters) : "";
-    return tops.filter((g) => nameKey(g.group_name).includes(key)).slice(q.skip, q.skip + q.take).map((group) => ({ type: "group", group }));
+    const matching = tops.filter((g) => nameKey(g.group_name).includes(key));
+    // aclRoots come by name; ctime is the only other order a group has.
+    if (q.sort === "ctime") matching.sort((a, b) => a.ctime - b.ctime || (a.group_id < b.group_id ? -1 : 1));
+    if (q.order === "desc") matching.reverse();
+    return matching.slice(q.skip, q.skip + q.take).map((group) => ({ type: "group", group }));
   }
   // The assets' deny filter may need a query of its own: started now, it runs beside the subgroups'.
   if (q.type !== "group") pageDenyFilter(db, ctx).catch(() => {});
@@ -94,7 +103,7 @@ export async function memberEntries(db: Db, auth: AuthUser, id: string, q: Membe
           .select({ group_id: groups.groupId, group_name: groups.groupName, ctime: groups.ctime, mtime: groups.mtime })
           .from(groups)
           .where(where)
-          .orderBy(...byName)
+          .orderBy(...subgroupOrder(q))
           .limit(q.take)
           .offset(q.skip)
           .all();
@@ -106,7 +115,7 @@ export async function memberEntries(db: Db, auth: AuthUser, id: string, q: Membe
     const before = rows.length || q.skip === 0 ? q.skip + rows.length : ((await db.select({ n: sql<number>`count(*)` }).from(groups).where(where).get())?.n ?? 0);
     skip = Math.max(0, q.skip - before);
   }
-  const assetRows = await assetPage(db, ctx, id, skip, q.take - page.length, q.filters);
+  const assetRows = await assetPage(db, ctx, id, skip, q.take - page.length, q);
   return [...page, ...assetRows.map((asset) => ({ type: "asset" as const, asset }))];
 }
 

@@ -102,11 +102,15 @@ test("a group's contents load 50 at a time while scrolling, with a bounded numbe
   await scrollToEnd();
   await expect(page.getByText("Загружено: 120")).toBeVisible();
 
-  // Sorted by name (within what is loaded, here everything): the first at the top, the last at the end.
+  // Sorted by name on the server: the list starts again from the first page of that order.
   await page.getByRole("textbox", { name: "Сортировка" }).click();
   await page.getByRole("option", { name: "По имени" }).click();
-  await list.evaluate((el) => el.scrollTo(0, 0));
   await expect(list.locator("[data-item]").first()).toContainText("файл-0000.txt");
+  await expect(page.getByText("Загружено: 50")).toBeVisible();
+  for (const loaded of [100, 120]) {
+    await scrollToEnd();
+    await expect(page.getByText(`Загружено: ${loaded}`)).toBeVisible();
+  }
   await scrollToEnd();
   await expect(list.getByText("файл-0119.txt")).toBeVisible();
   // 120 items loaded, but only the rows in view (and a few around them) exist.
@@ -120,6 +124,38 @@ test("a group's contents load 50 at a time while scrolling, with a bounded numbe
   await page.getByRole("button", { name: "По возрастанию" }).click();
   await list.evaluate((el) => el.scrollTo(0, 0));
   await expect(list.locator("[data-item]").first()).toContainText("файл-0119.txt");
+});
+
+test("the first page comes with the HTML; a new sort is asked of the server, from the first page", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const groupId = await seed.group(unique("Сортируемая"));
+  await seed.emptyAssets(groupId, 120, (i) => `кадр-${String(i).padStart(4, "0")}.txt`);
+  await signIn(page, `/mam/${groupId}`);
+
+  // A document request carries the group's first page (as the API orders it) in its HTML: the bearer cookie.
+  const [firstPage, nextPage] = await Promise.all([0, 50].map((skip) => seed.call<{ el_info: { name: string } }[]>(`/api/group/members/${groupId}?skip=${skip}`)));
+  const html = await (await page.context().request.get(`/mam/${groupId}`)).text();
+  for (const m of firstPage) expect(html).toContain(m.el_info.name);
+  for (const m of nextPage) expect(html).not.toContain(m.el_info.name);
+  await page.reload();
+  const list = page.getByRole("list", { name: "Содержимое группы" });
+  await expect(list.locator("[data-item]").first()).toContainText(firstPage[0].el_info.name);
+
+  // The sort is the server's: asked with skip=0, and the order shown is the order it answers.
+  const asked = page.waitForRequest((r) => r.url().includes(`/api/group/members/${groupId}?`) && r.url().includes("sort=size"));
+  await page.getByRole("textbox", { name: "Сортировка" }).click();
+  await page.getByRole("option", { name: "По размеру" }).click();
+  const url = new URL((await asked).url());
+  expect([url.searchParams.get("skip"), url.searchParams.get("order")]).toEqual(["0", "asc"]);
+  const bySize = await seed.call<{ el_info: { name: string } }[]>(`/api/group/members/${groupId}?sort=size`);
+  await expect(list.locator("[data-item]").first()).toContainText(bySize[0].el_info.name);
+  await expect(list.locator("[data-item]").nth(1)).toContainText(bySize[1].el_info.name);
+  await expect(page.getByText("Загружено: 50")).toBeVisible();
+
+  await page.getByRole("button", { name: "По возрастанию" }).click();
+  const bySizeDesc = await seed.call<{ el_info: { name: string } }[]>(`/api/group/members/${groupId}?sort=size&order=desc`);
+  await expect(list.locator("[data-item]").first()).toContainText(bySizeDesc[0].el_info.name);
+  expect(bySizeDesc[0].el_info.name).not.toBe(bySize[0].el_info.name);
 });
 
 test("dragging a group onto another in the tree moves it; selected files are deleted after confirmation", async ({ page }) => {

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import type { DragEvent } from "react";
 import { ru } from "../../i18n/ru";
 import { formatDate, formatSize } from "../../lib/format";
+import { useHydrated } from "../../lib/use-hydrated";
 import type { Member } from "./mam-api";
 import { Thumb } from "./Thumb";
 
@@ -15,9 +16,10 @@ export interface ItemProps {
   onDragStart: (event: DragEvent) => void;
 }
 
-const meta = (m: Member) => ({
+/** The date only once hydrated: the server's time zone is not the user's (a row rendered later has it at once). */
+const useMeta = (m: Member) => ({
   size: m.el_type === "asset" ? formatSize(m.el_info.var_size ?? 0) : "",
-  date: formatDate(m.el_info.ctime),
+  date: useHydrated() ? formatDate(m.el_info.ctime) : "",
   version: m.el_info.ver ? `v${m.el_info.ver}` : "",
 });
 
@@ -26,7 +28,7 @@ export const GRID_CELL = { width: 176, height: 212 };
 
 /** One row of the list view: select box, thumbnail, name, size, date, version. */
 export function ListRow({ member, href, preview, selected, onSelect, onDragStart }: ItemProps) {
-  const m = meta(member);
+  const m = useMeta(member);
   return (
     <Group role="listitem" data-item={member.el_id} data-type={member.el_type} draggable onDragStart={onDragStart} gap="sm" wrap="nowrap" h={LIST_ROW_HEIGHT} px="xs"
       style={{ borderBottom: "1px solid var(--mantine-color-dark-5)", background: selected ? "var(--mantine-color-dark-5)" : undefined }}>
@@ -55,7 +57,7 @@ export function ListHeader() {
 
 /** One tile of the grid view. */
 export function GridCell({ member, href, preview, selected, onSelect, onDragStart }: ItemProps) {
-  const m = meta(member);
+  const m = useMeta(member);
   return (
     <Box role="listitem" data-item={member.el_id} data-type={member.el_type} draggable onDragStart={onDragStart} w={GRID_CELL.width - 8} h={GRID_CELL.height - 8} p={6}
       style={{ borderRadius: 6, position: "relative", border: "1px solid var(--mantine-color-dark-4)", background: selected ? "var(--mantine-color-dark-5)" : undefined }}>

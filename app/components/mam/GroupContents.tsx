@@ -1,4 +1,4 @@
-import { ActionIcon, Checkbox, Group, Loader, SegmentedControl, Select, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Checkbox, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
 import { useCallback, useEffect, useMemo, useState, type DragEvent } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
@@ -8,9 +8,9 @@ import { startDrag } from "./dnd";
 import { getGroup, VIRTUAL_ROOT_ID, type GroupWithAccess, type Member } from "./mam-api";
 import { rememberOrder } from "./nav-list";
 import { SelectionBar } from "./SelectionBar";
-import { sortMembers, type SortDir, type SortKey } from "./sort";
+import { membersOrder, type SortDir, type SortKey } from "./sort";
 import { treeStore } from "./tree-store";
-import { useMembers } from "./use-members";
+import { useMembers, type FirstPage } from "./use-members";
 import { UploadDropzone } from "../uploads/UploadDropzone";
 import { VirtualRows } from "./VirtualRows";
 
@@ -20,17 +20,24 @@ type View = "list" | "grid";
 /** Items within this many of the end of what is loaded: fetch the next page. */
 const PREFETCH_ROWS = 10;
 
+/** What the server rendered the page with (contents.server.ts): the first page and the group. */
+export interface ContentsSeed extends FirstPage {
+  group: GroupWithAccess | null;
+}
+
 /**
  * The open group's contents: subgroups and files in a list or a grid, loaded 50 at a time while scrolling
- * and windowed (VirtualRows), so a group of 100,000 keeps a few dozen rows in the DOM.
+ * in the order the server sorts them, and windowed (VirtualRows), so a group of 100,000 keeps a few dozen
+ * rows in the DOM.
  */
-export function GroupContents({ groupId }: { groupId: string }) {
+export function GroupContents({ groupId, seed }: { groupId: string; seed?: ContentsSeed | null }) {
   const node = useStore(treeStore)[groupId];
-  const [group, setGroup] = useState<GroupWithAccess | null>(null);
-  const { items, done, loading, failed, previews, loadMore, addAsset } = useMembers(groupId);
+  const [group, setGroup] = useState<GroupWithAccess | null>(seed?.group ?? null);
   const [view, setView] = useState<View>("list");
   const [sortKey, setSortKey] = useState<SortKey>("none");
   const [sortDir, setSortDir] = useState<SortDir>("asc");
+  const order = useMemo(() => membersOrder(sortKey, sortDir), [sortKey, sortDir]);
+  const { items, done, loading, failed, previews, loadMore, addAsset } = useMembers(groupId, order, seed);
   const [selected, setSelected] = useState<Map<string, Member>>(new Map());
   const [width, setWidth] = useState(800);
 
@@ -39,7 +46,7 @@ export function GroupContents({ groupId }: { groupId: string }) {
     if (stored === "grid" || stored === "list") setView(stored);
   }, []);
   useEffect(() => {
-    if (groupId === VIRTUAL_ROOT_ID) return;
+    if (groupId === VIRTUAL_ROOT_ID || seed?.group) return;
     void runAction(() => getGroup(groupId)).then((g) => g && setGroup(g));
   }, [groupId]);
   // A reload of the contents (move, delete) starts from scratch: so does the selection.
@@ -47,10 +54,9 @@ export function GroupContents({ groupId }: { groupId: string }) {
     if (items.length === 0) setSelected(new Map());
   }, [items.length]);
 
-  const sorted = useMemo(() => sortMembers(items, sortKey, sortDir), [items, sortKey, sortDir]);
-  useEffect(() => rememberOrder(groupId, sorted.filter((m) => m.el_type === "asset").map((m) => m.el_id)), [groupId, sorted]);
+  useEffect(() => rememberOrder(groupId, items.filter((m) => m.el_type === "asset").map((m) => m.el_id)), [groupId, items]);
   const columns = view === "grid" ? Math.max(1, Math.floor(width / GRID_CELL.width)) : 1;
-  const rowCount = Math.ceil(sorted.length / columns);
+  const rowCount = Math.ceil(items.length / columns);
 
   const onVisibleEnd = useCallback(
     (lastRow: number) => {
@@ -82,10 +88,10 @@ export function GroupContents({ groupId }: { groupId: string }) {
   });
 
   const renderRow = (row: number) => {
-    if (view === "list") return <ListRow {...itemProps(sorted[row])} />;
+    if (view === "list") return <ListRow {...itemProps(items[row])} />;
     return (
       <Group gap={8} wrap="nowrap">
-        {sorted.slice(row * columns, row * columns + columns).map((m) => <GridCell key={m.el_id} {...itemProps(m)} />)}
+        {items.slice(row * columns, row * columns + columns).map((m) => <GridCell key={m.el_id} {...itemProps(m)} />)}
       </Group>
     );
   };
@@ -118,10 +124,8 @@ export function GroupContents({ groupId }: { groupId: string }) {
           {selected.size > 0 && <SelectionBar groupId={groupId} selected={[...selected.values()]} onClear={() => setSelected(new Map())} />}
         </Group>
         <Group gap="xs">
-          <Tooltip label={ru.mam.sortHint}>
-            <Select size="xs" w={150} aria-label={ru.mam.sortBy} value={sortKey} allowDeselect={false} onChange={(v) => setSortKey((v as SortKey) ?? "none")}
-              data={(["none", "name", "date", "size"] as const).map((k) => ({ value: k, label: ru.mam.sort[k] }))} />
-          </Tooltip>
+          <Select size="xs" w={150} aria-label={ru.mam.sortBy} value={sortKey} allowDeselect={false} onChange={(v) => setSortKey((v as SortKey) ?? "none")}
+            data={(["none", "name", "date", "size"] as const).map((k) => ({ value: k, label: ru.mam.sort[k] }))} />
           <ActionIcon variant="default" aria-label={sortDir === "asc" ? ru.mam.sortAsc : ru.mam.sortDesc} onClick={() => setSortDir((d) => (d === "asc" ? "desc" : "asc"))}>
             <span aria-hidden="true">{sortDir === "asc" ? "↑" : "↓"}</span>
           </ActionIcon>

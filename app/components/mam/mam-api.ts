@@ -1,4 +1,5 @@
 import { api } from "../../lib/api";
+import type { MembersOrder } from "./sort";
 
 /** Calls and shapes of /api/group and /api/asset used by the browser (functions/groups/schemas.ts). */
 
@@ -33,8 +34,13 @@ export interface PreviewLink {
 export const aclRoots = () => api<Group[]>("/group/acl-roots");
 export const getGroup = (id: string, signal?: AbortSignal) => api<GroupWithAccess>(`/group/get/${id}`, { signal });
 
-export function listMembers(id: string, skip: number, take = PAGE_SIZE, type: "all" | "group" | "asset" = "all", signal?: AbortSignal) {
-  return api<Member[]>(`/group/members/${id}`, { query: { skip, take, type }, signal });
+export interface MembersQuery extends Partial<MembersOrder> {
+  take?: number;
+  type?: "all" | "group" | "asset";
+}
+
+export function listMembers(id: string, skip: number, { take = PAGE_SIZE, type = "all", sort, order }: MembersQuery = {}) {
+  return api<Member[]>(`/group/members/${id}`, { query: { skip, take, type, sort, order } });
 }
 
 /** Every subgroup of a group (pages of 200 until a short one). */
@@ -48,7 +54,7 @@ export async function allSubgroups(id: string): Promise<Member[]> {
   }
   const out: Member[] = [];
   for (;;) {
-    const page = await listMembers(id, out.length, 200, "group");
+    const page = await listMembers(id, out.length, { take: 200, type: "group" });
     out.push(...page);
     if (page.length < 200) return out;
   }

@@ -16,7 +16,7 @@ export async function assetOrder(groupId: string, assetId: string): Promise<stri
   if (last?.groupId === groupId && last.ids.includes(assetId)) return last.ids;
   const ids: string[] = [];
   for (let page = 0; page < FALLBACK_PAGES; page++) {
-    const rows = await listMembers(groupId, ids.length, 200, "asset");
+    const rows = await listMembers(groupId, ids.length, { take: 200, type: "asset" });
     ids.push(...rows.map((r) => r.el_id));
     if (rows.length < 200 || ids.includes(assetId)) break;
   }

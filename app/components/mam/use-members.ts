@@ -3,6 +3,13 @@ import { runAction } from "../../lib/actions";
 import { useStore } from "../../lib/store";
 import { listMembers, memberOfAsset, PAGE_SIZE, previewLinks, type Member } from "./mam-api";
 import { contentsVersion } from "./move";
+import type { MembersOrder } from "./sort";
+
+/** The first page as the server rendered it (contents.server.ts), in the default order. */
+export interface FirstPage {
+  items: Member[];
+  previews: Record<string, string | null>;
+}
 
 export interface MembersState {
   items: Member[];
@@ -15,19 +22,23 @@ export interface MembersState {
 }
 
 const empty = (): MembersState => ({ items: [], done: false, loading: false, failed: false, previews: {} });
+const seeded = (first: FirstPage): MembersState => ({ ...empty(), items: first.items, previews: first.previews, done: first.items.length < PAGE_SIZE });
 
 /**
- * A group's contents, 50 at a time (spec 9): `loadMore` fetches the next page unless one is already on
- * its way or the last page has come. Thumbnails are asked for per page (one preview-by-list call).
- * Reloads from the start when contents change here (contentsVersion).
+ * A group's contents, 50 at a time (spec 9), in the server's `order`: `loadMore` fetches the next page
+ * unless one is already on its way or the last page has come. Thumbnails are asked for per page (one
+ * preview-by-list call). Reloads from the start when the order changes or contents change here
+ * (contentsVersion). A first page rendered by the server is used as it is, not asked for again.
  */
-export function useMembers(groupId: string) {
-  const [state, setState] = useState<MembersState>(empty);
+export function useMembers(groupId: string, order: MembersOrder, first?: FirstPage | null) {
+  const [state, setState] = useState<MembersState>(() => (first ? seeded(first) : empty()));
   const version = useStore(contentsVersion);
   const busy = useRef(false);
   const generation = useRef(0);
+  const usedFirst = useRef(!!first);
   const stateRef = useRef(state);
   stateRef.current = state;
+  const { sort, order: dir } = order;
 
   const loadMore = useCallback(async () => {
     const current = stateRef.current;
@@ -35,7 +46,7 @@ export function useMembers(groupId: string) {
     busy.current = true;
     const gen = generation.current;
     setState((s) => ({ ...s, loading: true }));
-    const page = await runAction(() => listMembers(groupId, current.items.length));
+    const page = await runAction(() => listMembers(groupId, current.items.length, { sort, order: dir }));
     if (gen !== generation.current) return;
     busy.current = false;
     if (!page) {
@@ -51,9 +62,13 @@ export function useMembers(groupId: string) {
         setState((s) => ({ ...s, previews: { ...s.previews, ...Object.fromEntries(links.map((l) => [l.id, l.preview])) } }));
       }
     }
-  }, [groupId]);
+  }, [groupId, sort, dir]);
 
   useEffect(() => {
+    if (usedFirst.current) {
+      usedFirst.current = false;
+      return;
+    }
     generation.current += 1;
     busy.current = false;
     stateRef.current = empty();
