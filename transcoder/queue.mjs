@@ -14,7 +14,7 @@ const lightOperations = new Set(["metadata", "preview"]);
 export const laneOf = (job) => (lightOperations.has(job.operation) ? "light" : "encode");
 
 /** `onForget(job, remaining)`: a job ended or was removed; `remaining` are the jobs still held. */
-export function createQueue({ stateDir, concurrency, lightConcurrency = concurrency, execute, onForget }) {
+export function createQueue({ stateDir, concurrency, lightConcurrency = concurrency, execute, onForget = (_job, _remaining) => {} }) {
   const slots = { encode: concurrency, light: lightConcurrency };
   mkdirSync(stateDir, { recursive: true });
   /** id → { job, state: "queued" | "running", seq, accepted, controller } */
@@ -35,7 +35,7 @@ export function createQueue({ stateDir, concurrency, lightConcurrency = concurre
     const e = jobs.get(id);
     jobs.delete(id);
     rmSync(file(id), { force: true });
-    if (e) onForget?.(e.job, [...jobs.values()].map((x) => x.job));
+    if (e) onForget(e.job, [...jobs.values()].map((x) => x.job));
   }
 
   /** The next job to start: highest priority, then oldest, among the queued jobs of a lane with a free slot. */
