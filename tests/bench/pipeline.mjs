@@ -125,8 +125,17 @@ try {
   };
   const proxyNames = ["Прокси 360p", "Прокси 720p"];
   const proxiesDone = (list) => proxyNames.every((n) => list.find((x) => x.template === n)?.status === "done");
-  // Fast polling until the tasks exist, then once a proxy still running is past 80 % (progress comes every 2 s).
-  const closeToDone = (list) => list.length < 4 || list.some((x) => proxyNames.includes(x.template) && x.status !== "done" && x.progress >= 80);
+  // Fast polling until the tasks exist, then only in the last 3 s a running proxy's progress foretells
+  // (from half way on, when the estimate is good), and once it is uploading (99 %).
+  const closeToDone = (list) => {
+    const now = performance.now() - t;
+    const near = (x) => {
+      const started = timeline.get(x.job_id)?.running;
+      if (x.progress >= 99) return true;
+      return x.progress >= 50 && started !== undefined && now >= started + ((now - started) * 100) / x.progress - 3000;
+    };
+    return list.length < 4 || list.some((x) => proxyNames.includes(x.template) && x.status !== "done" && near(x));
+  };
   const tasks = await waitFor(`entity=${assetId}`, proxiesDone, { seen: note, slowMs: 2000, closeToDone });
   const pipeMs = performance.now() - t;
   const { total: pipeCpu, text: cpuText } = cpuSpent(cpu0, cpuSeconds(server.pid));
