@@ -1,12 +1,21 @@
 /**
- * The transcoder's work queue: highest priority first (then oldest), `concurrency` at a time, and a
- * journal — one JSON file per accepted job in the state directory, removed when the job ends — so a
- * restarted (or crashed) transcoder takes up every job it had accepted, running ones from the start.
+ * The transcoder's work queue: highest priority first (then oldest), and a journal — one JSON file per
+ * accepted job in the state directory, removed when the job ends — so a restarted (or crashed)
+ * transcoder takes up every job it had accepted, running ones from the start.
+ *
+ * Jobs run in two lanes, each with its own number of slots: encodes (proxies, watermarks: minutes of
+ * CPU) take `concurrency`, short jobs (metadata, previews: a probe or one frame) take `lightConcurrency`.
+ * So a video's preview does not wait behind its proxies, nor its proxies behind its preview.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, renameSync } from "node:fs";
 import path from "node:path";
 
-export function createQueue({ stateDir, concurrency, execute }) {
+const lightOperations = new Set(["metadata", "preview"]);
+export const laneOf = (job) => (lightOperations.has(job.operation) ? "light" : "encode");
+
+/** `onForget(job, remaining)`: a job ended or was removed; `remaining` are the jobs still held. */
+export function createQueue({ stateDir, concurrency, lightConcurrency = concurrency, execute, onForget = (_job, _remaining) => {} }) {
+  const slots = { encode: concurrency, light: lightConcurrency };
   mkdirSync(stateDir, { recursive: true });
   /** id → { job, state: "queued" | "running", seq, accepted, controller } */
   const jobs = new Map();
@@ -23,16 +32,23 @@ export function createQueue({ stateDir, concurrency, execute }) {
   }
 
   function forget(id) {
+    const e = jobs.get(id);
     jobs.delete(id);
     rmSync(file(id), { force: true });
+    if (e) onForget(e.job, [...jobs.values()].map((x) => x.job));
+  }
+
+  /** The next job to start: highest priority, then oldest, among the queued jobs of a lane with a free slot. */
+  function nextJob() {
+    const running = { encode: 0, light: 0 };
+    for (const e of jobs.values()) if (e.state === "running") running[laneOf(e.job)]++;
+    return [...jobs.values()]
+      .filter((e) => e.state === "queued" && running[laneOf(e.job)] < slots[laneOf(e.job)])
+      .sort((a, b) => (b.job.priority ?? 0) - (a.job.priority ?? 0) || a.seq - b.seq)[0];
   }
 
   function pump() {
-    const running = [...jobs.values()].filter((e) => e.state === "running").length;
-    if (running >= concurrency) return;
-    const next = [...jobs.values()]
-      .filter((e) => e.state === "queued")
-      .sort((a, b) => (b.job.priority ?? 0) - (a.job.priority ?? 0) || a.seq - b.seq)[0];
+    const next = nextJob();
     if (!next) return;
     next.state = "running";
     next.controller = new AbortController();
@@ -82,7 +98,7 @@ export function createQueue({ stateDir, concurrency, execute }) {
     },
     stats() {
       const all = [...jobs.values()];
-      return { queued: all.filter((e) => e.state === "queued").length, running: all.filter((e) => e.state === "running").length, concurrency };
+      return { queued: all.filter((e) => e.state === "queued").length, running: all.filter((e) => e.state === "running").length, concurrency, light_concurrency: lightConcurrency };
     },
     /** Stops every running ffmpeg but keeps the journal: the next start runs those jobs again. */
     shutdown() {

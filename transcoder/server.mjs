@@ -12,7 +12,9 @@
  *
  * Environment: TRANSCODER_PORT (8788), TRANSCODER_HOST (127.0.0.1), TRANSCODER_TOKEN (bearer the Worker
  * must send; unset = no check, for local use only), TRANSCODER_STATE_DIR (journal; default
- * ./.data/transcoder), TRANSCODER_CONCURRENCY (default: CPU count), TRANSCODER_NAME (worker_info),
+ * ./.data/transcoder; downloaded sources are cached in its sources/), TRANSCODER_CONCURRENCY (encodes at a
+ * time; default: CPU count), TRANSCODER_LIGHT_CONCURRENCY (metadata and previews at a time, beside the
+ * encodes; default: the same), TRANSCODER_NAME (worker_info),
  * TRANSCODER_PART_SIZE (outputs over it go to the Worker in parts; default 90 MiB, at least 5 MiB).
  */
 import { createServer } from "node:http";
@@ -20,6 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { makeExecutor } from "./job.mjs";
 import { createQueue } from "./queue.mjs";
+import { createSourceCache } from "./source-cache.mjs";
 import { ffmpegPath, ffprobePath } from "./tools.mjs";
 
 const port = Number(process.env.TRANSCODER_PORT ?? 8788);
@@ -27,9 +30,16 @@ const host = process.env.TRANSCODER_HOST ?? "127.0.0.1";
 const token = process.env.TRANSCODER_TOKEN ?? "";
 const stateDir = path.resolve(process.env.TRANSCODER_STATE_DIR ?? ".data/transcoder");
 const concurrency = Math.max(1, Number(process.env.TRANSCODER_CONCURRENCY ?? os.cpus().length));
+const lightConcurrency = Math.max(1, Number(process.env.TRANSCODER_LIGHT_CONCURRENCY ?? concurrency));
 const workerName = process.env.TRANSCODER_NAME ?? `${os.hostname()}:${port}/${process.pid}`;
 
-const queue = createQueue({ stateDir, concurrency, execute: makeExecutor({ workerName }) });
+const sources = createSourceCache({ dir: path.join(stateDir, "sources") });
+/** A cached source goes once the queue holds no more jobs that read it. */
+const dropUnusedSource = (job, remaining) => {
+  const key = job.source?.key;
+  if (key && !remaining.some((j) => j.source?.key === key)) sources.drop(key);
+};
+const queue = createQueue({ stateDir, concurrency, lightConcurrency, execute: makeExecutor({ workerName, sources }), onForget: dropUnusedSource });
 
 function send(res, status, body) {
   res.writeHead(status, { "Content-Type": "application/json" });
@@ -79,7 +89,7 @@ const server = createServer(async (req, res) => {
 
 server.listen(port, host, () => {
   const restored = queue.restore();
-  console.log(`transcoder on http://${host}:${port} (concurrency ${concurrency}, ffmpeg ${ffmpegPath}${restored ? `, ${restored} job(s) taken up from the journal` : ""})`);
+  console.log(`transcoder on http://${host}:${port} (concurrency ${concurrency} encodes + ${lightConcurrency} light, ffmpeg ${ffmpegPath}${restored ? `, ${restored} job(s) taken up from the journal` : ""})`);
 });
 
 for (const sig of ["SIGINT", "SIGTERM"]) {

@@ -46,12 +46,15 @@ export function workerApi(job, signal) {
     result: (body) => post("result", body).then((r) => r.json()),
     fail: (body) => post("fail", body).then((r) => r.json()),
 
-    /** Streams the source to `file`, hashing it on the way (the Worker checks the client's claimed sha256). */
-    async download(file) {
-      const res = await withRetry("source", () => fetch(job.source.url, { signal }), { signal });
+    /**
+     * Streams the source to `file`, hashing it on the way (the Worker checks the client's claimed sha256).
+     * `until` stops it: the job's own signal, or the source cache's when the download is shared.
+     */
+    async download(file, until = signal) {
+      const res = await withRetry("source", () => fetch(job.source.url, { signal: until }), { signal: until });
       const hash = createHash("sha256");
       const tap = new Transform({ transform(chunk, _enc, cb) { hash.update(chunk); cb(null, chunk); } });
-      await pipeline(Readable.fromWeb(res.body), tap, createWriteStream(file), { signal });
+      await pipeline(Readable.fromWeb(res.body), tap, createWriteStream(file), { signal: until });
       return hash.digest("hex");
     },
 

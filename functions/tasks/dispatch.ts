@@ -105,7 +105,8 @@ export async function jobPayload(env: Env, db: Db, t: Task, token: string) {
   }
   return {
     id: t.jobId, run: t.run, operation: t.operationClass, setup, priority: t.priority,
-    source: { url: await mediaUrl(src.variantId), mime: src.mimeType, name: src.fileName, size: src.contentSize, sha256: src.sha256 },
+    // key: what the transcoder caches the download under, shared by all the tasks of these bytes.
+    source: { url: await mediaUrl(src.variantId), key: `${src.assetId}/${src.version}/${src.variantId}/${src.etag}`, mime: src.mimeType, name: src.fileName, size: src.contentSize, sha256: src.sha256 },
     outputs,
     callback: { url: `${origin}/api/task-cb/${t.jobId}`, token },
   };

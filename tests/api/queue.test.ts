@@ -78,6 +78,8 @@ describe("task-run and the callbacks", () => {
     expect(res.explicitAcks).toHaveLength(1);
     const job = fake.jobs[0];
     expect(job).toMatchObject({ id, run: 1, operation: "proxy", setup: { height: 360, codec: "h264" }, source: { mime: "video/mp4" } });
+    // The transcoder shares one download among the tasks of these bytes: asset/version/variant/etag.
+    expect(job.source.key).toMatch(new RegExp(`^${a.assetId}/1/${a.variantId}/.+`));
     expect(JSON.stringify(job)).not.toMatch(/secret|passwd|access_key/i);
     expect(fake.sent).toEqual([{ body: { type: "task-run", jobId: id, run: 1 }, delaySeconds: 30 }]);
     expect(await taskRow(id)).toMatchObject({ workerInfo: "fake-transcoder", run: 1, status: "inqueue" });

@@ -3,7 +3,7 @@
  * directory, for benchmarks; stop() ends it by PID (its whole process group).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -47,7 +47,39 @@ export async function startServer({ skipBuild = true } = {}) {
     } catch {}
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, dataDir, stop };
+  return { url, dataDir, stop, pid: child.pid };
+}
+
+/**
+ * CPU seconds (user + system, children that ended included) spent so far by process group `pgid`
+ * (the started server: wrangler, workerd, the transcoder and its ffmpeg), by command name and in total,
+ * or by this process's children with "self": figures the neighbours' load does not stretch, unlike wall time.
+ */
+export function cpuSeconds(pgid) {
+  const ticks = (stat) => {
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // fields from the 3rd on (the name may hold spaces)
+    return { name, pgrp: Number(f[2]), own: Number(f[11]) + Number(f[12]), children: Number(f[13]) + Number(f[14]) };
+  };
+  if (pgid === "self") return { total: ticks(readFileSync("/proc/self/stat", "utf8")).children / 100, byName: {} };
+  const byName = {};
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const t = ticks(readFileSync(`/proc/${pid}/stat`, "utf8"));
+      if (t.pgrp !== pgid) continue;
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      // An ffmpeg that ended counts in its parent's children: so running ones count under the transcoder too.
+      const name = /transcoder|^ff(mpeg|probe)/.test(cmd) ? "transcoder+ffmpeg" : /wrangler/.test(cmd) ? "wrangler" : t.name;
+      byName[name] = (byName[name] ?? 0) + (t.own + t.children) / 100; // USER_HZ
+    } catch {} // ended meanwhile
+  }
+  return { total: Object.values(byName).reduce((a, b) => a + b, 0), byName };
+}
+
+/** CPU seconds spent between two cpuSeconds() readings, in total and by name ("workerd 3.1 s, node 9.0 s"). */
+export function cpuSpent(before, after) {
+  const names = Object.keys(after.byName).map((n) => `${n} ${(after.byName[n] - (before.byName[n] ?? 0)).toFixed(1)}`);
+  return { total: after.total - before.total, text: names.join(", ") };
 }
 
 export function percentile(values, p) {

@@ -72,6 +72,33 @@ describe("transcoder queue order", () => {
     expect(h.order()).toEqual([1, 2, 3]);
   });
 
+  it("short jobs (metadata, previews) run in a lane of their own, beside the encodes", async () => {
+    const started: string[] = [];
+    const ends = new Map<string, () => void>();
+    const execute = (j: Job) => new Promise<void>((resolve) => (started.push(`${j.operation} ${Number(j.id.slice(-12))}`), ends.set(j.id, resolve)));
+    const queue = createQueue({ stateDir: stateDir(), concurrency: 1, lightConcurrency: 1, execute });
+    for (const [n, operation] of [[1, "proxy"], [2, "proxy"], [3, "metadata"], [4, "preview"]] as const) queue.add({ ...job(n), operation });
+    expect(started).toEqual(["proxy 1", "metadata 3"]);
+    ends.get(id(3))!();
+    await settle();
+    expect(started).toEqual(["proxy 1", "metadata 3", "preview 4"]);
+    expect(queue.stats()).toMatchObject({ queued: 1, running: 2 });
+  });
+
+  it("tells onForget which jobs remain when one ends or is removed", async () => {
+    const forgotten: [number, number[]][] = [];
+    const ends = new Map<string, () => void>();
+    const execute = (j: Job) => new Promise<void>((resolve) => ends.set(j.id, resolve));
+    const num = (j: Job) => Number(j.id.slice(-12));
+    const onForget = (j: Job, remaining: Job[]) => forgotten.push([num(j), remaining.map(num)]);
+    const queue = createQueue({ stateDir: stateDir(), concurrency: 1, execute, onForget });
+    for (const n of [1, 2, 3]) queue.add(job(n));
+    queue.remove(id(3));
+    ends.get(id(1))!();
+    await settle();
+    expect(forgotten).toEqual([[3, [1, 2]], [1, [2]]]);
+  });
+
   it("the same run again is a no-op, a newer run replaces the older one, an older run is refused", async () => {
     const h = harness();
     expect(h.queue.add(job(1))).toEqual({ accepted: true });

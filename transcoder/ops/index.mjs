@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { ffmpegPath, probe, run } from "../tools.mjs";
 import { imageTech, pdfPages } from "./image-meta.mjs";
 import { techFromProbe } from "./probe-fields.mjs";
-import { encodeArgs, overlayArgs, watermarkPng } from "./video.mjs";
+import { encodeArgs, encodeCommand, frameCommand, overlayArgs, watermarkPng } from "./video.mjs";
 
 /**
  * One function per operation class (db/schema/task-templates.ts). Each gets the downloaded source and
@@ -27,7 +27,7 @@ async function preview(job, ctx) {
     const tech = techFromProbe(await probe(ctx.src, ctx.signal));
     // A frame a tenth in (not the first, which is often black), as PNG for sharp to size and compress.
     const at = Math.min(10, (tech.duration ?? 0) / 10);
-    input = await run(ffmpegPath, ["-v", "error", "-ss", at.toFixed(2), "-i", ctx.src, "-frames:v", "1", "-f", "image2pipe", "-c:v", "png", "pipe:1"], { signal: ctx.signal, onLine: ctx.log });
+    input = await run(ffmpegPath, frameCommand(ctx.src, at), { signal: ctx.signal, onLine: ctx.log });
   }
   const file = path.join(ctx.dir, "preview.jpg");
   const info = await sharp(input).rotate().resize(width, height, { fit: "inside", withoutEnlargement: true }).jpeg({ quality, mozjpeg: false }).toFile(file);
@@ -38,7 +38,7 @@ async function preview(job, ctx) {
 async function ffmpegWithProgress(job, ctx, args, out) {
   const duration = techFromProbe(await probe(ctx.src, ctx.signal)).duration ?? 0;
   const hms = (s) => new Date(Math.max(0, s) * 1000).toISOString().slice(11, 19);
-  await run(ffmpegPath, ["-hide_banner", "-y", "-nostats", "-progress", "pipe:1", "-i", ctx.src, ...args, out], {
+  await run(ffmpegPath, encodeCommand(ctx.src, args, out), {
     signal: ctx.signal,
     onLine: ctx.log,
     onProgress: (kv) => {

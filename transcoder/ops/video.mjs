@@ -18,6 +18,12 @@ export function encodeArgs(setup) {
   return ["-map", "0:v:0", "-map", "0:a:0?", "-vf", scale(setup.height ?? 720), ...videoCodec(setup), ...audio(setup), "-movflags", "+faststart"];
 }
 
+/** ffmpeg's whole command line for an encode with -progress on stdout (proxies, watermarks; the bench runs it bare). */
+export const encodeCommand = (src, args, out) => ["-hide_banner", "-y", "-nostats", "-progress", "pipe:1", "-i", src, ...args, out];
+
+/** One frame `at` seconds in, as PNG on stdout (previews; the bench runs it bare). */
+export const frameCommand = (src, at) => ["-v", "error", "-ss", at.toFixed(2), "-i", src, "-frames:v", "1", "-f", "image2pipe", "-c:v", "png", "pipe:1"];
+
 const overlayAt = { "top-left": "24:24", "top-right": "W-w-24:24", "bottom-left": "24:H-h-24", "bottom-right": "W-w-24:H-h-24", center: "(W-w)/2:(H-h)/2" };
 
 export function overlayArgs(setup, markFile) {
