@@ -74,7 +74,8 @@ describe("image", () => {
 
 describe("a transcoder killed mid-task", () => {
   it("is restarted and the task still ends done", async () => {
-    const clip = makeClip(path.join(dir, "Длинный.mp4"), 5, 1920, 1080);
+    // Long enough that the 720p proxy is still running after its first progress reports (every 2 s).
+    const clip = makeClip(path.join(dir, "Длинный.mp4"), 20, 1920, 1080);
     const { assetId } = await client.upload(clip, "video/mp4");
     let killed = 0;
     const tasks = await client.waitTasks(assetId, 4, 180_000, async (list) => {
