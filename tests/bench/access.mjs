@@ -6,13 +6,13 @@
  * cost of the request path and of the sign-in check) and the members query on the file itself
  * (@libsql/client) as the floor. Aims: every call p95 < 25 ms; members' last page within 2x of the first.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
 import { withOfflineEnv } from "../../scripts/offline-env.mjs";
-import { benchAdmin, ms, percentile } from "./server.mjs";
+import { benchAdmin, ms, percentile, startServer } from "./server.mjs";
 
 const GROUPS = 100_000;
 const ASSETS = 100_000;
@@ -83,21 +83,10 @@ console.log(`Seeded ${rows.length} groups (depth ≤ ${Math.max(...rows.map((g) 
 db.close();
 
 // ---- the Worker, on the seeded data directory (as scripts/start.mjs runs it)
-const port = 20000 + Math.floor(Math.random() * 20000);
-const child = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: { ...process.env, PORT: String(port), MAM_DATA_DIR: dataDir, MAM_SKIP_BUILD: "1", ADMIN_LOGIN: benchAdmin.user, ADMIN_PASSWORD: benchAdmin.passwd },
-  stdio: ["ignore", "ignore", "inherit"],
-  detached: true,
-});
-const url = `http://127.0.0.1:${port}`;
-const stop = () => {
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {}
-};
+const server = await startServer({ dataDir });
+const { url, stop } = server;
 let failed = false;
 try {
-  for (let i = 0; i < 360 && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 500));
   const call = async (p, bearer, init = {}) => {
     const res = await fetch(url + p, { ...init, headers: { "Content-Type": "application/json", ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) } });
     const body = await res.json();

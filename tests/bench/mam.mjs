@@ -5,7 +5,7 @@
  * server-side sort. Seeds the local D1 SQLite file directly, as access.mjs does, before the Worker starts.
  * Aims: < 250 KB gzipped JS, first 50 items < 1 s locally.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,7 +13,7 @@ import { gzipSync } from "node:zlib";
 import { createClient } from "@libsql/client";
 import { chromium } from "@playwright/test";
 import { withOfflineEnv } from "../../scripts/offline-env.mjs";
-import { benchAdmin, kib, ms } from "./server.mjs";
+import { benchAdmin, kib, ms, startServer } from "./server.mjs";
 
 const ASSETS = 100_000;
 const dataDir = mkdtempSync(path.join(tmpdir(), "mam-bench-mam-"));
@@ -44,17 +44,11 @@ await db.batch(
 db.close();
 console.log(`Seeded one group with ${ASSETS} assets: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-const port = 20000 + Math.floor(Math.random() * 20000);
-const child = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: { ...process.env, PORT: String(port), MAM_DATA_DIR: dataDir, MAM_SKIP_BUILD: "1", ADMIN_LOGIN: benchAdmin.user, ADMIN_PASSWORD: benchAdmin.passwd },
-  stdio: ["ignore", "ignore", "inherit"],
-  detached: true,
-});
-const url = `http://127.0.0.1:${port}`;
+const server = await startServer({ dataDir });
+const url = server.url;
 let browser;
 let failed = false;
 try {
-  for (let i = 0; i < 360 && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 500));
   const login = await fetch(`${url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(benchAdmin) });
   const tokens = await login.json();
 
@@ -134,9 +128,7 @@ try {
   console.error(err);
 } finally {
   await browser?.close();
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {}
+  server.stop();
   await new Promise((r) => setTimeout(r, 1500));
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -18,9 +18,13 @@ const freePort = () =>
     });
   });
 
-export async function startServer({ skipBuild = true } = {}) {
+/**
+ * `dataDir`: a data directory the bench seeded (kept on stop: the bench may still read it); by default a fresh
+ * one, removed on stop.
+ */
+export async function startServer({ skipBuild = true, dataDir: seeded } = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "mam-bench-"));
+  const dataDir = seeded ?? mkdtempSync(path.join(tmpdir(), "mam-bench-"));
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
       ...process.env,
@@ -45,7 +49,7 @@ export async function startServer({ skipBuild = true } = {}) {
     try {
       process.kill(-child.pid, "SIGTERM");
     } catch {}
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!seeded) rmSync(dataDir, { recursive: true, force: true });
   };
   return { url, dataDir, stop, pid: child.pid };
 }
