@@ -29,6 +29,12 @@ export const groups = sqliteTable(
     deletedAt: unixTime("deleted_at"),
     /** The group whose delete hid this row, so restoring it brings back exactly what it hid. */
     deletedRoot: text("deleted_root"),
+    /**
+     * How many assets are members of this group (group_members rows), kept by SQL triggers (migration
+     * 0007_page_from_either_end) whichever code writes them: a deep page of members/{id} walks from the
+     * nearer end of the list, which needs the length without counting it.
+     */
+    assetCount: integer("asset_count").notNull().default(0),
   },
   (t) => [
     // Two partial indexes rather than one on coalesce(parent_id, ''): NULL parents never clash in a unique index.
@@ -36,7 +42,8 @@ export const groups = sqliteTable(
     uniqueIndex("groups_root_name_unique").on(t.nameKey).where(sql`parent_id IS NULL AND deleted_at IS NULL`),
     // Children of a group in display order, covering, so deep OFFSETs walk the index only.
     index("groups_parent_idx").on(t.parentId, t.deletedAt, t.nameKey, t.groupId),
-    index("groups_path_idx").on(t.path, t.deletedAt),
+    // A subtree is a range of this index, covering for subtree/{id}: a 10,000-group branch never visits the table.
+    index("groups_path_idx").on(t.path, t.deletedAt, t.groupId, t.groupName, t.parentId, t.depth),
     index("groups_deleted_root_idx").on(t.deletedRoot),
   ],
 );

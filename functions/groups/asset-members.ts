@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { type AccessContext } from "../lib/access";
-import { assetDenyFilter, deniedAssets } from "../lib/access-sql";
+import { assetDenied, assetDenyFilter, deniedAssets } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import { literal } from "../lib/sql";
 import { nameKey } from "./common";
@@ -78,7 +78,25 @@ async function loadPageDenyFilter(db: Db, ctx: AccessContext): Promise<SQL> {
 /** The group_members column each order pages on; no sort is the order the assets were added in. */
 const sortColumn: Record<MemberSort | "added", string> = { added: "ctime", name: "sort_name", ctime: "sort_ctime", size: "sort_size" };
 
-/** One page of a readable group's assets, in the order they were added or in the order asked for. */
+/**
+ * How many of a readable group's assets the caller may see, when that costs no walk: the group's
+ * asset_count (kept by triggers) less the members the caller is denied, each looked up by key. For a
+ * deep page, so assetPage can walk from the nearer end. Undefined with a name filter (only a walk can count that).
+ */
+export function visibleAssetCount(db: Db, ctx: AccessContext, groupId: string, q: Pick<MembersQuery, "filters">) {
+  if (q.filters) return undefined;
+  return db.select({ n: sql<number>`g.asset_count - (SELECT count(*) FROM group_members gm
+      WHERE gm.group_id = g.group_id AND gm.el_type = 'asset' AND ${assetDenied(ctx, gm)})`.as("n") })
+    .from(sql`groups g`)
+    .where(sql`g.group_id = ${literal(groupId)}`);
+}
+
+/**
+ * One page of a readable group's assets, in the order they were added or in the order asked for.
+ * With `total` (visibleAssetCount), a page nearer the end is read from the end: the index is walked
+ * backwards over the rows after the page instead of forwards over all before it, so the last page of
+ * 100,000 costs what the first does.
+ */
 export async function assetPage(
   db: Db,
   ctx: AccessContext,
@@ -86,20 +104,26 @@ export async function assetPage(
   skip: number,
   take: number,
   q: Pick<MembersQuery, "filters" | "sort" | "order">,
+  total?: number,
 ): Promise<AssetEntry[]> {
   if (take <= 0) return [];
   const deny = await pageDenyFilter(db, ctx);
   const key = sortColumn[q.sort ?? "added"];
-  const dir = q.order === "desc" ? "DESC" : "ASC";
+  const fromEnd = total !== undefined && total - skip - take < skip;
+  const ascending = (q.order === "desc") === fromEnd;
+  const [offset, limit] = fromEnd ? [Math.max(0, total - skip - take), Math.max(0, Math.min(take, total - skip))] : [skip, take];
+  if (limit === 0) return [];
+  const dir = ascending ? "ASC" : "DESC";
   const order = (t: string) => sql.raw(`${t}.${key} ${dir}, ${t}.el_id ${dir}`);
   const rows = q.filters
     ? await db.all<Row>(sql`SELECT ${columns} FROM group_members gm JOIN assets a ON a.asset_id = gm.el_id
         WHERE gm.group_id = ${literal(groupId)} AND gm.el_type = 'asset' AND ${deny} AND ${nameFilter(q.filters)}
-        ORDER BY ${order("gm")} LIMIT ${take} OFFSET ${skip}`)
+        ORDER BY ${order("gm")} LIMIT ${limit} OFFSET ${offset}`)
     : await db.all<Row>(sql`SELECT ${columns} FROM (SELECT gm.el_id, gm.${sql.raw(key)} FROM group_members gm
         WHERE gm.group_id = ${literal(groupId)} AND gm.el_type = 'asset' AND ${deny}
-        ORDER BY ${order("gm")} LIMIT ${take} OFFSET ${skip}) p JOIN assets a ON a.asset_id = p.el_id
+        ORDER BY ${order("gm")} LIMIT ${limit} OFFSET ${offset}) p JOIN assets a ON a.asset_id = p.el_id
         ORDER BY ${order("p")}`);
+  if (fromEnd) rows.reverse();
   return rows.map(toEntry);
 }
 

@@ -5,10 +5,10 @@ import { assetDenyFilter, groupFilter } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { idList, inSubtree } from "../lib/sql";
+import { idList, inSubtree, jsonArray, literal } from "../lib/sql";
 import { groupColumns, nameKey, parentPath, pathIds, present } from "./common";
 import type { MembersQuery, SubtreeQuery } from "./schemas";
-import { assetPage, pageDenyFilter, type AssetEntry } from "./asset-members";
+import { assetPage, pageDenyFilter, visibleAssetCount, type AssetEntry } from "./asset-members";
 
 /** Reading the tree: every list filters by the engine's SQL (lib/access-sql.ts), never in JS afterwards. */
 
@@ -96,26 +96,27 @@ export async function memberEntries(db: Db, auth: AuthUser, id: string, q: Membe
   // The assets' deny filter may need a query of its own: started now, it runs beside the subgroups'.
   if (q.type !== "group") pageDenyFilter(db, ctx).catch(() => {});
   const where = and(eq(groups.parentId, id), groupFilter(ctx, groups, "read", path), nameLike(q.filters));
-  const rows =
-    q.type === "asset"
-      ? []
-      : await db
-          .select({ group_id: groups.groupId, group_name: groups.groupName, ctime: groups.ctime, mtime: groups.mtime })
-          .from(groups)
-          .where(where)
-          .orderBy(...subgroupOrder(q))
-          .limit(q.take)
-          .offset(q.skip)
-          .all();
+  const subgroups = db
+    .select({ group_id: groups.groupId, group_name: groups.groupName, ctime: groups.ctime, mtime: groups.mtime })
+    .from(groups)
+    .where(where)
+    .orderBy(...subgroupOrder(q))
+    .limit(q.take)
+    .offset(q.skip);
+  // A deep page also needs, in the same round trip, the subgroups before it (an index range) and how many
+  // assets there are (so assetPage can read it from the nearer end).
+  const deep = q.skip > 0 && q.type !== "group";
+  const subgroupCount = db.select({ n: sql<number>`count(*)` }).from(groups).where(where);
+  const assetCount = deep ? visibleAssetCount(db, ctx, id, q) : undefined;
+  const [rows, before, total] = await Promise.all([
+    q.type === "asset" ? [] : subgroups.all(),
+    deep && q.type === "all" ? subgroupCount.get().then((r) => r?.n ?? 0) : 0,
+    assetCount?.get().then((r) => r?.n),
+  ]);
   const page: Entry[] = rows.map((group) => ({ type: "group", group }));
   if (q.type === "group" || page.length === q.take) return page;
-  let skip = q.skip;
-  if (q.type === "all") {
-    // Subgroups ran out on this page (skip + rows) or before it (count them: an index range; none on page 1).
-    const before = rows.length || q.skip === 0 ? q.skip + rows.length : ((await db.select({ n: sql<number>`count(*)` }).from(groups).where(where).get())?.n ?? 0);
-    skip = Math.max(0, q.skip - before);
-  }
-  const assetRows = await assetPage(db, ctx, id, skip, q.take - page.length, q);
+  const skip = Math.max(0, q.skip - (rows.length ? q.skip + rows.length : before));
+  const assetRows = await assetPage(db, ctx, id, skip, q.take - page.length, q, total);
   return [...page, ...assetRows.map((asset) => ({ type: "asset" as const, asset }))];
 }
 
@@ -124,7 +125,9 @@ export async function memberEntries(db: Db, auth: AuthUser, id: string, q: Membe
  * With `take`, one page: a keyset on groups_path_idx starting after the group `after` (which must be
  * a readable group in this subtree), so a deep page costs what the first does.
  */
-export async function subtree(db: Db, auth: AuthUser, id: string, q: SubtreeQuery) {
+export const T: number[] = [];
+export async function subtree(db: Db, auth: AuthUser, id: string, q: SubtreeQuery): Promise<string> {
+  T.length = 0; T.push(Date.now());
   const [path, after] = await Promise.all([
     readGroup(db, auth, id),
     q.after === undefined ? undefined : readGroup(db, auth, q.after, "Группа из параметра after не найдена"),
@@ -132,28 +135,34 @@ export async function subtree(db: Db, auth: AuthUser, id: string, q: SubtreeQuer
   if (after !== undefined && (after === path || !after.startsWith(path))) {
     throw new ApiError("bad_request", "after должен быть группой внутри этого поддерева", [{ field: "after", message: "не из этого поддерева" }]);
   }
+  T.push(Date.now());
   const ctx = await accessContext(db, auth);
+  T.push(Date.now());
   const { depth } = q;
   const page = (where: SQL | undefined) => and(where, after === undefined ? undefined : gt(groups.path, after));
   const cols = { group_id: groups.groupId, group_name: groups.groupName, parent_id: groups.parentId, depth: groups.depth };
+  const keys = Object.keys(cols);
   if (id === VIRTUAL_ROOT_ID) {
     // Below the virtual root: the subtrees of the caller's top-most groups, which count as level 1.
     const tops = ctx.admin ? null : topPaths(ctx);
+    if (tops?.length === 0) return "[]";
     const scope = tops
       ? or(...tops.map((t) => and(inSubtree(groups.path, t), depth === undefined ? undefined : lte(groups.depth, pathIds(t).length + depth - 1))))
       : depth === undefined ? undefined : lte(groups.depth, depth);
-    if (tops?.length === 0) return [];
-    const rows = await db
-      .select({ ...cols, path: groups.path })
+    // As present() shows them: a top-most group's parent is unreadable, so it hangs under the virtual root.
+    const parent = tops
+      ? sql<string | null>`CASE WHEN ${groups.path} IN ${idList(tops)} THEN ${literal(VIRTUAL_ROOT_ID)} ELSE ${groups.parentId} END`.as("parent_id")
+      : groups.parentId;
+    const rows = db
+      .select({ ...cols, parent_id: parent })
       .from(groups)
       .where(page(and(scope, groupFilter(ctx, groups))))
       .orderBy(asc(groups.path))
-      .limit(q.take ?? -1)
-      .all();
-    return rows.map((r) => present(ctx, r));
+      .limit(q.take ?? -1);
+    return jsonArray(db, rows, keys);
   }
   const base = pathIds(path).length;
-  const rows = await db
+  const rows = db
     .select(cols)
     .from(groups)
     .where(
@@ -167,8 +176,7 @@ export async function subtree(db: Db, auth: AuthUser, id: string, q: SubtreeQuer
       ),
     )
     .orderBy(asc(groups.path))
-    .limit(q.take ?? -1)
-    .all();
-  // Below a readable group every parent is readable: nothing to hide, and no paths to ship.
-  return rows;
+    .limit(q.take ?? -1);
+  // Below a readable group every parent is readable: nothing to hide.
+  const j = await jsonArray(db, rows, keys); T.push(Date.now()); return j;
 }

@@ -61,6 +61,19 @@ export function assetDenyFilter(ctx: AccessContext, assetId: SQLWrapper): SQL {
 }
 
 /**
+ * The complement of assetDenyFilter: the caller is denied this asset. Written as IN terms joined by OR,
+ * so counting the denied members of one group looks each denied id up by key instead of testing every
+ * member. `0` for callers without denies.
+ */
+export function assetDenied(ctx: AccessContext, assetId: SQLWrapper): SQL {
+  if (ctx.admin) return sql`0`;
+  const parts: SQL[] = [];
+  if (ctx.assetDenies.size) parts.push(sql`${assetId} IN ${idList([...ctx.assetDenies])}`);
+  if (ctx.denyPaths.length) parts.push(sql`${assetId} IN (${deniedAssets(ctx)})`);
+  return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`0`;
+}
+
+/**
  * Assets with a live placement (inside the chroot) under a group the caller is denied. CROSS JOIN
  * and INDEXED BY pin the plan (denied groups by path range, then their members by index): statistics
  * of one group holding most assets otherwise make SQLite build an automatic index over all of

@@ -171,6 +171,10 @@ describe("subtree", () => {
     const next = await get(`/api/group/subtree/${VIRTUAL_ROOT}?take=1&after=${first.body[0].group_id}`, u.bearer);
     expect([first.body[0].group_id, next.body[0].group_id].sort()).toEqual([...open].sort());
     expect(next.body[0].parent_id).toBe(VIRTUAL_ROOT);
+    // Only a top-most group hangs under the virtual root; below it, groups keep their real parent.
+    const inner = await mkGroup(open[1]);
+    const whole = (await get(`/api/group/subtree/${VIRTUAL_ROOT}`, u.bearer)).body as { group_id: string; parent_id: string }[];
+    expect(Object.fromEntries(whole.map((g) => [g.group_id, g.parent_id]))).toEqual({ [open[0]]: VIRTUAL_ROOT, [open[1]]: VIRTUAL_ROOT, [inner]: open[1] });
     const hidden = await get(`/api/group/subtree/${open[0]}?after=${closed}`, u.bearer);
     const unknown = await get(`/api/group/subtree/${open[0]}?after=${crypto.randomUUID()}`, u.bearer);
     expect([hidden.status, unknown.status]).toEqual([404, 404]);
