@@ -125,9 +125,7 @@ export async function memberEntries(db: Db, auth: AuthUser, id: string, q: Membe
  * With `take`, one page: a keyset on groups_path_idx starting after the group `after` (which must be
  * a readable group in this subtree), so a deep page costs what the first does.
  */
-export const T: number[] = [];
 export async function subtree(db: Db, auth: AuthUser, id: string, q: SubtreeQuery): Promise<string> {
-  T.length = 0; T.push(Date.now());
   const [path, after] = await Promise.all([
     readGroup(db, auth, id),
     q.after === undefined ? undefined : readGroup(db, auth, q.after, "Группа из параметра after не найдена"),
@@ -135,9 +133,7 @@ export async function subtree(db: Db, auth: AuthUser, id: string, q: SubtreeQuer
   if (after !== undefined && (after === path || !after.startsWith(path))) {
     throw new ApiError("bad_request", "after должен быть группой внутри этого поддерева", [{ field: "after", message: "не из этого поддерева" }]);
   }
-  T.push(Date.now());
   const ctx = await accessContext(db, auth);
-  T.push(Date.now());
   const { depth } = q;
   const page = (where: SQL | undefined) => and(where, after === undefined ? undefined : gt(groups.path, after));
   const cols = { group_id: groups.groupId, group_name: groups.groupName, parent_id: groups.parentId, depth: groups.depth };
@@ -178,5 +174,5 @@ export async function subtree(db: Db, auth: AuthUser, id: string, q: SubtreeQuer
     .orderBy(asc(groups.path))
     .limit(q.take ?? -1);
   // Below a readable group every parent is readable: nothing to hide.
-  const j = await jsonArray(db, rows, keys); T.push(Date.now()); return j;
+  return jsonArray(db, rows, keys);
 }
