@@ -5,9 +5,9 @@
  *  - the presigned path against a local S3-compatible server (@20minutes/s3rver): bytes that passed
  *    through the Worker (must be 0).
  * Aims: upload >= 100 MB/s, download >= 500 MB/s. BENCH_SIZE_MB, BENCH_PARALLEL, BENCH_PART_MB override the defaults.
- * Locally, miniflare reads an object assembled by a multipart upload part by part through a JS stream
- * (~100-130 MB/s measured here, against ~1.4 GB/s for a single-put object of the same size through the same
- * wrangler dev): the download figure is bounded by that emulation, not by the Worker (docs/decisions/007-uploads.md).
+ * Locally both figures are bounded by Miniflare's R2 emulation, which runs in the same workerd process as the
+ * Worker; `npm install` makes it stream natively (docs/decisions/019-local-r2-streams.md). The browser client
+ * sends 5 MiB parts for files under ~20 GB (app/lib/upload-protocol.ts); BENCH_PART_MB=5 measures that.
  */
 import { execFileSync } from "node:child_process";
 import { createHash, randomFillSync } from "node:crypto";
