@@ -2,8 +2,8 @@
 /**
  * Run by `npm install` / `npm ci` (postinstall). Makes Miniflare's local R2 emulation stream bytes natively
  * (docs/decisions/019-local-r2-streams.md); what it stores and answers is unchanged.
- *  - A part upload hashed its bytes with MD5 through a JavaScript TransformStream, one await per chunk; now the
- *    stream is teed natively: one branch goes to the blob store, the other to the native DigestStream.
+ *  - A part upload hashed its bytes with MD5 through a JavaScript TransformStream, two awaits per small chunk; now
+ *    the stream is teed natively: one branch goes to the blob store, the other is read a MiB at a time into MD5.
  *  - An object assembled from multipart parts was read through a JavaScript identity stream; now each part's
  *    stream is piped natively, in turn, into the length-fixed stream the binding answers with.
  * Idempotent. When Miniflare's code is not the one these edits were made for (another version), it says so and
@@ -59,11 +59,18 @@ const edits = [
     };`,
   },
   {
-    what: "a part's MD5 is taken from a native tee of its stream",
+    what: "a part's MD5 is taken from a native tee of its stream, read a MiB at a time",
     from: `    let digesting = new DigestingStream(["MD5"]), blobId = await this.blob.put(value.pipeThrough(digesting)), md5Digest = (await digesting.digests).get("MD5");`,
-    to: `    let [toBlob, toDigest] = value.tee(), digest = new crypto.DigestStream("MD5"), digested = toDigest.pipeTo(digest), blobId = await this.blob.put(toBlob);
+    to: `    let [toBlob, toDigest] = value.tee(), md5 = createHash("md5"), digested = (async () => {
+      let reader = toDigest.getReader({ mode: "byob" });
+      for (;;) {
+        let { done, value: chunk } = await reader.readAtLeast(1 << 20, new Uint8Array(1 << 20));
+        chunk?.byteLength && md5.update(chunk);
+        if (done) break;
+      }
+    })(), blobId = await this.blob.put(toBlob);
     await digested;
-    let md5Digest = Buffer3.from(await digest.digest);`,
+    let md5Digest = md5.digest();`,
   },
 ];
 

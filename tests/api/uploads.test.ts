@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { grant, mkGroup, mkPerson, VIRTUAL_ROOT } from "./fixtures";
 import { api, errorOf, login } from "./helpers";
@@ -28,6 +29,9 @@ describe("multipart upload through the Worker (R2 binding)", () => {
     await putParts(bearer, up.upload_id, data, up.part_size, [2]);
     const done = await json(api(`/api/ul/${up.upload_id}/complete`, { method: "POST", bearer }));
     expect(done).toMatchObject({ asset_id, version: 1, variant_type: "initial", content_size: data.length });
+    // The storage's ETag of an object assembled from parts: MD5 of the parts' MD5s, "-" and the part count.
+    const partMd5s = [0, 1, 2].map((i) => createHash("md5").update(data.subarray(i * 5 * MiB, (i + 1) * 5 * MiB)).digest());
+    expect(done.etag.replace(/"/g, "")).toBe(`${createHash("md5").update(new Uint8Array(partMd5s.flatMap((d) => [...d]))).digest("hex")}-3`);
 
     const res = await api(`/api/asset/content/download/${asset_id}/1/initial`, { bearer });
     expect(res.status).toBe(200);
