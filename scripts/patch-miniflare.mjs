@@ -68,7 +68,9 @@ const edits = [
         chunk?.byteLength && md5.update(chunk);
         if (done) break;
       }
-    })(), blobId = await this.blob.put(toBlob);
+    })();
+    digested.catch(() => {}); // awaited below; a failed put must not leave it unhandled
+    let blobId = await this.blob.put(toBlob);
     await digested;
     let md5Digest = md5.digest();`,
   },
