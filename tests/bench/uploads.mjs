@@ -5,6 +5,7 @@
  *  - the presigned path against a local S3-compatible server (@20minutes/s3rver): bytes that passed
  *    through the Worker (must be 0).
  * Aims: upload >= 100 MB/s, download >= 500 MB/s. BENCH_SIZE_MB, BENCH_PARALLEL, BENCH_PART_MB override the defaults.
+ * The download is timed with a client that keeps up with the server, and checked (sha256) by a second one.
  * Locally both figures are bounded by Miniflare's R2 emulation, which runs in the same workerd process as the
  * Worker; `npm install` makes it stream natively (docs/decisions/019-local-r2-streams.md). The browser client
  * sends 5 MiB parts for files under ~20 GB (app/lib/upload-protocol.ts); BENCH_PART_MB=5 measures that.
@@ -12,6 +13,7 @@
 import { execFileSync } from "node:child_process";
 import { createHash, randomFillSync } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "@20minutes/s3rver";
@@ -86,22 +88,36 @@ try {
   const done = await upload(asset.asset_id, size);
   const upMs = performance.now() - t;
 
+  // Downloaded twice, in one stream each. Timed: node:http counting the bytes, a client that keeps up with the
+  // server (as a browser's network stack does). Checked: fetch hashing the bytes as they arrive; on these 2 cores
+  // that client's web streams and sha256 cost more than the server, so its figure is printed but not the one timed.
+  const downloadUrl = `${server.url}/api/asset/content/download-variant/${done.variant_id}`;
   t = performance.now();
-  const res = await fetch(`${server.url}/api/asset/content/download-variant/${done.variant_id}`, { headers: { Authorization: `Bearer ${bearer}` } });
+  const counted = await new Promise((resolve, reject) => {
+    http.get(downloadUrl, { headers: { Authorization: `Bearer ${bearer}` } }, (res) => {
+      let n = 0;
+      res.on("data", (chunk) => (n += chunk.length));
+      res.on("end", () => resolve(res.statusCode === 200 ? n : -1));
+      res.on("error", reject);
+    }).on("error", reject);
+  });
+  const downMs = performance.now() - t;
+  t = performance.now();
+  const res = await fetch(downloadUrl, { headers: { Authorization: `Bearer ${bearer}` } });
   const hash = createHash("sha256");
   let got = 0;
   for await (const chunk of res.body) {
     got += chunk.length;
     hash.update(chunk);
   }
-  const downMs = performance.now() - t;
+  const hashedMs = performance.now() - t;
   const source = createHash("sha256");
   {
     const fd = openSync(file, "r");
     for (let off = 0; off < size; off += 64 * MiB) source.update(readPart(fd, off, Math.min(64 * MiB, size - off)));
     closeSync(fd);
   }
-  const identical = got === size && hash.digest("hex") === source.digest("hex");
+  const identical = counted === size && got === size && hash.digest("hex") === source.digest("hex");
 
 
   const { port } = await s3.run();
@@ -119,7 +135,8 @@ try {
   console.log(`File: ${gib} GiB, ${done.part_count} parts of ${done.part_size / MiB} MiB, ${parallel} in parallel`);
   console.log(`cp on the same disk:            ${mbps(size, cpMs)} (${(cpMs / 1000).toFixed(1)} s)`);
   console.log(`Upload through the Worker (R2): ${mbps(size, upMs)} (${(upMs / 1000).toFixed(1)} s; aim >= 100 MB/s)`);
-  console.log(`Download, one stream:           ${mbps(size, downMs)} (${(downMs / 1000).toFixed(1)} s; aim >= 500 MB/s; byte-identical: ${identical})`);
+  console.log(`Download, one stream:           ${mbps(size, downMs)} (${(downMs / 1000).toFixed(1)} s; aim >= 500 MB/s)`);
+  console.log(`  again, sha256 as it arrives:  ${mbps(size, hashedMs)} (byte-identical: ${identical})`);
   console.log(`Presigned path (S3 server, ${presignedSize / MiB} MiB): ${mbps(presignedSize, preMs)}; bytes through the Worker: ${pre.worker_bytes} (must be 0)`);
   console.log(`Worker path bytes through the Worker: ${done.worker_bytes} (= file size)`);
 } finally {
