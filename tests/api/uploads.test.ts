@@ -59,7 +59,7 @@ describe("multipart upload through the Worker (R2 binding)", () => {
       const r = await api(url, { bearer, headers: { Range: `bytes=${from}-${to}` } });
       expect(r.status).toBe(206);
       expect(r.headers.get("Content-Range")).toBe(`bytes ${from}-${to}/300000`);
-      expect(await sha256(await r.arrayBuffer())).toBe(await sha256(data.slice(from, to + 1)));
+      expect(new Uint8Array(await r.arrayBuffer())).toEqual(data.slice(from, to + 1));
     }
     const suffix = await api(url, { bearer, headers: { Range: "bytes=-10" } });
     expect(new Uint8Array(await suffix.arrayBuffer())).toEqual(data.slice(-10));
