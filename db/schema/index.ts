@@ -4,6 +4,7 @@ export * from "./login-attempts";
 export * from "./events";
 export * from "./access-rules";
 export * from "./groups";
+export * from "./tree-version";
 export * from "./group-members";
 export * from "./api-tokens";
 export * from "./storages";

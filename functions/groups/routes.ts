@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
+import { gzipJsonResponse } from "../lib/tree-answers";
 import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { dir, entityByPath, groupSize, groupsWithUsers, previewList, searchGroups } from "./browse";
 import { deleteMembers, insertMembers, moveMembers } from "./members";
@@ -34,8 +35,8 @@ app.openapi(route("get", "/members/{id}", "A page of a group's contents (page si
   c.json(await members(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("query")), 200),
 );
 app.openapi(route("get", "/subtree/{id}", "Readable groups below a group, in path order (whole, or a page after a given group)", { params: s.idParam, query: s.subtreeQuery }, s.treeNode.array()), async (c) =>
-  // The JSON text comes whole from SQLite (tree.ts): a 10,000-group branch is never parsed or stringified here.
-  c.body(await subtree(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("query")), 200, { "Content-Type": "application/json" }) as never,
+  // The JSON text comes whole from SQLite, compressed and kept while the tree is unchanged (lib/tree-answers.ts).
+  gzipJsonResponse(c, await subtree(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("query"))) as never,
 );
 app.openapi(route("get", "/get/{id}", "One group, with the caller's permissions on it", { params: s.idParam }, s.groupWithAccess), async (c) =>
   c.json(await getGroup(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),

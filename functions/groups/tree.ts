@@ -5,7 +5,8 @@ import { assetDenyFilter, groupFilter } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { idList, inSubtree, jsonArray, literal } from "../lib/sql";
+import { idList, inSubtree, literal } from "../lib/sql";
+import { treeJsonGzip, treeVersion } from "../lib/tree-answers";
 import { groupColumns, nameKey, parentPath, pathIds, present } from "./common";
 import type { MembersQuery, SubtreeQuery } from "./schemas";
 import { assetPage, pageDenyFilter, visibleAssetCount, type AssetEntry } from "./asset-members";
@@ -125,10 +126,11 @@ export async function memberEntries(db: Db, auth: AuthUser, id: string, q: Membe
  * With `take`, one page: a keyset on groups_path_idx starting after the group `after` (which must be
  * a readable group in this subtree), so a deep page costs what the first does.
  */
-export async function subtree(db: Db, auth: AuthUser, id: string, q: SubtreeQuery): Promise<string> {
-  const [path, after] = await Promise.all([
+export async function subtree(db: Db, auth: AuthUser, id: string, q: SubtreeQuery): Promise<ArrayBuffer> {
+  const [path, after, version] = await Promise.all([
     readGroup(db, auth, id),
     q.after === undefined ? undefined : readGroup(db, auth, q.after, "Группа из параметра after не найдена"),
+    treeVersion(db),
   ]);
   if (after !== undefined && (after === path || !after.startsWith(path))) {
     throw new ApiError("bad_request", "after должен быть группой внутри этого поддерева", [{ field: "after", message: "не из этого поддерева" }]);
@@ -141,7 +143,8 @@ export async function subtree(db: Db, auth: AuthUser, id: string, q: SubtreeQuer
   if (id === VIRTUAL_ROOT_ID) {
     // Below the virtual root: the subtrees of the caller's top-most groups, which count as level 1.
     const tops = ctx.admin ? null : topPaths(ctx);
-    if (tops?.length === 0) return "[]";
+    // Nothing readable: the empty answer, by the same path (a statement that matches no row).
+    if (tops?.length === 0) return treeJsonGzip(db, version, db.select(cols).from(groups).where(sql`0`), keys);
     const scope = tops
       ? or(...tops.map((t) => and(inSubtree(groups.path, t), depth === undefined ? undefined : lte(groups.depth, pathIds(t).length + depth - 1))))
       : depth === undefined ? undefined : lte(groups.depth, depth);
@@ -155,7 +158,7 @@ export async function subtree(db: Db, auth: AuthUser, id: string, q: SubtreeQuer
       .where(page(and(scope, groupFilter(ctx, groups))))
       .orderBy(asc(groups.path))
       .limit(q.take ?? -1);
-    return jsonArray(db, rows, keys);
+    return treeJsonGzip(db, version, rows, keys);
   }
   const base = pathIds(path).length;
   const rows = db
@@ -174,5 +177,5 @@ export async function subtree(db: Db, auth: AuthUser, id: string, q: SubtreeQuer
     .orderBy(asc(groups.path))
     .limit(q.take ?? -1);
   // Below a readable group every parent is readable: nothing to hide.
-  return jsonArray(db, rows, keys);
+  return treeJsonGzip(db, version, rows, keys);
 }

@@ -1,5 +1,4 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { Db } from "./db";
 
 /**
  * SQL fragments with values inlined as quoted literals. D1 binds at most 100 parameters per
@@ -25,16 +24,4 @@ export function inAnySubtree(column: SQLWrapper, paths: readonly string[]): SQL 
   const outer = sorted.filter((p, i) => !sorted.slice(0, i).some((q) => p.startsWith(q)));
   if (outer.length === 0) return sql`0`;
   return sql`(${sql.join(outer.map((p) => inSubtree(column, p)), sql` OR `)})`;
-}
-
-/**
- * A query's rows as one JSON array text that SQLite builds: for long lists (a 10,000-group subtree),
- * where handing rows to the Worker one by one and stringifying them there costs several times the SQL.
- * `keys` are the query's column names, in the order the objects list them. The query's ORDER BY
- * holds: SQLite never flattens an ordered subquery into an aggregate query.
- */
-export async function jsonArray(db: Db, query: SQLWrapper, keys: readonly string[]): Promise<string> {
-  const fields = sql.join(keys.map((k) => sql`${literal(k)}, r.${sql.identifier(k)}`), sql`, `);
-  const row = await db.get<{ json: string }>(sql`SELECT json_group_array(json_object(${fields})) AS json FROM (${query}) r`);
-  return row.json;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { admin, call, grant, mkGroup, mkPerson, placeAsset, uniq, VIRTUAL_ROOT } from "./fixtures";
+import { sql } from "drizzle-orm";
+import { admin, call, db, grant, mkGroup, mkPerson, placeAsset, uniq, VIRTUAL_ROOT } from "./fixtures";
+import { api } from "./helpers";
 
 /** /api/group: happy paths, validation and the engine's answers on each route. */
 
@@ -179,6 +181,58 @@ describe("subtree", () => {
     const unknown = await get(`/api/group/subtree/${open[0]}?after=${crypto.randomUUID()}`, u.bearer);
     expect([hidden.status, unknown.status]).toEqual([404, 404]);
     expect(hidden.body.error.message).toBe(unknown.body.error.message);
+  });
+
+  it("answers again at once while the tree is unchanged, and follows every change to it and to the caller's rules", async () => {
+    const root = await mkGroup(VIRTUAL_ROOT);
+    const a = await mkGroup(root, "Альфа");
+    const b = await mkGroup(a, "Бета");
+    const u = await mkPerson();
+    await grant(u.id, root, ["read"]);
+    type Node = { group_id: string; group_name: string; parent_id: string; depth: number };
+    const tree = async (bearer?: string) => {
+      const res = await api(`/api/group/subtree/${root}`, { bearer: bearer ?? (await admin()) });
+      expect(res.status).toBe(200);
+      const rows = (await res.json()) as Node[];
+      return Object.fromEntries(rows.map((g) => [g.group_id, `${g.group_name}@${g.parent_id === root ? "root" : g.parent_id}/${g.depth}`]));
+    };
+    const version = async () => (await db().get<{ v: number }>(sql`SELECT v FROM tree_version`)).v;
+    const d = 1; // root is a top-level group
+    expect(await tree()).toEqual({ [a]: `Альфа@root/${d + 1}`, [b]: `Бета@${a}/${d + 2}` });
+    // Served from the isolate: the same bytes, already compressed for the client.
+    const res = await api(`/api/group/subtree/${root}`, { bearer: await admin(), headers: { "Accept-Encoding": "gzip" } });
+    expect(res.headers.get("Content-Type")).toBe("application/json");
+    expect(res.headers.get("Content-Encoding")).toBe("gzip");
+    expect(res.headers.get("X-Request-Id")).toBeTruthy();
+    expect(await tree()).toEqual({ [a]: `Альфа@root/${d + 1}`, [b]: `Бета@${a}/${d + 2}` });
+    await res.body?.cancel();
+
+    // Work on assets does not touch the tree's version, so it keeps what is held.
+    const before = await version();
+    const asset = await placeAsset(b);
+    expect(await version()).toBe(before);
+
+    expect((await call(`/api/group/update/${b}`, { method: "PATCH", json: { group_name: "Бета 2" }, bearer: await admin() })).status).toBe(200);
+    expect((await tree())[b]).toBe(`Бета 2@${a}/${d + 2}`);
+    const c = await mkGroup(a, "Гамма");
+    expect((await tree())[c]).toBe(`Гамма@${a}/${d + 2}`);
+    expect((await post("/api/group/move-member", { el_id: b, el_type: "group", from: a, to: root })).status).toBe(200);
+    expect((await tree())[b]).toBe(`Бета 2@root/${d + 1}`);
+    expect((await call(`/api/group/delete/${a}`, { method: "DELETE", bearer: await admin() })).status).toBe(200);
+    expect(Object.keys(await tree())).toEqual([b]);
+    expect((await post("/api/group/restore", { ids: [a] })).status).toBe(200);
+    expect(Object.keys(await tree()).sort()).toEqual([a, b, c].sort());
+
+    // The caller's rules are part of what is held: a new deny hides its subtree from that caller only.
+    expect(Object.keys(await tree(u.bearer)).sort()).toEqual([a, b, c].sort());
+    await grant(u.id, a, ["deny"]);
+    expect(Object.keys(await tree(u.bearer))).toEqual([b]);
+    expect(Object.keys(await tree()).sort()).toEqual([a, b, c].sort());
+
+    expect((await post("/api/group/delete-list", { ids: [b] })).status).toBe(200);
+    expect((await post("/api/group/purge", { ids: [b] })).status).toBe(200);
+    expect(Object.keys(await tree()).sort()).toEqual([a, c].sort());
+    expect((await get(`/api/auth/entity-access/${asset}`)).status).toBe(404);
   });
 
   it.each([
