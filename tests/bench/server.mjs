@@ -3,6 +3,7 @@
  * directory, for benchmarks; stop() ends it by PID (its whole process group).
  */
 import { spawn } from "node:child_process";
+import http from "node:http";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -93,3 +94,19 @@ export function percentile(values, p) {
 
 export const ms = (n) => `${n.toFixed(1)} ms`;
 export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/**
+ * A GET timed by a client that keeps up with the server, as a browser's network stack does: node:http
+ * counting the bytes as they arrive, as sent (compressed, when the answer is). Node's fetch decodes and
+ * collects in web streams, which on these 2 cores costs more than the server for long answers.
+ */
+export function countBytes(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk) => (bytes += chunk.length));
+      res.on("end", () => resolve({ status: res.statusCode, bytes }));
+      res.on("error", reject);
+    }).on("error", reject);
+  });
+}

@@ -13,11 +13,10 @@
 import { execFileSync } from "node:child_process";
 import { createHash, randomFillSync } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from "node:fs";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "@20minutes/s3rver";
-import { benchAdmin, startServer } from "./server.mjs";
+import { benchAdmin, countBytes, startServer } from "./server.mjs";
 
 const MiB = 1024 * 1024;
 const size = Number(process.env.BENCH_SIZE_MB ?? 1024) * MiB;
@@ -88,19 +87,13 @@ try {
   const done = await upload(asset.asset_id, size);
   const upMs = performance.now() - t;
 
-  // Downloaded twice, in one stream each. Timed: node:http counting the bytes, a client that keeps up with the
-  // server (as a browser's network stack does). Checked: fetch hashing the bytes as they arrive; on these 2 cores
+  // Downloaded twice, in one stream each. Timed: countBytes, a client that keeps up with the server (as a
+  // browser's network stack does). Checked: fetch hashing the bytes as they arrive; on these 2 cores
   // that client's web streams and sha256 cost more than the server, so its figure is printed but not the one timed.
   const downloadUrl = `${server.url}/api/asset/content/download-variant/${done.variant_id}`;
   t = performance.now();
-  const counted = await new Promise((resolve, reject) => {
-    http.get(downloadUrl, { headers: { Authorization: `Bearer ${bearer}` } }, (res) => {
-      let n = 0;
-      res.on("data", (chunk) => (n += chunk.length));
-      res.on("end", () => resolve(res.statusCode === 200 ? n : -1));
-      res.on("error", reject);
-    }).on("error", reject);
-  });
+  const downloaded = await countBytes(downloadUrl, { Authorization: `Bearer ${bearer}` });
+  const counted = downloaded.status === 200 ? downloaded.bytes : -1;
   const downMs = performance.now() - t;
   t = performance.now();
   const res = await fetch(downloadUrl, { headers: { Authorization: `Bearer ${bearer}` } });
