@@ -68,11 +68,30 @@ function hold(key: string, version: number, gzip: ArrayBuffer) {
 }
 
 /**
- * A JSON answer that is already gzip-compressed. The runtime sends the bytes as they are to a client
- * that accepts gzip (browsers, fetch, curl --compressed) and decodes them for one that does not, here
- * and at Cloudflare's edge alike. The headers come from `c.body`, so the middleware's (X-Request-Id) stay.
+ * A JSON answer that is already gzip-compressed. A client that takes gzip (browsers, fetch, curl
+ * --compressed) gets the bytes as they are; any other gets them decoded here, since a client that sends no
+ * Accept-Encoding at all (curl, plain scripts) would otherwise be handed gzip by Miniflare. Via `c.body`, so
+ * the middleware's headers (X-Request-Id) stay.
  */
 export function gzipJsonResponse(c: Context, gzip: ArrayBuffer) {
+  if (!acceptsGzip(c)) return c.body(new Response(gzip).body!.pipeThrough(new DecompressionStream("gzip")), 200, { "Content-Type": "application/json" });
   const { headers } = c.body(null, 200, { "Content-Type": "application/json", "Content-Encoding": "gzip" });
   return new Response(gzip, { status: 200, headers, encodeBody: "manual" });
+}
+
+/**
+ * The client's Accept-Encoding lists gzip (or `*`) with a weight above 0. Cloudflare and Miniflare rewrite
+ * the header the Worker sees and keep the client's own in `cf.clientAcceptEncoding`.
+ */
+function acceptsGzip(c: Context) {
+  const cf = c.req.raw.cf as IncomingRequestCfProperties | undefined;
+  const header = cf?.clientAcceptEncoding ?? c.req.header("Accept-Encoding") ?? "";
+  const weights = new Map(
+    header.split(",").map((part) => {
+      const [coding, ...params] = part.trim().toLowerCase().split(";");
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return [coding.trim(), q === undefined ? 1 : Number(q)] as const;
+    }),
+  );
+  return (weights.get("gzip") ?? weights.get("*") ?? 0) > 0;
 }
