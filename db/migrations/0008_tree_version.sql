@@ -3,9 +3,10 @@ CREATE TABLE `tree_version` (
 	`v` integer NOT NULL
 );
 --> statement-breakpoint
--- tree_version (db/schema/groups.ts): one row, a new random number on every change to what an answer about
--- the tree shows. Random, not a counter: after the database is restored to an earlier point, a counter would
--- give again numbers that an isolate holds for another tree. `>> 11` keeps it within a JS number's exact range.
+-- tree_version (db/schema/tree-version.ts): one row, a new random number on every change to what an
+-- answer about the tree shows. Random, not a counter: after the database is restored to an earlier point, a
+-- counter would give again numbers that an isolate holds for another tree. `>> 11` keeps it within a JS
+-- number's exact range.
 INSERT INTO `tree_version` (`id`, `v`) VALUES (1, random() >> 11);
 --> statement-breakpoint
 CREATE TRIGGER `groups_tree_version_insert` AFTER INSERT ON `groups` BEGIN

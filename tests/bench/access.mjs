@@ -4,7 +4,8 @@
  * directly (batched INSERTs, a recursive CTE for the assets) before the Worker starts, then prints
  * p50/p95 through the local Worker (HTTP, the user's bearer, timed to the last byte as a browser takes
  * it; an open route and whoami first, for the cost of the request path and of the sign-in check) and
- * the Worker's queries on the file itself (@libsql/client) as the floor. Aims: every call p95 < 25 ms; members' last page within 2x of the first.
+ * the Worker's queries on the file itself (@libsql/client) as the floor. Aims: every call p95 < 25 ms;
+ * members' last page within 2x of the first.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
