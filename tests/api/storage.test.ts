@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { storages } from "../../db/schema";
 import { getDb } from "../../functions/lib/db";
+import { encryptCredentials } from "../../functions/lib/storage/secrets";
 import { api, createUser, errorOf, login } from "./helpers";
 import { createAsset, fetchTarget, json, putParts, randomBytes, sha256, startUpload } from "./uploads.helpers";
 
@@ -32,6 +33,17 @@ describe("storages", () => {
     expect(list.find((x: { is_default: boolean }) => x.is_default)).toMatchObject({ kind: "r2" });
     const renamed = await json(api(`/api/storage/update/${s.storage_id}`, { method: "PATCH", bearer, json: { storage_name: "Новое имя" } }));
     expect(renamed).toMatchObject({ storage_name: "Новое имя", has_credentials: true });
+  });
+
+  it("credentials sealed under an earlier JWT_SECRET are entered again, not a 500", async () => {
+    const s = await createS3Storage();
+    const earlier = await encryptCredentials({ JWT_SECRET: "an-earlier-secret-of-at-least-32-bytes!" }, { user: "S3RVER", passwd: "S3RVER" });
+    await getDb(env).update(storages).set({ credentialsEnc: earlier }).where(eq(storages.storageId, s.storage_id));
+    const res = await api(`/api/storage/update/${s.storage_id}`, { method: "PATCH", bearer, json: { ...s3Creds } });
+    expect(res.status).toBe(200);
+    const { asset_id } = await createAsset(bearer);
+    await json(api(`/api/storage/for-entity/${asset_id}`, { method: "POST", bearer, json: { storage_id: s.storage_id } }));
+    expect((await startUpload(bearer, { asset_id, size: 100, name: "a.bin", mime: "application/octet-stream" })).status).toBe(200);
   });
 
   it.each([
