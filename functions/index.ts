@@ -4,6 +4,7 @@ import groupRoutes from "./groups/routes";
 import userRoutes from "./users/routes";
 import { ensureFirstAdmin } from "./auth/bootstrap";
 import { requireAuth } from "./lib/auth";
+import { refuseWeakSecret } from "./lib/secret-check";
 import { ApiError, handleError } from "./lib/errors";
 import { createApp } from "./lib/openapi";
 import { renderDocsPage } from "./system/docs-page";
@@ -23,6 +24,8 @@ export const api = createApp().basePath("/api");
 
 api.use(requestId({ headerName: "X-Request-Id" }));
 api.use(async (c, next) => {
+  // A short JWT_SECRET makes every key weak: nothing is served until it is fixed (functions/lib/keys.ts).
+  refuseWeakSecret(c.env);
   await ensureFirstAdmin(c.env);
   await next();
 });

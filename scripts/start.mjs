@@ -39,6 +39,12 @@ function secretsFile() {
   if (!existsSync(file) || !readFileSync(file, "utf8").includes("JWT_SECRET=")) {
     writeFileSync(file, `JWT_SECRET=${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
   }
+  // 32 random bytes (43 characters); the Worker refuses to serve with fewer than 32 bytes (functions/lib/keys.ts).
+  const secret = /JWT_SECRET=(\S*)/.exec(readFileSync(file, "utf8"))[1];
+  if (Buffer.byteLength(secret) < 32) {
+    console.error(`JWT_SECRET in ${file} is shorter than 32 bytes: replace it (README "Keys and their rotation").`);
+    process.exit(1);
+  }
   // The bearer the Worker sends the transcoder: only it may submit work there.
   if (!readFileSync(file, "utf8").includes("TRANSCODER_TOKEN=")) appendFileSync(file, `TRANSCODER_TOKEN=${randomBytes(24).toString("base64url")}\n`);
   return file;

@@ -1,7 +1,7 @@
 /**
  * Calls to the Worker: the job's signed source and destination URLs and its callback URL with the
- * per-task token. A 409 means the Worker no longer wants this run (paused, cancelled, re-dispatched):
- * the job stops. Network errors and 5xx are retried with backoff, so a Worker restart loses nothing.
+ * per-task token. A 409 means the Worker no longer wants this run (paused, cancelled, re-dispatched), and
+ * so does a 401 (the token is no longer the task's current one: it was re-dispatched): the job stops. Network errors and 5xx are retried with backoff, so a Worker restart loses nothing.
  */
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
@@ -25,7 +25,7 @@ async function withRetry(what, fn, { tries = 8, signal } = {}) {
   for (let attempt = 1; ; attempt++) {
     try {
       const res = await fn();
-      if (res.status === 409) throw new Stale(`${what}: ${await res.text()}`);
+      if (res.status === 409 || res.status === 401) throw new Stale(`${what}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`);
       if (res.status >= 500 || res.status === 429) throw Object.assign(new Error(`${what}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`), { retry: true });
       if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`);
       return res;

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { loginAttempts, sessions, users } from "../../db/schema";
+import type { BatchItem } from "drizzle-orm/batch";
+import { sessions, users } from "../../db/schema";
 import { accessContext } from "../lib/access";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
@@ -10,7 +11,7 @@ import { newId, randomSecret, sha256Hex } from "../lib/ids";
 import { signBearer } from "../lib/jwt";
 import { decoyPasswordHash, verifyPassword } from "../lib/password";
 import { refreshTtlSeconds } from "./cookie";
-import { assertNotThrottled, failureUpserts, throttleKeys } from "./rate-limit";
+import { admitAttempt, successWrites, throttleKeys } from "./rate-limit";
 import type { LoginBody } from "./schemas";
 
 export interface ClientMeta {
@@ -27,11 +28,11 @@ export interface SignedIn {
 
 const badCredentials = () => new ApiError("unauthorized", "Неверный логин или пароль");
 
-/** Password sign-in: throttle check, constant-work verification, then a new session family. */
+/** Password sign-in: the attempt counted first (functions/auth/rate-limit.ts), constant-work verification, then a new session family. */
 export async function login(db: Db, env: Env, body: LoginBody, meta: ClientMeta): Promise<SignedIn> {
   const now = nowSeconds();
   const keys = throttleKeys(body.user, meta.ip);
-  await assertNotThrottled(db, keys, now);
+  await admitAttempt(db, keys, now);
 
   const user = await db
     .select()
@@ -43,16 +44,12 @@ export async function login(db: Db, env: Env, body: LoginBody, meta: ClientMeta)
     ? await verifyPassword(body.passwd, user.passwdHash)
     : (await verifyPassword(body.passwd, await decoyPasswordHash())) && false;
   if (!user || !valid) {
-    const [loginFailure, ipFailure] = failureUpserts(db, keys, now);
-    await db.batch([
-      loginFailure,
-      ipFailure,
-      eventInsert(db, { kind: "auth.login_failed", userId: user?.userId, data: { login: body.user, ip: meta.ip } }),
-    ]);
+    // Already counted by admitAttempt: only the audit trail is left to write.
+    await eventInsert(db, { kind: "auth.login_failed", userId: user?.userId, data: { login: body.user, ip: meta.ip } }).run();
     throw badCredentials();
   }
   if (!user.enabled) throw new ApiError("forbidden", "Учётная запись отключена");
-  return startSession(db, env, user.userId, meta, now, { method: "password" }, keys.login);
+  return startSession(db, env, user.userId, meta, now, { method: "password" }, successWrites(db, keys));
 }
 
 /** A new session family for a user already checked (password here, single sign-on in functions/sso/codes.ts). */
@@ -63,7 +60,7 @@ export async function startSession(
   meta: ClientMeta,
   now: number,
   how: Record<string, string>,
-  clearThrottleKey?: string,
+  alsoWrite: BatchItem<"sqlite">[] = [],
 ): Promise<SignedIn> {
   const sessionId = newId();
   const refreshSecret = randomSecret();
@@ -77,7 +74,7 @@ export async function startSession(
       userAgent: meta.userAgent,
       ip: meta.ip,
     }),
-    ...(clearThrottleKey ? [db.delete(loginAttempts).where(eq(loginAttempts.key, clearThrottleKey))] : []),
+    ...alsoWrite,
     eventInsert(db, { kind: "auth.login", userId, entityType: "user", entityId: userId, data: { ip: meta.ip, ...how } }),
   ]);
   const { bearer, expire } = await signBearer(env.JWT_SECRET, userId, sessionId, now);

@@ -31,8 +31,10 @@ export class ApiError extends Error {
     message: string,
     readonly details?: ErrorDetail[],
     readonly headers?: Record<string, string>,
+    /** What really went wrong, for the log only (e.g. a storage's own error text); never sent to the client. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
   }
 }
 
@@ -44,6 +46,7 @@ export function errorBody(code: ErrorCode, message: string, requestId: string, d
 export function handleError(err: Error, c: Context<AppEnv>) {
   const requestId = c.get("requestId") ?? "";
   if (err instanceof ApiError) {
+    if (err.cause !== undefined) console.error(`[${requestId}] ${err.message}:`, err.cause);
     return c.json(errorBody(err.code, err.message, requestId, err.details), errorStatus[err.code], err.headers);
   }
   if (err instanceof HTTPException) {

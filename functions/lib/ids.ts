@@ -1,3 +1,5 @@
+import { timingSafeEqual } from "node:crypto";
+
 export const newId = () => crypto.randomUUID();
 
 /** A URL-safe random secret of `bytes` random bytes (base64url). */
@@ -11,4 +13,10 @@ export function randomSecret(bytes = 32): string {
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Two secrets (or their hashes) compared in time that does not depend on where they first differ. */
+export function sameSecret(a: string, b: string): boolean {
+  const [x, y] = [new TextEncoder().encode(a), new TextEncoder().encode(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -1,9 +1,8 @@
 import { jwtVerify, SignJWT } from "jose";
+import { bearerKey } from "./keys";
 
 /** Bearer lifetime. Short, because the refresh cookie renews it (the client refreshes 120 s early). */
 export const bearerTtlSeconds = 15 * 60;
-
-const key = (secret: string) => new TextEncoder().encode(secret);
 
 export async function signBearer(secret: string, userId: string, sessionId: string, now: number) {
   const expire = now + bearerTtlSeconds;
@@ -12,14 +11,15 @@ export async function signBearer(secret: string, userId: string, sessionId: stri
     .setSubject(userId)
     .setIssuedAt(now)
     .setExpirationTime(expire)
-    .sign(key(secret));
+    .sign(await bearerKey(secret));
   return { bearer, expire };
 }
 
 /** The bearer's subject and session, or null when it is forged, malformed or expired. */
 export async function verifyBearer(secret: string, token: string) {
+  const key = await bearerKey(secret);
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
     return { userId: payload.sub, sessionId: payload.sid };
   } catch {

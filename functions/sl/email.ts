@@ -1,11 +1,14 @@
 import type { Db } from "../lib/db";
 import type { Env } from "../lib/env";
 import { eventInsert } from "../lib/events";
+import { maskedLinkId } from "./tokens";
 
 /**
  * Mails a share link to its recipients: through the Cloudflare email binding when one is configured
  * (production), otherwise to the console (local). Either way the sending is an event row. A failed send
  * never fails the link's creation: the creator can copy the link by hand, and the event says what happened.
+ * The link is the capability, so the console gets it masked (logs are read by more people, and kept longer,
+ * than the link should reach); the creator has the full link in the app.
  */
 export async function mailLink(db: Db, env: Env, opts: { linkId: string; url: string; assetName: string; to: string[]; senderId: string; senderName: string }) {
   if (opts.to.length === 0) return;
@@ -15,7 +18,7 @@ export async function mailLink(db: Db, env: Env, opts: { linkId: string; url: st
   for (const to of opts.to) {
     try {
       if (env.EMAIL) await env.EMAIL.send({ from: env.EMAIL_FROM ?? "noreply@mam.local", to, subject, text });
-      else console.log(`[share-link email] to ${to}\nSubject: ${subject}\n${text}`);
+      else console.log(`[share-link email] to ${to}\nSubject: ${subject}\nLink: ${opts.url.replace(opts.linkId, maskedLinkId(opts.linkId))} (not mailed: no EMAIL binding)`);
       results.push({ to, ok: true });
     } catch (err) {
       results.push({ to, ok: false, error: String(err) });

@@ -1,7 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { events, shareLinks } from "../../db/schema";
 import { streamVariant } from "../assets/http-content";
-import { batchAll } from "../lib/batch";
 import type { Db } from "../lib/db";
 import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -9,7 +8,7 @@ import { newId } from "../lib/ids";
 import { verifyPassword } from "../lib/password";
 import { driverFor, getStorage } from "../lib/storage";
 import { cacheControl, LinkUnavailable, openLink, playVariant, type OpenLink } from "./public";
-import { assertUnlockAllowed, unlockFailureUpserts } from "./throttle";
+import { admitUnlockAttempt, unlockSuccessWrites } from "./throttle";
 import { unlockCookie, unlockValue } from "./tokens";
 
 /** What a recipient does with a link: unlock it, view it, download from it. */
@@ -17,17 +16,15 @@ import { unlockCookie, unlockValue } from "./tokens";
 export const wrongPassword = () => new ApiError("forbidden", "Неверный пароль", [{ field: "password", message: "неверный пароль" }]);
 
 /**
- * Checks a password: throttled per link and per address before hashing, a failure counted on both.
- * Answers the Set-Cookie value of the unlock cookie.
+ * Checks a password: the attempt is counted per link and per address before hashing (functions/sl/throttle.ts),
+ * and given back when it is right. Answers the Set-Cookie value of the unlock cookie.
  */
 export async function unlockLink(db: Db, env: Env, id: string, password: string, ip: string, secure: boolean, now: number) {
   const o = await openLink(db, env, id, null, now);
   if (!o.link.passwordHash) return { open: o, cookie: null };
-  await assertUnlockAllowed(db, o.link.linkId, ip, now);
-  if (!(await verifyPassword(password, o.link.passwordHash))) {
-    await batchAll(db, unlockFailureUpserts(db, o.link.linkId, ip, now));
-    throw wrongPassword();
-  }
+  await admitUnlockAttempt(db, o.link.linkId, ip, now);
+  if (!(await verifyPassword(password, o.link.passwordHash))) throw wrongPassword();
+  await db.batch(unlockSuccessWrites(db, o.link.linkId, ip));
   const cookie = unlockCookie(o.link.linkId, await unlockValue(env.JWT_SECRET, o.link.linkId, o.link.passwordHash, now), secure);
   return { open: { ...o, unlocked: true }, cookie };
 }

@@ -10,7 +10,7 @@ import { hashPassword } from "../lib/password";
 import { mailLink } from "./email";
 import { linkState } from "./public";
 import type { CreateLinkBody, LinkOut, LinkState, PatchLinkBody, ShareLinkAclValue } from "./schemas";
-import { newLinkId } from "./tokens";
+import { maskedLinkId, newLinkId } from "./tokens";
 
 /**
  * The sharer's side: create, list, edit, revoke (docs/decisions/010-share-links.md).
@@ -33,7 +33,7 @@ function stateOf(link: ShareLink, now: number): LinkState {
 export function linkOut(link: ShareLink, manageable: boolean, now = nowSeconds()): LinkOut {
   return {
     // A reader who may not manage links must not get a usable id: it could carry a download they lack.
-    link_id: manageable ? link.linkId : `${link.linkId.slice(0, 4)}…`,
+    link_id: manageable ? link.linkId : maskedLinkId(link.linkId),
     manageable,
     asset_id: link.assetId,
     creator: link.creator,

@@ -19,6 +19,9 @@ export function newLinkId(): string {
   return id;
 }
 
+/** What may be shown of an id where the id itself must not appear (lists for readers, logs). */
+export const maskedLinkId = (linkId: string) => `${linkId.slice(0, 4)}…`;
+
 /** Short-lived: long enough to watch a film on the page, short enough that a shared machine forgets. */
 export const unlockTtlSeconds = 3600;
 export const unlockCookieName = (linkId: string) => `mam_sl_${linkId}`;

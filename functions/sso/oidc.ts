@@ -27,7 +27,11 @@ export type SsoFailureReason =
   | "bad_state"
   | "exchange_failed"
   | "bad_token"
-  | "disabled";
+  | "disabled"
+  /** The provider's allowlist (allowed_domains, required_claim) does not let this token in. */
+  | "not_allowed"
+  /** link_by_email found an admin's login: never linked that way. */
+  | "admin_by_email";
 
 interface Discovery {
   issuer: string;

@@ -40,7 +40,8 @@ export async function updateStorage(db: Db, env: Env, auth: AuthUser, storageId:
   let creds = current.credentialsEnc;
   if (body.clear_credentials) creds = null;
   else if (body.user !== undefined || body.passwd !== undefined || body.token !== undefined) {
-    const old = creds ? await decryptCredentials(env, creds) : null;
+    // Sealed under another key (JWT_SECRET rotated, STORAGE_KEY set later) they cannot be read: new ones replace them.
+    const old = creds ? await decryptCredentials(env, creds).catch(() => null) : null;
     const user = body.user ?? old?.user;
     const passwd = body.passwd ?? old?.passwd;
     if (!user || !passwd) throw new ApiError("validation", "Неверные данные: нужны user и passwd", [{ field: !user ? "user" : "passwd", message: "обязательное поле" }]);

@@ -10,7 +10,8 @@ import { idParam } from "./schemas";
 
 /**
  * /api/task-cb: the transcoder's callbacks. Open routes (functions/lib/auth.ts openRoutes): no bearer,
- * the per-task token in X-Task-Token instead; output PUTs carry a URL signature for their run and name.
+ * the per-task token in X-Task-Token instead (401 when wrong); output calls also carry a URL signature
+ * for their run and name (403 when wrong).
  */
 const app = createApp();
 const tags = ["transcoder callbacks"];
@@ -18,7 +19,12 @@ const run = z.coerce.number({ error: "должно быть числом" }).int
 const lines = z.array(z.string().max(10_000)).max(500);
 const level = z.enum(["info", "warn", "error"]);
 const ok = jsonContent(z.object({ ok: z.literal(true) }).passthrough());
-const errors = { ...errorResponses, 403: { description: "Bad token or signature", content: errorResponses[400].content }, 409: { description: "This run is no longer wanted", content: errorResponses[400].content } };
+const errors = {
+  ...errorResponses,
+  401: { description: "No such task, or not this run's token (the envelope only, nothing about the task)", content: errorResponses[400].content },
+  403: { description: "Bad or expired URL signature (output calls)", content: errorResponses[400].content },
+  409: { description: "This run is no longer wanted", content: errorResponses[400].content },
+};
 const token = (h: string | undefined) => h?.trim() || undefined;
 
 const progressBody = z.object({

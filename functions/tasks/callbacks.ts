@@ -5,7 +5,7 @@ import { batchAll } from "../lib/batch";
 import type { Db } from "../lib/db";
 import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { sha256Hex } from "../lib/ids";
+import { sameSecret, sha256Hex } from "../lib/ids";
 import { driverFor, getStorage } from "../lib/storage";
 import { dropStaged } from "./dispatch";
 import { logInserts, outputNames, stagingKey } from "./outputs";
@@ -21,10 +21,10 @@ const live = (t: Pick<Task, "jobId" | "run">) => and(eq(tasks.jobId, t.jobId), e
 
 export async function taskForCallback(db: Db, jobId: string, token: string | undefined, run: number): Promise<Task> {
   const t = await db.select().from(tasks).where(eq(tasks.jobId, jobId)).get();
-  // An unknown task and a wrong token look the same: nothing to learn by guessing ids.
-  if (!t || !token || !t.tokenHash || (await sha256Hex(token)) !== t.tokenHash) {
-    if (t && token && t.run !== run) throw stale(t);
-    throw new ApiError("forbidden", "Неверный токен задачи");
+  // An unknown task and a wrong token look the same (401, the envelope only): nothing about the task,
+  // not even its run or status, is told to a caller without the current run's token.
+  if (!t || !token || !t.tokenHash || !sameSecret(await sha256Hex(token), t.tokenHash)) {
+    throw new ApiError("unauthorized", "Неверный токен задачи");
   }
   if (t.run !== run || !liveStatuses.includes(t.status)) throw stale(t);
   return t;

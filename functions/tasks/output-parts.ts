@@ -6,6 +6,7 @@ import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { driverFor, getStorage } from "../lib/storage";
 import { outputNames, stagingKey } from "./outputs";
+import { storageFailure } from "../lib/storage/failure";
 
 /**
  * Outputs larger than one request body (Cloudflare caps them at 100 MB) come in parts: the transcoder
@@ -28,8 +29,7 @@ async function storageCall<T>(fn: () => Promise<T>, field: string): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw new ApiError("bad_request", `Хранилище отклонило загрузку частями: ${(err as Error).message}`.slice(0, 300), [{ field, message: "не принято хранилищем" }]);
+    throw storageFailure(err, "bad_request", "Хранилище отклонило загрузку частями", [{ field, message: "не принято хранилищем" }]);
   }
 }
 

@@ -9,6 +9,7 @@ import { eventInsert } from "../lib/events";
 import { driverFor, getStorage } from "../lib/storage";
 import { maxPartSize } from "./schemas";
 import { describe, expectedPartSize, idleSeconds, loadUpload, partsOf, requireActive, requirePartNumber } from "./service";
+import { storageFailure } from "../lib/storage/failure";
 
 /** Worker path: one part streamed into the R2 binding's multipart upload (known length, never buffered). */
 export async function putPart(db: Db, env: Env, uploadId: string, n: number, contentLength: number, body: ReadableStream | null) {
@@ -27,7 +28,7 @@ export async function putPart(db: Db, env: Env, uploadId: string, n: number, con
   try {
     etag = await driver.uploadPart(u.objectKey, u.multipartId, n, body ?? new Blob([]).stream(), expected);
   } catch (err) {
-    throw new ApiError("bad_request", `Часть ${n} не принята хранилищем: ${(err as Error).message}`);
+    throw storageFailure(err, "bad_request", `Часть ${n} не принята хранилищем: отправьте её ещё раз`);
   }
   const now = nowSeconds();
   await db.batch([
@@ -67,7 +68,7 @@ export async function completeUpload(db: Db, env: Env, auth: AuthUser, uploadId:
     const state = err instanceof ApiError ? "aborted" : "active";
     await db.update(uploads).set({ state, mtime: nowSeconds() }).where(eq(uploads.uploadId, uploadId));
     if (err instanceof ApiError) throw err;
-    throw new ApiError("bad_request", `Хранилище не собрало файл: ${(err as Error).message}`);
+    throw storageFailure(err, "bad_request", "Хранилище не собрало файл: попробуйте завершить загрузку ещё раз");
   }
 }
 

@@ -14,6 +14,7 @@ import { defaultPartSize, maxPartSize, maxParts, MiB, type startBody } from "./s
 import { signUrl } from "./sign";
 import { resolveAssetStorage } from "../storage/resolve";
 import type { z } from "@hono/zod-openapi";
+import { storageFailure } from "../lib/storage/failure";
 
 /** An upload with no activity for this long is abandoned: the cron aborts it (docs/decisions/007-uploads.md). */
 export const idleSeconds = 24 * 3600;
@@ -68,8 +69,8 @@ export async function startUpload(db: Db, env: Env, auth: AuthUser, body: z.infe
   const driver = await driverFor(env, storage);
   const variantId = newId();
   const objectKey = `assets/${asset.assetId}/${variantId}`;
-  const multipartId = await driver.createMultipart(objectKey, body.mime).catch((err: Error) => {
-    throw new ApiError("unavailable", `Хранилище «${storage.storageName}» не приняло загрузку: ${err.message}`);
+  const multipartId = await driver.createMultipart(objectKey, body.mime).catch((err: unknown) => {
+    throw storageFailure(err, "unavailable", `Хранилище «${storage.storageName}» не приняло загрузку. Попробуйте позже или сообщите администратору.`);
   });
   const now = nowSeconds();
   const row: Upload = {

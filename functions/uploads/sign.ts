@@ -1,17 +1,10 @@
-/**
- * Short-lived URL signatures (HMAC-SHA256 over purpose, subject and expiry) for the two things a
- * browser fetches without headers: Worker-path part PUTs and play links. Keyed from JWT_SECRET.
- */
-const keys = new Map<string, Promise<CryptoKey>>();
+import { urlSigningKey as hmacKey } from "../lib/keys";
 
-function hmacKey(secret: string) {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(`url-signing:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-    keys.set(secret, key);
-  }
-  return key;
-}
+/**
+ * Short-lived URL signatures (HMAC-SHA256 over purpose, subject and expiry) for what is fetched without
+ * headers: Worker-path part PUTs, play links, the transcoder's output URLs, share-link unlock cookies.
+ * Callers pass JWT_SECRET; the key is the URL-signing one derived from it (functions/lib/keys.ts).
+ */
 
 const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
 

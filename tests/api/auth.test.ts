@@ -4,6 +4,7 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { getDb } from "../../functions/lib/db";
+import { bearerKey } from "../../functions/lib/keys";
 import { adminCredentials, api, createUser, errorOf, freshIp, login, refreshCookieOf } from "./helpers";
 
 describe("POST /api/auth/login", () => {
@@ -166,7 +167,7 @@ describe("protected routes", () => {
       .setSubject(claims.sub)
       .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-      .sign(new TextEncoder().encode(env.JWT_SECRET));
+      .sign(await bearerKey(env.JWT_SECRET));
     expect((await api("/api/auth/whoami", { bearer: expired })).status).toBe(401);
   });
 

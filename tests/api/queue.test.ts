@@ -113,7 +113,7 @@ describe("task-run and the callbacks", () => {
     const id = await mkTask(a, "inqueue", T.preview);
     await deliver(fake, { type: "task-run", jobId: id });
     const job = fake.jobs[0];
-    expect((await cb({ ...job, callback: { ...job.callback, token: "forged" } }, "progress", { run: 1, progress: 1 })).status).toBe(403);
+    expect((await cb({ ...job, callback: { ...job.callback, token: "forged" } }, "progress", { run: 1, progress: 1 })).status).toBe(401);
     expect((await cb(job, "progress", { run: 2, progress: 1 })).status).toBe(409);
     expect((await cb(job, "progress", { run: "x" })).status).toBe(400);
     const forged = job.outputs.preview.replace(/sig=[0-9a-f]+/, `sig=${"0".repeat(64)}`);
@@ -125,6 +125,24 @@ describe("task-run and the callbacks", () => {
     expect(v?.techProps).toMatchObject({ duration: 5, width: 1280, height: 720 });
     const preview = await SELF.fetch(`http://mam.test/api/asset/content/preview/${a.assetId}/1/${a.variantId}`, { headers: { Authorization: `Bearer ${await admin()}` } });
     expect([preview.status, new Uint8Array(await preview.arrayBuffer())[0]]).toEqual([200, 0xff]);
+  });
+
+  it("a wrong token answers 401 with the error envelope only, whatever run it names: nothing about the task", async () => {
+    const fake = fakeTranscoder();
+    const id = await mkTask(await mkMediaAsset(group, adminId), "inqueue", T.preview);
+    await deliver(fake, { type: "task-run", jobId: id });
+    const forged = { ...fake.jobs[0], callback: { ...fake.jobs[0].callback, token: "forged" } };
+    for (const [path, body] of [["progress", { run: 1, progress: 1 }], ["progress", { run: 7, progress: 1 }], ["result", { run: 2 }], ["fail", { run: 1, error: "x" }]] as const) {
+      const res = await cb(forged, path, body);
+      expect(res.status).toBe(401);
+      const text = await res.text();
+      expect(Object.keys(JSON.parse(text).error).sort()).toEqual(["code", "message", "requestId"]);
+      expect(text).not.toMatch(/inqueue|running|запуск|status/i);
+    }
+    // The same answer for a task that does not exist.
+    const none = await cb({ ...forged, callback: { ...forged.callback, url: forged.callback.url.replace(id, crypto.randomUUID()) } }, "progress", { run: 1 });
+    expect([none.status, Object.keys(((await none.json()) as { error: object }).error).sort()]).toEqual([401, ["code", "message", "requestId"]]);
+    expect(await taskRow(id)).toMatchObject({ status: "inqueue" });
   });
 
   it("a failure ends the task in error with the transcoder's log lines", async () => {
@@ -175,7 +193,8 @@ describe("retries, dead letters, watches", () => {
     expect(fake.jobs).toHaveLength(2);
     expect(fake.jobs[1].run).toBe(2);
     expect(await taskRow(id)).toMatchObject({ status: "inqueue", run: 2 });
-    expect((await cb(old, "progress", { run: 1, progress: 50 })).status).toBe(409);
+    // The old run's token is no longer the task's: 401, which the transcoder takes as "stop this job", like a 409.
+    expect((await cb(old, "progress", { run: 1, progress: 50 })).status).toBe(401);
     // A watch of an old run ends its chain.
     const before = fake.sent.length;
     await deliver(fake, { type: "task-run", jobId: id, run: 1 });

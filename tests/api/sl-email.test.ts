@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { events, shareLinks, users } from "../../db/schema";
 import type { AuthUser, Env } from "../../functions/lib/env";
 import { createLink } from "../../functions/sl/service";
@@ -68,5 +68,25 @@ describe("share-link mail through the email binding", () => {
       via: "email-binding",
       results: [{ to: "bad@example.com", ok: false, error: expect.stringContaining("destination address not verified") }, { to: "good@example.com", ok: true }],
     });
+  });
+});
+
+describe("share-link mail without the binding (local)", () => {
+  it("prints the recipient and subject with the link masked: its id, the capability, never reaches the log", async () => {
+    const printed = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      const group = await mkGroup(VIRTUAL_ROOT);
+      const { asset_id } = await createAsset(await admin(), { in_group: group, asset_name: "Смета.pdf", asset_mime: "application/pdf" });
+      const id = await createLink(db(), { ...(env as unknown as Env), EMAIL: undefined }, auth, asset_id, createLinkBody.parse({ acl: ["view"], email: ["local@example.com"] }), "https://mam.example");
+      const log = printed.mock.calls.map((args) => args.map(String).join(" ")).join("\n");
+      expect(log).toContain("local@example.com");
+      expect(log).toContain("«Смета.pdf»");
+      expect(log).toContain(`https://mam.example/sl/${id.slice(0, 4)}…`);
+      expect(log).not.toContain(id);
+      const ev = await db().select().from(events).where(and(eq(events.entityId, id), eq(events.kind, "share-link.email"))).get();
+      expect(ev?.data).toEqual({ via: "console", results: [{ to: "local@example.com", ok: true }] });
+    } finally {
+      printed.mockRestore();
+    }
   });
 });

@@ -110,6 +110,24 @@ describe("password throttle", () => {
     expect((await blocked.json() as any).error.code).toBe("rate_limited");
   }, 60_000);
 
+  it("counts before it checks: of 60 parallel wrong passwords from many addresses, at most 10 are checked", async () => {
+    const { assetId } = await sharedAsset();
+    const id = await link(assetId, { password: "правильный" });
+    const all = await Promise.all(Array.from({ length: 60 }, (_, i) => unlock(id, `guess-${i}`)));
+    const wrong = all.filter((r) => r.status === 403).length;
+    expect(wrong).toBeGreaterThanOrEqual(1);
+    expect(wrong).toBeLessThanOrEqual(10);
+    expect(all.filter((r) => r.status === 429).length).toBe(60 - wrong);
+    expect((await unlock(id, "правильный")).status).toBe(429);
+  }, 60_000);
+
+  it("a right password is not counted: recipients behind one address keep opening links", async () => {
+    const { assetId } = await sharedAsset();
+    const id = await link(assetId, { password: "правильный" });
+    const ip = "10.250.1.1";
+    for (let i = 0; i < 12; i++) expect((await unlock(id, "правильный", ip)).status).toBe(200);
+  }, 60_000);
+
   it("answers 429 to one address after 30 wrong passwords across links", async () => {
     const { assetId } = await sharedAsset();
     const ids = await Promise.all([1, 2, 3, 4].map(() => link(assetId, { password: "правильный" })));

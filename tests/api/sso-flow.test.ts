@@ -75,7 +75,7 @@ describe("the callback and POST /api/auth/exchange-token", () => {
   it("provisions an enabled non-admin user, hands a one-time code to /login and turns it into a session", async () => {
     const e = ssoEnv(idp);
     const sub = uniqSub();
-    const { back, landing } = await signInVia(e, idp, { sub, email: `${sub}@corp.test`, name: "Иван Петров", preferred_username: sub });
+    const { back, landing } = await signInVia(e, idp, { sub, email: `${sub}@corp.test`, email_verified: true, name: "Иван Петров", preferred_username: "ivan" });
     expect(back.status).toBe(302);
     expect(landing.pathname).toBe("/login");
     expect(landing.searchParams.get("to")).toBe("/jobs");
@@ -87,7 +87,8 @@ describe("the callback and POST /api/auth/exchange-token", () => {
     expect(body.expire).toBeGreaterThan(Date.now() / 1000);
     expect(cookieOf(res, "mam_refresh")).toBeTruthy();
     const who = await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${body.bearer}` } });
-    expect(await who.json()).toMatchObject({ name: "Иван Петров", login: sub, is_admin: false });
+    // The login is the address the provider vouches for.
+    expect(await who.json()).toMatchObject({ name: "Иван Петров", login: `${sub}@corp.test`, is_admin: false });
 
     const link = await db().select().from(ssoLinks).where(eq(ssoLinks.subject, sub)).get();
     const user = await db().select().from(users).where(eq(users.userId, link!.userId)).get();

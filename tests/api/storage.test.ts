@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { storages } from "../../db/schema";
 import { getDb } from "../../functions/lib/db";
+import { encryptCredentials } from "../../functions/lib/storage/secrets";
 import { api, createUser, errorOf, login } from "./helpers";
 import { createAsset, fetchTarget, json, putParts, randomBytes, sha256, startUpload } from "./uploads.helpers";
 
@@ -32,6 +33,17 @@ describe("storages", () => {
     expect(list.find((x: { is_default: boolean }) => x.is_default)).toMatchObject({ kind: "r2" });
     const renamed = await json(api(`/api/storage/update/${s.storage_id}`, { method: "PATCH", bearer, json: { storage_name: "Новое имя" } }));
     expect(renamed).toMatchObject({ storage_name: "Новое имя", has_credentials: true });
+  });
+
+  it("credentials sealed under an earlier JWT_SECRET are entered again, not a 500", async () => {
+    const s = await createS3Storage();
+    const earlier = await encryptCredentials({ JWT_SECRET: "an-earlier-secret-of-at-least-32-bytes!" }, { user: "S3RVER", passwd: "S3RVER" });
+    await getDb(env).update(storages).set({ credentialsEnc: earlier }).where(eq(storages.storageId, s.storage_id));
+    const res = await api(`/api/storage/update/${s.storage_id}`, { method: "PATCH", bearer, json: { ...s3Creds } });
+    expect(res.status).toBe(200);
+    const { asset_id } = await createAsset(bearer);
+    await json(api(`/api/storage/for-entity/${asset_id}`, { method: "POST", bearer, json: { storage_id: s.storage_id } }));
+    expect((await startUpload(bearer, { asset_id, size: 100, name: "a.bin", mime: "application/octet-stream" })).status).toBe(200);
   });
 
   it.each([
@@ -94,12 +106,41 @@ describe("presigned upload path against a real S3 server", () => {
     expect(usage.find((u: { storage_id: string }) => u.storage_id === s.storage_id)).toMatchObject({ bytes: data.length, objects: 1 });
   });
 
-  it("wrong credentials fail at start with a clear error, not a 500", async () => {
+  it("wrong credentials fail at start with a clear error, not a 500; the storage's own words only in the log", async () => {
     const s = await createS3Storage({ passwd: "wrong-secret" });
     const { asset_id } = await createAsset(bearer);
     await json(api(`/api/storage/for-entity/${asset_id}`, { method: "POST", bearer, json: { storage_id: s.storage_id } }));
-    const res = await startUpload(bearer, { asset_id, size: 100, name: "a.bin", mime: "application/octet-stream" });
-    expect(res.status).toBe(503);
-    expect((await errorOf(res)).message).toMatch(/SignatureDoesNotMatch/);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const res = await startUpload(bearer, { asset_id, size: 100, name: "a.bin", mime: "application/octet-stream" });
+      expect(res.status).toBe(503);
+      const error = await errorOf(res);
+      expect(error.message).toBe("Хранилище «S3 тест» не приняло загрузку. Попробуйте позже или сообщите администратору.");
+      expect(JSON.stringify(error)).not.toMatch(/SignatureDoesNotMatch|S3 POST|mam-test|127\.0\.0\.1/);
+      // The operator finds the storage's answer in the log under the request id the client was given.
+      const line = logged.mock.calls.map((args) => args.map(String).join(" ")).find((l) => l.includes(error.requestId));
+      expect(line).toMatch(/SignatureDoesNotMatch/);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
+
+describe("a storage that cannot be reached", () => {
+  it("answers a generic Russian error at upload start, never the driver's text", async () => {
+    const s = await createS3Storage({ storage_name: "Закрытый порт", storage_setup: { url: "http://127.0.0.1:1", bucket: "secret-bucket-name", region: "us-east-1" } });
+    const { asset_id } = await createAsset(bearer);
+    await json(api(`/api/storage/for-entity/${asset_id}`, { method: "POST", bearer, json: { storage_id: s.storage_id } }));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const res = await startUpload(bearer, { asset_id, size: 100, name: "a.bin", mime: "application/octet-stream" });
+      expect(res.status).toBe(503);
+      const text = await res.text();
+      expect(JSON.parse(text).error.message).toBe("Хранилище «Закрытый порт» не приняло загрузку. Попробуйте позже или сообщите администратору.");
+      expect(text).not.toMatch(/127\.0\.0\.1|secret-bucket-name|fetch|connect|refused|network/i);
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

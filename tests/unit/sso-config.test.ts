@@ -21,6 +21,17 @@ describe("ssoProviders", () => {
     expect(ssoProviders({ SSO_PROVIDERS: JSON.stringify([{ ...one, client_secret: undefined }]) })).toEqual([]);
     expect(ssoProviders({ SSO_PROVIDERS: JSON.stringify([one, one]) })).toEqual([]);
     expect(ssoProviders({ SSO_PROVIDERS: JSON.stringify([{ ...one, name: "has space" }]) })).toEqual([]);
+    expect(ssoProviders({ SSO_PROVIDERS: JSON.stringify([{ ...one, allowed_domains: ["@corp.test"] }]) })).toEqual([]);
+    expect(ssoProviders({ SSO_PROVIDERS: JSON.stringify([{ ...one, allowed_domains: [] }]) })).toEqual([]);
+  });
+
+  it("reads the allowlist: domains lower-cased, the required claim as written; none by default", () => {
+    const one = { name: "y", title: "Y", issuer: "https://idp.example", client_id: "a", client_secret: "b" };
+    expect(ssoProviders({ SSO_PROVIDERS: JSON.stringify([{ ...one, allowed_domains: [" Corp.Example "], required_claim: "groups=mam" }]) })[0]).toMatchObject({
+      allowedDomains: ["corp.example"],
+      requiredClaim: "groups=mam",
+    });
+    expect(ssoProviders({ SSO_PROVIDERS: JSON.stringify([one]) })[0]).toMatchObject({ allowedDomains: [], requiredClaim: undefined });
   });
 });
 

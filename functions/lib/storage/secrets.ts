@@ -1,7 +1,9 @@
+import { storageCredentialsKey } from "../keys";
+
 /**
  * Storage credentials at rest: AES-256-GCM with a key from the environment (STORAGE_KEY, 32 bytes
- * base64), or, when it is unset, one derived by HKDF from JWT_SECRET so a fresh local start works.
- * docs/decisions/008-storages.md.
+ * base64), or, when it is unset, the storage key derived from JWT_SECRET (functions/lib/keys.ts, the
+ * same HKDF label as ever) so a fresh local start works. docs/decisions/008-storages.md.
  */
 export interface StorageCredentials {
   user: string;
@@ -9,26 +11,14 @@ export interface StorageCredentials {
   token?: string;
 }
 
-const keys = new Map<string, Promise<CryptoKey>>();
+const imported = new Map<string, Promise<CryptoKey>>();
 
 function keyFor(env: { STORAGE_KEY?: string; JWT_SECRET: string }): Promise<CryptoKey> {
-  const material = env.STORAGE_KEY ? `k:${env.STORAGE_KEY}` : `j:${env.JWT_SECRET}`;
-  let key = keys.get(material);
+  if (!env.STORAGE_KEY) return storageCredentialsKey(env.JWT_SECRET);
+  let key = imported.get(env.STORAGE_KEY);
   if (!key) {
-    key = env.STORAGE_KEY
-      ? crypto.subtle.importKey("raw", Uint8Array.from(atob(env.STORAGE_KEY), (c) => c.charCodeAt(0)), "AES-GCM", false, ["encrypt", "decrypt"])
-      : crypto.subtle
-          .importKey("raw", new TextEncoder().encode(env.JWT_SECRET), "HKDF", false, ["deriveKey"])
-          .then((base) =>
-            crypto.subtle.deriveKey(
-              { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode("mam storage credentials") },
-              base,
-              { name: "AES-GCM", length: 256 },
-              false,
-              ["encrypt", "decrypt"],
-            ),
-          );
-    keys.set(material, key);
+    key = crypto.subtle.importKey("raw", Uint8Array.from(atob(env.STORAGE_KEY), (c) => c.charCodeAt(0)), "AES-GCM", false, ["encrypt", "decrypt"]);
+    imported.set(env.STORAGE_KEY, key);
   }
   return key;
 }
