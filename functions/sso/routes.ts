@@ -8,7 +8,8 @@ import { randomSecret } from "../lib/ids";
 import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { exchangeCode } from "./codes";
 import { ssoProviders } from "./config";
-import { finishSignIn, flowTtlSeconds, safeReturnPath, startSignIn } from "./flow";
+import { safeReturnPath } from "../lib/return-path";
+import { finishSignIn, flowTtlSeconds, startSignIn } from "./flow";
 import { SsoFailure } from "./oidc";
 import { callbackQuery, exchangeBody, providerParam, ssoProvider, startQuery } from "./schemas";
 import { tokens } from "../auth/schemas";
@@ -56,7 +57,7 @@ app.openapi(
     responses: redirect,
   }),
   async (c) => {
-    const to = safeReturnPath(c.req.valid("query").to);
+    const to = safeReturnPath(c.req.valid("query").to, origin(c));
     const browserSecret = getCookie(c, browserCookie) || randomSecret();
     try {
       const url = await startSignIn(getDb(c.env), c.env, { provider: c.req.valid("param").provider, to, origin: origin(c), browserSecret });

@@ -69,6 +69,17 @@ describe("GET /api/auth/sso/{provider}", () => {
     const { landing } = await signInVia(ssoEnv(idp), idp, { sub: uniqSub() }, { to: "//evil.example/x" });
     expect(landing.searchParams.get("to")).toBe("/mam");
   });
+
+  it.each(["/%09/evil.example", "/\t/evil.example", "//evil", "/\\evil", "/%5Cevil", "https://evil.example", "javascript:alert(1)"])(
+    "lands inside the app for to=%j, signed in or refused",
+    async (to) => {
+      const { landing } = await signInVia(ssoEnv(idp), idp, { sub: uniqSub() }, { to });
+      expect(landing.pathname).toBe("/login");
+      expect(landing.searchParams.get("to")).toBe("/mam");
+      const refused = await call(ssoEnv(idp), `/api/auth/sso/nope?to=${encodeURIComponent(to)}`);
+      expect(refused.headers.get("Location")).toBe("/login?sso_error=unknown_provider&to=%2Fmam");
+    },
+  );
 });
 
 describe("the callback and POST /api/auth/exchange-token", () => {
