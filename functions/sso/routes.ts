@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { setRefreshCookie } from "../auth/cookie";
+import { setSessionCookies } from "../auth/cookie";
 import { getDb } from "../lib/db";
 import type { AppEnv } from "../lib/env";
 import { randomSecret } from "../lib/ids";
@@ -101,7 +101,7 @@ app.openapi(
     method: "post",
     path: "/exchange-token",
     tags,
-    summary: "Turn the one-time sign-in code (single use, 60 s) into tokens; sets the refresh cookie",
+    summary: "Turn the one-time sign-in code (single use, 60 s) into tokens; sets the refresh and page-session cookies",
     request: { body: jsonBody(exchangeBody) },
     responses: {
       200: jsonContent(tokens),
@@ -112,7 +112,7 @@ app.openapi(
   async (c) => {
     const meta = { ip: c.req.header("CF-Connecting-IP") ?? "local", userAgent: c.req.header("User-Agent") ?? null };
     const s = await exchangeCode(getDb(c.env), c.env, c.req.valid("json").token, meta);
-    setRefreshCookie(c, s.sessionId, s.refreshSecret);
+    setSessionCookies(c, s);
     return c.json({ bearer: s.bearer, expire: s.expire }, 200);
   },
 );
