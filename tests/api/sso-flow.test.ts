@@ -97,6 +97,9 @@ describe("the callback and POST /api/auth/exchange-token", () => {
     expect(res.status).toBe(200);
     expect(body.expire).toBeGreaterThan(Date.now() / 1000);
     expect(cookieOf(res, "mam_refresh")).toBeTruthy();
+    // The page-session cookie carries the same bearer, for the server's page loaders only.
+    expect(cookieOf(res, "mam_page")).toBe(`mam_page=${body.bearer}`);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith("mam_page="))).toMatch(/HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/i);
     const who = await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${body.bearer}` } });
     expect(await who.json()).toMatchObject({ name: "Иван Петров", login: sub, is_admin: false });
 
