@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as remixBuild from "./build/server/index.js";
 import { api } from "./functions/index";
 import type { Env } from "./functions/lib/env";
-import { newNonce, secureResponse } from "./functions/lib/security-headers";
+import { mediaOrigin, newNonce, secureResponse } from "./functions/lib/security-headers";
 import { cachedSharePage, sharePageId } from "./functions/sl/page-cache";
 import { housekeeping } from "./functions/system/housekeeping";
 import { handleQueue } from "./queues/index";
@@ -23,7 +23,7 @@ export default {
   // Every answer, API and pages, gets the security headers (functions/lib/security-headers.ts).
   async fetch(request, env, ctx) {
     const nonce = newNonce();
-    return secureResponse(request, await route(request, env, ctx, nonce), nonce);
+    return secureResponse(request, await route(request, env, ctx, nonce), nonce, mediaOrigin(env));
   },
   queue: (batch, env) => handleQueue(batch, env),
   scheduled: (_controller, env, ctx) => ctx.waitUntil(housekeeping(env)),

@@ -25,6 +25,9 @@ export function cookieAuthAllowed(request: Request): boolean {
   return origin !== null && origin === new URL(request.url).origin && request.headers.get("Sec-Fetch-Site") !== "cross-site";
 }
 
+/** Whether the request brings the page-session cookie at all (its answer is then made with credentials). */
+export const hasPageCookie = (request: Request) => cookieValue(request, PAGE_COOKIE) !== null;
+
 /** The page-session bearer a server page loader may use, or null (none, or refused by the CSRF check). */
 export function pageBearer(request: Request): string | null {
   return cookieAuthAllowed(request) ? cookieValue(request, PAGE_COOKIE) : null;

@@ -1,4 +1,4 @@
-import { PAGE_COOKIE } from "../auth/page-session";
+import { hasPageCookie } from "../auth/page-session";
 
 /**
  * The headers every answer of the Worker carries, pages and API alike (docs/decisions/022). worker.ts
@@ -13,22 +13,33 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
 }
 
+/** Where stored files' bytes may come from besides this origin: a separate media origin, when one is set. */
+export function mediaOrigin(env: object): string | null {
+  const value = (env as { MEDIA_ORIGIN?: string }).MEDIA_ORIGIN;
+  try {
+    return value ? new URL(value).origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The application's policy. Scripts: the app's own files and inline scripts carrying this request's nonce
  * (Remix's context and route modules, React's streaming, Mantine's colour-scheme script). Styles allow
  * inline: Mantine and React write `style` attributes and <style> elements (decision 022).
  */
-export function appPolicy(nonce: string): string {
+export function appPolicy(nonce: string, media: string | null = null): string {
+  const bytes = media ? `'self' ${media}` : "'self'";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    `img-src ${bytes} data: blob:`,
+    `media-src ${bytes} blob:`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src ${bytes}`,
     "worker-src 'self'",
-    "frame-src 'self'",
+    `frame-src ${bytes}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -49,10 +60,6 @@ function isApiDocument(response: Response): boolean {
   return type === "" || /^(application\/([\w.+-]*\+)?json|text\/html)\b/i.test(type);
 }
 
-function hasCookie(request: Request, name: string): boolean {
-  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
-}
-
 /**
  * A stored file streamed to its owner with a validator (ETag, `private`, revalidated on each use): the
  * browser may keep it, since every use asks the server again with the bearer. Anything else made with
@@ -63,7 +70,7 @@ function revalidatedBytes(response: Response): boolean {
 }
 
 /** Headers to add to (or, for Cache-Control of credentialed answers, impose on) one answer. */
-export function securityHeaders(request: Request, response: Response, nonce: string): Headers {
+export function securityHeaders(request: Request, response: Response, nonce: string, media: string | null = null): Headers {
   const url = new URL(request.url);
   const api = isUnder(url.pathname, "/api");
   const sharePage = isUnder(url.pathname, "/sl") || isUnder(url.pathname, "/api/sl");
@@ -78,10 +85,10 @@ export function securityHeaders(request: Request, response: Response, nonce: str
   if (sharePage && !api) out.set("Referrer-Policy", "no-referrer");
   else add("Referrer-Policy", sharePage ? "no-referrer" : "strict-origin-when-cross-origin");
 
-  if (!api) add("Content-Security-Policy", appPolicy(nonce));
+  if (!api) add("Content-Security-Policy", appPolicy(nonce, media));
   else if (isApiDocument(response)) add("Content-Security-Policy", API_POLICY);
 
-  const credentialed = api ? request.headers.has("Authorization") : !sharePage && hasCookie(request, PAGE_COOKIE);
+  const credentialed = api ? request.headers.has("Authorization") : !sharePage && hasPageCookie(request);
   if (credentialed && !revalidatedBytes(response)) out.set("Cache-Control", "no-store");
   else add("Cache-Control", "no-store");
   return out;
@@ -92,8 +99,8 @@ export function securityHeaders(request: Request, response: Response, nonce: str
  * workerd's `encodeBody: "manual"` of pre-compressed answers); an immutable one (from the cache, from
  * fetch) is copied first.
  */
-export function secureResponse(request: Request, response: Response, nonce: string): Response {
-  const headers = securityHeaders(request, response, nonce);
+export function secureResponse(request: Request, response: Response, nonce: string, media: string | null = null): Response {
+  const headers = securityHeaders(request, response, nonce, media);
   if (response.status === 101) return response;
   try {
     headers.forEach((value, name) => response.headers.set(name, value));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { appPolicy, mediaOrigin } from "../../functions/lib/security-headers";
 import { admin, mkGroup, uniq, VIRTUAL_ROOT } from "./fixtures";
 import { api, login } from "./helpers";
 import { createAsset, uploadFile } from "./uploads.helpers";
@@ -206,5 +207,19 @@ describe("every page of app/routes/", () => {
       expect(html).toContain('<meta name="referrer" content="no-referrer"/>');
       expect(res.headers.get("Cache-Control")).toBe("public, max-age=60, s-maxage=60");
     }
+  });
+});
+
+describe("a separate media origin", () => {
+  it("is allowed for images, media, frames and reads of stored bytes, nothing else", () => {
+    const media = mediaOrigin({ MEDIA_ORIGIN: "https://media.example/path" });
+    expect(media).toBe("https://media.example");
+    const policy = appPolicy("n0nce", media);
+    for (const directive of ["img-src", "media-src", "frame-src", "connect-src"]) {
+      expect(policy).toMatch(new RegExp(`${directive} 'self' https://media\\.example`));
+    }
+    expect(policy).toContain("script-src 'self' 'nonce-n0nce';");
+    expect(mediaOrigin({})).toBeNull();
+    expect(mediaOrigin({ MEDIA_ORIGIN: "not a url" })).toBeNull();
   });
 });
