@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as remixBuild from "./build/server/index.js";
 import { api } from "./functions/index";
 import type { Env } from "./functions/lib/env";
+import { mediaOrigin, newNonce, secureResponse } from "./functions/lib/security-headers";
 import { cachedSharePage, sharePageId } from "./functions/sl/page-cache";
 import { housekeeping } from "./functions/system/housekeeping";
 import { handleQueue } from "./queues/index";
@@ -10,13 +11,19 @@ import type { JobMessage } from "./queues/messages";
 
 const remix = createRequestHandler(remixBuild as unknown as ServerBuild);
 
+function route(request: Request, env: Env, ctx: ExecutionContext, cspNonce: string): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/api" || pathname.startsWith("/api/")) return Promise.resolve(api.fetch(request, env, ctx));
+  const render = () => remix(request, { cloudflare: { env, ctx }, cspNonce });
+  const linkId = sharePageId(request);
+  return linkId ? cachedSharePage(request, linkId, env, ctx, render) : render();
+}
+
 export default {
-  fetch(request, env, ctx) {
-    const { pathname } = new URL(request.url);
-    if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
-    const render = () => remix(request, { cloudflare: { env, ctx } });
-    const linkId = sharePageId(request);
-    return linkId ? cachedSharePage(request, linkId, env, ctx, render) : render();
+  // Every answer, API and pages, gets the security headers (functions/lib/security-headers.ts).
+  async fetch(request, env, ctx) {
+    const nonce = newNonce();
+    return secureResponse(request, await route(request, env, ctx, nonce), nonce, mediaOrigin(env));
   },
   queue: (batch, env) => handleQueue(batch, env),
   scheduled: (_controller, env, ctx) => ctx.waitUntil(housekeeping(env)),

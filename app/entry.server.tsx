@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { NonceContext } from "./lib/nonce";
 
 /**
  * The build id also written to /version.json; the worker can read it as `build.entry.module.BUILD_ID`
@@ -15,9 +16,17 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
-  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} />, {
+  // Every inline script of the document carries the request's nonce, or the page's policy refuses it.
+  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
+  const app = (
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>
+  );
+  const body = await renderToReadableStream(app, {
+    nonce,
     signal: request.signal,
     onError(error: unknown) {
       console.error(error);

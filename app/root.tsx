@@ -10,6 +10,7 @@ import { UploadStatusPanel } from "./components/uploads/UploadStatusPanel";
 import { VersionWatcher } from "./components/VersionWatcher";
 import { ru } from "./i18n/ru";
 import { TOAST_AUTO_CLOSE_MS, TOAST_WIDTH_PX } from "./lib/notify";
+import { useNonce } from "./lib/nonce";
 import { startServiceWorker } from "./lib/service-worker";
 import { theme } from "./theme";
 
@@ -20,11 +21,13 @@ export const links = () => [{ rel: "icon", href: "/favicon.ico", sizes: "any" }]
 /**
  * The document for every page, error pages included. The dark scheme is in the server-rendered <html>
  * so the page is dark before any script runs. A route whose handle says `hydrate: false` (the public
- * share page, app/routes/sl.$id.tsx) is HTML and CSS only: no app scripts, which keeps it under its
- * transfer budget and works the same with JavaScript off.
+ * share page, app/routes/sl.$id.tsx) is HTML and CSS only: no script at all, which keeps it under its
+ * transfer budget, works the same with JavaScript off, and lets the edge cache keep it (an inline script
+ * would carry one request's nonce). Every inline script of other pages carries the request's nonce.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const hydrate = !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  const nonce = useNonce();
   return (
     <html lang="ru" data-mantine-color-scheme="dark" suppressHydrationWarning>
       <head>
@@ -33,14 +36,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="dark" />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme="dark" />
+        {hydrate && <ColorSchemeScript defaultColorScheme="dark" nonce={nonce} />}
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="dark">
           {children}
         </MantineProvider>
-        {hydrate && <ScrollRestoration />}
-        {hydrate && <Scripts />}
+        {hydrate && <ScrollRestoration nonce={nonce} />}
+        {hydrate && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -4,27 +4,16 @@
  * the access token and the server ({cmd: 'init' | 'token' | 'server'}) and it signs their GET requests
  * under /api/asset/content/. Nothing else is touched and nothing is cached.
  *
- * Browsers stop idle workers and their globals go with them, so the state is also kept in Cache Storage.
+ * The token is kept in this worker's memory only, never in Cache Storage or IndexedDB, where a page script
+ * could read it. Browsers stop idle workers and their globals go with them: a worker that wakes up without
+ * a token asks the page that made the request ({cmd: 'need-token'}, answered on a MessageChannel).
  */
-const STATE_CACHE = "mam-sw-state";
-const STATE_URL = "/__mam_sw_state__";
 const SIGNED_PREFIX = "/api/asset/content/";
+/** Where earlier versions kept the token: removed on activation. */
+const OLD_STATE_CACHE = "mam-sw-state";
+const ASK_TIMEOUT_MS = 2000;
 
-let state = null; // { token: string | null, server: string }
-
-async function loadState() {
-  if (state) return state;
-  const cache = await caches.open(STATE_CACHE);
-  const stored = await cache.match(STATE_URL);
-  state = stored ? await stored.json() : { token: null, server: self.location.origin };
-  return state;
-}
-
-async function saveState(next) {
-  state = next;
-  const cache = await caches.open(STATE_CACHE);
-  await cache.put(STATE_URL, new Response(JSON.stringify(next), { headers: { "Content-Type": "application/json" } }));
-}
+let state = null; // { token: string | null, server: string } once a page has told it
 
 function originOf(server) {
   try {
@@ -35,18 +24,30 @@ function originOf(server) {
 }
 
 self.addEventListener("install", () => self.skipWaiting());
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener("activate", (event) => event.waitUntil(Promise.all([caches.delete(OLD_STATE_CACHE), self.clients.claim()])));
 
-self.addEventListener("message", (event) => {
-  const data = event.data || {};
-  const update = async () => {
-    const current = await loadState();
-    if (data.cmd === "init") await saveState({ token: data.token ?? null, server: originOf(data.server) });
-    else if (data.cmd === "token") await saveState({ ...current, token: data.token ?? null });
-    else if (data.cmd === "server") await saveState({ ...current, server: originOf(data.server) });
-  };
-  event.waitUntil(update());
-});
+function apply(data) {
+  const current = state ?? { token: null, server: self.location.origin };
+  if (data.cmd === "init") state = { token: data.token ?? null, server: originOf(data.server) };
+  else if (data.cmd === "token") state = { ...current, token: data.token ?? null };
+  else if (data.cmd === "server") state = { ...current, server: originOf(data.server) };
+}
+
+self.addEventListener("message", (event) => apply(event.data || {}));
+
+/** Asks a page of ours for the token: the one that made the request, else any open window. */
+async function askPage(clientId) {
+  const client = (clientId && (await self.clients.get(clientId))) || (await self.clients.matchAll({ type: "window" }))[0];
+  if (!client) return;
+  const channel = new MessageChannel();
+  const answer = new Promise((resolve) => {
+    channel.port1.onmessage = (event) => resolve(event.data);
+    setTimeout(() => resolve(null), ASK_TIMEOUT_MS);
+  });
+  client.postMessage({ cmd: "need-token" }, [channel.port2]);
+  const data = await answer;
+  if (data && !state) apply({ cmd: "init", token: data.token, server: data.server });
+}
 
 function shouldSign(request, server) {
   const url = new URL(request.url);
@@ -54,8 +55,9 @@ function shouldSign(request, server) {
   return knownOrigin && url.pathname.startsWith(SIGNED_PREFIX);
 }
 
-async function signedFetch(request) {
-  const { token, server } = await loadState();
+async function signedFetch(request, clientId) {
+  if (!state) await askPage(clientId);
+  const { token, server } = state ?? { token: null, server: self.location.origin };
   if (!token || !shouldSign(request, server)) return fetch(request);
   const headers = new Headers(request.headers); // keeps Range for media seeking
   headers.set("Authorization", `Bearer ${token}`);
@@ -73,8 +75,8 @@ async function signedFetch(request) {
 
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
-  // Cheap test first: everything but unsigned media GETs passes straight through without waking the state cache.
+  // Cheap test first: everything but unsigned media GETs passes straight through.
   if (event.request.method !== "GET" || event.request.headers.has("Authorization")) return;
   if (!url.pathname.startsWith(SIGNED_PREFIX)) return;
-  event.respondWith(signedFetch(event.request));
+  event.respondWith(signedFetch(event.request, event.clientId));
 });

@@ -1,5 +1,5 @@
 import { ru } from "../i18n/ru";
-import { clearTokens, expiresSoon, readStoredTokens, sessionStore, setTokens, type Tokens } from "./session";
+import { clearTokens, expiresSoon, sessionStore, setTokens, type Tokens } from "./session";
 
 export const API_ROOT = "/api";
 
@@ -142,18 +142,16 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
 let refreshing: Promise<boolean> | null = null;
 
 /**
- * The refresh cookie rotates, and two refreshes with the same cookie count as token theft (the server then
- * ends the session, docs/decisions/005). So refreshes are serialised across tabs with a Web Lock, and a tab
- * that waited for the lock first looks whether another tab has already stored a fresh bearer.
+ * The refresh cookie rotates, and a secret used twice counts as token theft (the server then ends the
+ * session, docs/decisions/005). So refreshes are serialised across tabs with a Web Lock; a tab that waited
+ * for the lock first looks whether the tab before it has already shared a fresh bearer (session.ts's
+ * BroadcastChannel) and takes that instead of rotating again (docs/decisions/022).
  */
 async function refreshUnderLock(): Promise<boolean> {
   const bearerBefore = sessionStore.get().tokens?.bearer;
   const refresh = async () => {
-    const stored = readStoredTokens();
-    if (stored && stored.bearer !== bearerBefore && !expiresSoon(stored)) {
-      setTokens(stored);
-      return true;
-    }
+    const current = sessionStore.get().tokens;
+    if (current && current.bearer !== bearerBefore && !expiresSoon(current)) return true;
     const tokens = await api<Tokens>("/auth/refresh");
     setTokens({ bearer: tokens.bearer, expire: tokens.expire ?? null });
     return true;
@@ -164,7 +162,7 @@ async function refreshUnderLock(): Promise<boolean> {
 
 /**
  * GET /api/auth/refresh with the httpOnly cookie; concurrent callers in this tab share one request.
- * Any failure clears the stored tokens (spec 4 "Session"). Resolves true when a new bearer was stored.
+ * Any failure clears the tokens (spec 4 "Session"). Resolves true when a new bearer is in hand.
  */
 export function refreshTokens(): Promise<boolean> {
   refreshing ??= refreshUnderLock()

@@ -1,18 +1,16 @@
 import { redirect } from "@remix-run/react";
 import { refreshAccessState, signInWithToken } from "./auth";
+import { HOME_PATH, safeReturnPath as safePathFor } from "../../functions/lib/return-path";
 import { isAuthenticated, type Session } from "./session";
 
-export const HOME_PATH = "/mam";
+export { HOME_PATH };
 export const LOGIN_PATH = "/login";
 
 const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
-/** The `to` query value is only followed when it is a path on this site (no "//evil.example"). */
+/** The `to` query value, when it is a path of this site (functions/lib/return-path.ts); /mam otherwise. */
 export function safeReturnPath(to: string | null | undefined): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || isUnder(to.split(/[?#]/)[0], LOGIN_PATH)) {
-    return HOME_PATH;
-  }
-  return to;
+  return safePathFor(to, typeof window === "undefined" ? undefined : window.location.origin);
 }
 
 export function loginPathFor(wanted: string): string {

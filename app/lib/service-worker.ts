@@ -3,6 +3,7 @@ import { sessionStore } from "./session";
 /**
  * Messages understood by public/sw.js (spec 1): init gives both values, token and server one each.
  * The worker adds the bearer to media requests under /api/asset/content/ that <img>/<video> cannot sign.
+ * It keeps the token in memory only; woken up without one, it asks the page (`need-token`, below).
  */
 export type ServiceWorkerMessage =
   | { cmd: "init"; token: string | null; server: string }
@@ -21,9 +22,15 @@ export function startServiceWorker(): () => void {
   if (!("serviceWorker" in navigator)) return () => {};
   const init = () => void post({ cmd: "init", token: currentToken(), server: window.location.origin }).catch(console.error);
 
+  const answer = (event: MessageEvent) => {
+    if (event.data?.cmd === "need-token") event.ports[0]?.postMessage({ token: currentToken(), server: window.location.origin });
+  };
+
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(init, (error) => console.error("service worker", error));
   // A new worker took over (first visit, update): it starts empty.
   navigator.serviceWorker.addEventListener("controllerchange", init);
+  navigator.serviceWorker.addEventListener("message", answer);
+  navigator.serviceWorker.startMessages();
 
   let lastToken = currentToken();
   const unsubscribe = sessionStore.subscribe(() => {
@@ -35,5 +42,6 @@ export function startServiceWorker(): () => void {
   return () => {
     unsubscribe();
     navigator.serviceWorker.removeEventListener("controllerchange", init);
+    navigator.serviceWorker.removeEventListener("message", answer);
   };
 }

@@ -24,70 +24,55 @@ export interface Session {
 /** Spec 9: the bearer is refreshed when it expires within this many seconds. */
 export const REFRESH_MARGIN_SECONDS = 120;
 
-const STORAGE_KEY = "mam.tokens";
 const isBrowser = typeof window !== "undefined";
 
-/** Created empty so the server render and hydration agree; the browser loads its tokens right after. */
+/**
+ * The session lives in this tab's memory only: no page script can read a bearer from storage or from a
+ * cookie. A reload restores it through the httpOnly refresh cookie (the guard's refresh). Tabs tell each
+ * other about a new bearer and a sign-out over a BroadcastChannel (docs/decisions/022).
+ */
 export const sessionStore = createStore<Session>({ tokens: null, user: null, loggedOut: false });
 
-/**
- * A copy of the bearer for the server's page loaders, which render the first page of a group with the HTML
- * (app/components/mam/contents.server.ts; docs/decisions/014). SameSite=Strict, read only by GET page
- * loaders: the API itself takes the bearer from the Authorization header alone.
- */
-export const BEARER_COOKIE = "mam_bearer";
+type TabMessage = { type: "tokens"; tokens: Tokens } | { type: "signed-out" };
 
-function writeBearerCookie(tokens: Tokens | null): void {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  const ttl = tokens?.expire ? Math.max(0, tokens.expire - Math.floor(Date.now() / 1000)) : null;
-  const value = tokens && ttl !== 0 ? `${encodeURIComponent(tokens.bearer)}${ttl ? `; Max-Age=${ttl}` : ""}` : "; Max-Age=0";
-  document.cookie = `${BEARER_COOKIE}=${value}; Path=/; SameSite=Strict${secure}`;
-}
+const channel = isBrowser && typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("mam.session") : null;
 
-if (isBrowser) {
-  // Written on the first set too, so a cookie left from an earlier session never outlives the stored tokens.
-  let cookieBearer: string | undefined | null = null;
-  sessionStore.subscribe(({ tokens }) => {
-    if (tokens?.bearer === cookieBearer) return;
-    cookieBearer = tokens?.bearer;
-    writeBearerCookie(tokens);
-  });
-  sessionStore.set({ tokens: readStoredTokens(), user: null, loggedOut: false });
-  // Another tab signed in, refreshed or signed out: follow it.
-  window.addEventListener("storage", (event) => {
-    if (event.key !== STORAGE_KEY) return;
-    const tokens = readStoredTokens();
-    if (tokens?.bearer !== sessionStore.get().tokens?.bearer) {
-      sessionStore.set({ tokens, user: tokens ? sessionStore.get().user : null, loggedOut: false });
+if (channel) {
+  channel.onmessage = ({ data }: MessageEvent<TabMessage>) => {
+    const { tokens, user } = sessionStore.get();
+    if (data.type === "tokens" && data.tokens.bearer !== tokens?.bearer) {
+      // The user stays known only while the new bearer is theirs (another tab may have signed in as someone else).
+      const sameUser = user !== null && jwtSubject(data.tokens.bearer) === user.id;
+      sessionStore.set({ tokens: data.tokens, user: sameUser ? user : null, loggedOut: false });
+    } else if (data.type === "signed-out" && (tokens || user)) {
+      // Another tab signed out or lost the session: this one goes to the sign-in form and comes back here.
+      sessionStore.set({ tokens: null, user: null, loggedOut: false });
     }
-  });
+  };
 }
-
-/** The tokens as stored now — possibly newer than this tab's copy when another tab refreshed. */
-export function readStoredTokens(): Tokens | null {
-  if (!isBrowser) return null;
+if (isBrowser) {
+  // Tokens kept in localStorage by earlier versions of the app go.
   try {
-    const parsed = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null");
-    return typeof parsed?.bearer === "string" ? { bearer: parsed.bearer, expire: parsed.expire ?? null } : null;
+    localStorage.removeItem("mam.tokens");
   } catch {
-    return null;
+    // Storage may be off; nothing was kept then.
   }
 }
 
 export function setTokens(tokens: Tokens): void {
-  if (isBrowser) localStorage.setItem(STORAGE_KEY, JSON.stringify(tokens));
   sessionStore.set({ ...sessionStore.get(), tokens, loggedOut: false });
+  channel?.postMessage({ type: "tokens", tokens } satisfies TabMessage);
 }
 
 export function setUser(user: CurrentUser | null): void {
   sessionStore.set({ ...sessionStore.get(), user });
 }
 
-/** Forgets the bearer and the user (401, failed refresh, logout). */
+/** Forgets the bearer and the user (401, failed refresh, logout), in every tab. */
 export function clearTokens(options: { loggedOut?: boolean } = {}): void {
-  if (isBrowser) localStorage.removeItem(STORAGE_KEY);
   const { tokens, user } = sessionStore.get();
   if (tokens || user) sessionStore.set({ tokens: null, user: null, loggedOut: options.loggedOut ?? false });
+  if (tokens) channel?.postMessage({ type: "signed-out" } satisfies TabMessage);
 }
 
 export function expiresSoon(tokens: Tokens, nowMs = Date.now()): boolean {
@@ -98,15 +83,25 @@ export function isAuthenticated(session: Session): boolean {
   return session.tokens !== null && session.user !== null;
 }
 
-/** The `exp` claim of a JWT, or null when the token is not a readable JWT. */
-export function jwtExpiry(token: string): number | null {
+function jwtPayload(token: string): Record<string, unknown> | null {
   try {
     const payload = token.split(".")[1];
     if (!payload) return null;
-    const json = atob(payload.replace(/-/g, "+").replace(/_/g, "/"));
-    const exp = JSON.parse(json).exp;
-    return typeof exp === "number" ? exp : null;
+    const parsed = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
+    return typeof parsed === "object" && parsed !== null ? parsed : null;
   } catch {
     return null;
   }
+}
+
+/** The `exp` claim of a JWT, or null when the token is not a readable JWT. */
+export function jwtExpiry(token: string): number | null {
+  const exp = jwtPayload(token)?.exp;
+  return typeof exp === "number" ? exp : null;
+}
+
+/** The `sub` claim (the user id) of a JWT, or null. */
+export function jwtSubject(token: string): string | null {
+  const sub = jwtPayload(token)?.sub;
+  return typeof sub === "string" ? sub : null;
 }

@@ -2,7 +2,7 @@ import { AppShell } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useLocation, useMatches, useNavigate, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect } from "react";
-import { hasBearerCookie } from "../components/mam/contents.server";
+import { hasPageSession } from "../components/mam/contents.server";
 import { PageLoader } from "../components/PageLoader";
 import { AppHeader } from "../components/shell/AppHeader";
 import { enforceNavigationGuard, loginPathFor } from "../lib/guard";
@@ -10,22 +10,22 @@ import { sessionStore } from "../lib/session";
 import { useStore } from "../lib/store";
 
 /**
- * The signed-in layout (spec 2 "root layout"). Tokens live in the browser, so the navigation guard runs
- * here, in the browser, before every navigation into or inside the layout (`guarded`). Until it has run
- * (server render, hydration) the layout shows a loader, except for pages whose handle says
- * `serverRender` when the request carries the bearer cookie: those render with the HTML (their loaders
- * check the bearer like the API does; docs/decisions/014), and the guard still runs on hydration.
+ * The signed-in layout (spec 2 "root layout"). The bearer lives in the browser's memory, so the navigation
+ * guard runs here, in the browser, before every navigation into or inside the layout (`guarded`). Until it
+ * has run (server render, hydration) the layout shows a loader, except for pages whose handle says
+ * `serverRender` when the request carries the page-session cookie: those render with the HTML (their
+ * loaders check the bearer like the API does; docs/decisions/014, 022), and the guard still runs on hydration.
  */
 interface LayoutData {
   guarded: boolean;
-  bearerCookie: boolean;
+  pageSession: boolean;
 }
 
-export const loader = ({ request }: LoaderFunctionArgs): LayoutData => ({ guarded: false, bearerCookie: hasBearerCookie(request) });
+export const loader = ({ request }: LoaderFunctionArgs): LayoutData => ({ guarded: false, pageSession: hasPageSession(request) });
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<LayoutData> {
   await enforceNavigationGuard(request);
-  return { guarded: true, bearerCookie: false };
+  return { guarded: true, pageSession: false };
 }
 clientLoader.hydrate = true as const;
 
@@ -36,7 +36,7 @@ export default function AppLayout() {
   const { user, tokens, loggedOut } = useStore(sessionStore);
   const location = useLocation();
   const navigate = useNavigate();
-  const { guarded, bearerCookie } = useLoaderData<typeof loader>();
+  const { guarded, pageSession } = useLoaderData<typeof loader>();
   const serverRender = useMatches().some((m) => (m.handle as { serverRender?: boolean } | undefined)?.serverRender);
 
   // A 401 anywhere clears the tokens (spec 8): sign in again and come back here. Logout goes to /login itself.
@@ -45,7 +45,7 @@ export default function AppLayout() {
     if (guarded && !tokens && !loggedOut) navigate(loginPathFor(location.pathname + location.search), { replace: true });
   }, [guarded, tokens, loggedOut, location.pathname, location.search, navigate]);
 
-  if (!guarded && !(bearerCookie && serverRender)) return <PageLoader />;
+  if (!guarded && !(pageSession && serverRender)) return <PageLoader />;
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>

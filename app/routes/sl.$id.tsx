@@ -18,7 +18,8 @@ export const handle = { hydrate: false };
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: `${d?.state === "open" && d.info.name ? d.info.name : ru.share.pageTitle} — ${ru.app.name}` },
   { name: "robots", content: "noindex" },
-  { name: "referrer", content: "same-origin" },
+  // As the Referrer-Policy header says (app/components/share/share.server.ts): only the password form needs same-origin.
+  { name: "referrer", content: d?.state === "locked" ? "same-origin" : "no-referrer" },
 ];
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {

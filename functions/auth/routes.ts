@@ -9,7 +9,7 @@ import { idParam, idsBody } from "../groups/schemas";
 import { appliedRule } from "../users/schemas";
 import { entityUserAccess } from "../users/acl";
 import { permissionValues } from "../lib/permissions";
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookie";
+import { clearSessionCookies, readRefreshCookie, setSessionCookies } from "./cookie";
 import { aclPerms, entityAccessOut, loginBody, ok, tokens, userAbilities, whoami } from "./schemas";
 import { hasAnyAcls, login, logout, refresh, type SignedIn } from "./service";
 
@@ -22,7 +22,7 @@ const clientMeta = (c: Context<AppEnv>) => ({
 });
 
 const answerSignedIn = (c: Context<AppEnv>, s: SignedIn) => {
-  setRefreshCookie(c, s.sessionId, s.refreshSecret);
+  setSessionCookies(c, s);
   return c.json({ bearer: s.bearer, expire: s.expire }, 200);
 };
 
@@ -31,7 +31,7 @@ app.openapi(
     method: "post",
     path: "/login",
     tags,
-    summary: "Sign in with login and password; sets the refresh cookie",
+    summary: "Sign in with login and password; sets the refresh and page-session cookies",
     request: { body: jsonBody(loginBody) },
     responses: {
       200: jsonContent(tokens),
@@ -48,7 +48,7 @@ app.openapi(
     method: "get",
     path: "/refresh",
     tags,
-    summary: "Rotate the refresh cookie and issue a new bearer",
+    summary: "Rotate the refresh cookie and issue a new bearer (and page-session cookie)",
     responses: { 200: jsonContent(tokens), 401: errorResponses[401] },
   }),
   async (c) => {
@@ -57,7 +57,7 @@ app.openapi(
     try {
       return answerSignedIn(c, await refresh(getDb(c.env), c.env, cookie.sessionId, cookie.secret));
     } catch (err) {
-      clearRefreshCookie(c);
+      clearSessionCookies(c);
       throw err;
     }
   },
@@ -68,13 +68,13 @@ app.openapi(
     method: "get",
     path: "/logout",
     tags,
-    summary: "End the session of the refresh cookie and clear it",
+    summary: "End the session of the refresh cookie and clear both cookies",
     responses: { 200: jsonContent(ok) },
   }),
   async (c) => {
     const cookie = readRefreshCookie(c);
     if (cookie) await logout(getDb(c.env), cookie.sessionId, cookie.secret);
-    clearRefreshCookie(c);
+    clearSessionCookies(c);
     return c.json({ ok: true as const }, 200);
   },
 );

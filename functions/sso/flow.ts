@@ -7,18 +7,13 @@ import { eventInsert } from "../lib/events";
 import { randomSecret, sha256Hex } from "../lib/ids";
 import { resolveUser } from "./accounts";
 import { findProvider } from "./config";
+import { safeReturnPath } from "../lib/return-path";
 import { authorizationUrl, discover, exchangeCode, SsoFailure, verifyIdToken } from "./oidc";
 
 /** A started sign-in may take this long at the provider (typing a password, consent). */
 export const flowTtlSeconds = 10 * 60;
 /** The one-time code in /login?token=… works once, within this window. */
 export const codeTtlSeconds = 60;
-
-/** The `to` query is only followed when it is a path on this site (the same rule as app/lib/guard.ts). */
-export function safeReturnPath(to: string | undefined | null): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || /^\/login(\/|\?|#|$)/.test(to)) return "/mam";
-  return to.slice(0, 2000);
-}
 
 const base64url = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
@@ -47,7 +42,7 @@ export async function startSignIn(db: Db, env: Env, p: { provider: string; to: s
       nonce,
       codeVerifier: verifier,
       browserHash: await sha256Hex(p.browserSecret),
-      returnTo: safeReturnPath(p.to),
+      returnTo: safeReturnPath(p.to, p.origin),
       expiresAt: now + flowTtlSeconds,
     }),
   ]);

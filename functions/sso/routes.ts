@@ -1,14 +1,15 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { setRefreshCookie } from "../auth/cookie";
+import { setSessionCookies } from "../auth/cookie";
 import { getDb } from "../lib/db";
 import type { AppEnv } from "../lib/env";
 import { randomSecret } from "../lib/ids";
 import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { exchangeCode } from "./codes";
 import { ssoProviders } from "./config";
-import { finishSignIn, flowTtlSeconds, safeReturnPath, startSignIn } from "./flow";
+import { safeReturnPath } from "../lib/return-path";
+import { finishSignIn, flowTtlSeconds, startSignIn } from "./flow";
 import { SsoFailure } from "./oidc";
 import { callbackQuery, exchangeBody, providerParam, ssoProvider, startQuery } from "./schemas";
 import { tokens } from "../auth/schemas";
@@ -56,7 +57,7 @@ app.openapi(
     responses: redirect,
   }),
   async (c) => {
-    const to = safeReturnPath(c.req.valid("query").to);
+    const to = safeReturnPath(c.req.valid("query").to, origin(c));
     const browserSecret = getCookie(c, browserCookie) || randomSecret();
     try {
       const url = await startSignIn(getDb(c.env), c.env, { provider: c.req.valid("param").provider, to, origin: origin(c), browserSecret });
@@ -100,7 +101,7 @@ app.openapi(
     method: "post",
     path: "/exchange-token",
     tags,
-    summary: "Turn the one-time sign-in code (single use, 60 s) into tokens; sets the refresh cookie",
+    summary: "Turn the one-time sign-in code (single use, 60 s) into tokens; sets the refresh and page-session cookies",
     request: { body: jsonBody(exchangeBody) },
     responses: {
       200: jsonContent(tokens),
@@ -111,7 +112,7 @@ app.openapi(
   async (c) => {
     const meta = { ip: c.req.header("CF-Connecting-IP") ?? "local", userAgent: c.req.header("User-Agent") ?? null };
     const s = await exchangeCode(getDb(c.env), c.env, c.req.valid("json").token, meta);
-    setRefreshCookie(c, s.sessionId, s.refreshSecret);
+    setSessionCookies(c, s);
     return c.json({ bearer: s.bearer, expire: s.expire }, 200);
   },
 );

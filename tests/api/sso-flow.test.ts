@@ -69,6 +69,17 @@ describe("GET /api/auth/sso/{provider}", () => {
     const { landing } = await signInVia(ssoEnv(idp), idp, { sub: uniqSub() }, { to: "//evil.example/x" });
     expect(landing.searchParams.get("to")).toBe("/mam");
   });
+
+  it.each(["/%09/evil.example", "/\t/evil.example", "//evil", "/\\evil", "/%5Cevil", "https://evil.example", "javascript:alert(1)"])(
+    "lands inside the app for to=%j, signed in or refused",
+    async (to) => {
+      const { landing } = await signInVia(ssoEnv(idp), idp, { sub: uniqSub() }, { to });
+      expect(landing.pathname).toBe("/login");
+      expect(landing.searchParams.get("to")).toBe("/mam");
+      const refused = await call(ssoEnv(idp), `/api/auth/sso/nope?to=${encodeURIComponent(to)}`);
+      expect(refused.headers.get("Location")).toBe("/login?sso_error=unknown_provider&to=%2Fmam");
+    },
+  );
 });
 
 describe("the callback and POST /api/auth/exchange-token", () => {
@@ -86,6 +97,9 @@ describe("the callback and POST /api/auth/exchange-token", () => {
     expect(res.status).toBe(200);
     expect(body.expire).toBeGreaterThan(Date.now() / 1000);
     expect(cookieOf(res, "mam_refresh")).toBeTruthy();
+    // The page-session cookie carries the same bearer, for the server's page loaders only.
+    expect(cookieOf(res, "mam_page")).toBe(`mam_page=${body.bearer}`);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith("mam_page="))).toMatch(/HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/i);
     const who = await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${body.bearer}` } });
     // The login is the address the provider vouches for.
     expect(await who.json()).toMatchObject({ name: "Иван Петров", login: `${sub}@corp.test`, is_admin: false });

@@ -49,14 +49,13 @@ const url = server.url;
 let browser;
 let failed = false;
 try {
-  const login = await fetch(`${url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(benchAdmin) });
-  const tokens = await login.json();
-
   browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  // Signed in as the app itself would be: the tokens in localStorage (app/lib/session.ts), which writes the
-  // bearer cookie the server's page loaders read on the first visit.
-  await context.addInitScript((t) => localStorage.setItem("mam.tokens", JSON.stringify({ bearer: t.bearer, expire: t.expire ?? null })), tokens);
+  // Signed in as the app itself would be: the sign-in answer's httpOnly cookies (refresh, and the page-session
+  // cookie the server's page loaders read on the first visit) land in the context's cookie jar.
+  const login = await context.request.post(`${url}/api/auth/login`, { data: benchAdmin });
+  if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
+  const tokens = await login.json();
   // Warm-up visit: the Worker's first requests compile code; the figures below are for a returning user's
   // first view of the group (the first page then comes with the HTML), caches of the browser cleared.
   const warm = await context.newPage();

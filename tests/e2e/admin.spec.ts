@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
-import { ADMIN, apiBearer, createPlainUser, signInThroughForm } from "./fixtures";
+import { ADMIN, apiBearer, createPlainUser, sessionBearer, signInThroughForm } from "./fixtures";
 
 /**
  * The admin area in Chromium: an admin creates a user and a read rule on a group subtree through the
@@ -71,13 +71,16 @@ async function createUserWithReadRule(page: Page, groupName: string) {
   return user;
 }
 
-/** GET through the API from inside the page, as whoever is signed in there (the bearer the app stored). */
+/** GET through the API from inside the page, as whoever is signed in there (the bearer of the browser's session). */
 async function browserGet(page: Page, path: string): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(async (url) => {
-    const bearer = JSON.parse(localStorage.getItem("mam.tokens") ?? "null")?.bearer;
-    const response = await fetch(url, { headers: { Authorization: `Bearer ${bearer}` } });
-    return { status: response.status, body: await response.json() };
-  }, path);
+  const bearer = await sessionBearer(page);
+  return page.evaluate(
+    async ({ url, b }) => {
+      const response = await fetch(url, { headers: { Authorization: `Bearer ${b}` } });
+      return { status: response.status, body: await response.json() };
+    },
+    { url: path, b: bearer },
+  );
 }
 
 const memberNames = async (page: Page, groupId: string) => {

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
 export const ADMIN = { login: "admin", password: process.env.MAM_E2E_ADMIN_PASSWORD ?? "" };
 
@@ -7,6 +7,26 @@ export async function signInThroughForm(page: Page, login: string, password: str
   await page.getByLabel("Логин").fill(login);
   await page.getByLabel("Пароль").fill(password);
   await page.getByRole("button", { name: "Войти" }).click();
+}
+
+/**
+ * Signs a browser context in without the form: the API answers the sign-in with the httpOnly refresh and
+ * page-session cookies, which land in the context's cookie jar (its `request` shares it). The next page
+ * restores the session through /api/auth/refresh, as after a reload.
+ */
+export async function signInByApi(context: BrowserContext, login: string, password: string) {
+  const response = await context.request.post("/api/auth/login", { data: { user: login, passwd: password } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * The bearer the browser's session has now, for checks made with it from a test: read from the httpOnly
+ * page-session cookie, which page scripts cannot see.
+ */
+export async function sessionBearer(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === "mam_page");
+  expect(cookie, "the browser holds a page-session cookie").toBeTruthy();
+  return cookie!.value;
 }
 
 /** A bearer for API set-up calls (data is seeded through the API, not by clicking through screens). */

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ADMIN, apiBearer, signInThroughForm } from "./fixtures";
+import { ADMIN, apiBearer, sessionBearer, signInThroughForm } from "./fixtures";
 import { startOidcProvider } from "./oidc-provider";
 import { OIDC_ISSUER, SSO_PROVIDER } from "./sso-env";
 
@@ -29,12 +29,10 @@ async function signInAtProvider(page: Page, login: string) {
   if (page.url().startsWith(OIDC_ISSUER)) await consent.click();
 }
 
-/** The signed-in user, asked with the bearer the page keeps. */
+/** The signed-in user, asked with the bearer of the browser's session. */
 async function whoami(page: Page): Promise<{ id: string; name: string; is_admin: boolean }> {
-  return page.evaluate(async () => {
-    const { bearer } = JSON.parse(localStorage.getItem("mam.tokens") ?? "{}");
-    return (await fetch("/api/auth/whoami", { headers: { Authorization: `Bearer ${bearer}` } })).json();
-  });
+  const bearer = await sessionBearer(page);
+  return page.evaluate(async (b) => (await fetch("/api/auth/whoami", { headers: { Authorization: `Bearer ${b}` } })).json(), bearer);
 }
 
 async function ssoSignIn(page: Page, login: string, wanted = "/jobs") {
@@ -106,8 +104,8 @@ test("a forged state, a replayed code and a used one-time code are refused with 
   const start = await page.request.get("/api/auth/sso/testidp?to=%2Fsearch", { maxRedirects: 0 });
   const state = new URL(start.headers()["location"]).searchParams.get("state")!;
   // Signed out again (the sign-in cookie binding the flow to this browser stays), so /login shows its form.
-  await page.evaluate(() => localStorage.removeItem("mam.tokens"));
   await page.context().clearCookies({ name: "mam_refresh" });
+  await page.context().clearCookies({ name: "mam_page" });
   await page.goto(`/api/auth/sso-cb/testidp?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`);
   await expect(errorToast(page, "Провайдер не подтвердил вход")).toBeVisible();
   await expect(page).toHaveURL(/\/login\?to=%2Fsearch$/);

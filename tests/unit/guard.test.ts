@@ -42,6 +42,9 @@ describe("safeReturnPath", () => {
     ["/\\evil.example", "/mam"],
     ["https://evil.example", "/mam"],
     ["/login?to=/jobs", "/mam"],
+    ["/%09/evil.example", "/mam"],
+    ["//evil", "/mam"],
+    ["javascript:alert(1)", "/mam"],
   ])("%s → %s", (to, expected) => {
     expect(safeReturnPath(to)).toBe(expected);
   });

@@ -2,11 +2,10 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { previewsOf } from "../../../functions/assets/extra";
 import { getGroup } from "../../../functions/groups/service";
 import { members } from "../../../functions/groups/tree";
-import { authenticate } from "../../../functions/lib/auth";
+import { authenticatePage, pageBearer } from "../../../functions/auth/page-session";
 import { getDb } from "../../../functions/lib/db";
 import type { Env } from "../../../functions/lib/env";
 import { ApiError } from "../../../functions/lib/errors";
-import { BEARER_COOKIE } from "../../lib/session";
 import type { ContentsSeed } from "./GroupContents";
 import { PAGE_SIZE, VIRTUAL_ROOT_ID, type Member } from "./mam-api";
 
@@ -14,15 +13,13 @@ import { PAGE_SIZE, VIRTUAL_ROOT_ID, type Member } from "./mam-api";
  * The server side of /mam and /mam/{idGroup}: the first page of the group's contents, its group (with the
  * caller's permissions) and the page's thumbnails, so the list arrives with the HTML instead of after the
  * client bundle. The same services and permission checks as GET members/{id}, group/get and
- * preview-by-list, called directly (as the share page does), as the user of the bearer cookie
- * (app/lib/session.ts). No cookie, a bearer no longer valid or any refusal: null, and the browser loads the
- * page itself as it does after a navigation.
+ * preview-by-list, called directly (as the share page does), as the user of the page-session cookie
+ * (functions/auth/page-session.ts). No cookie, a bearer no longer valid or any refusal: null, and the browser
+ * loads the page itself as it does after a navigation.
  */
 export async function loadContentsSeed(context: AppLoadContext, request: Request, groupId: string): Promise<ContentsSeed | null> {
-  const bearer = bearerOf(request);
-  if (!bearer) return null;
   const { env } = context.cloudflare as { env: Env };
-  const auth = await authenticate(env, bearer);
+  const auth = await authenticatePage(env, request);
   if (!auth) return null;
   const db = getDb(env);
   try {
@@ -39,13 +36,5 @@ export async function loadContentsSeed(context: AppLoadContext, request: Request
   }
 }
 
-/** Whether the request carries a bearer cookie at all: the layout renders the shell on the server only then. */
-export const hasBearerCookie = (request: Request) => bearerOf(request) !== null;
-
-function bearerOf(request: Request): string | null {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === BEARER_COOKIE && value.length) return decodeURIComponent(value.join("=")) || null;
-  }
-  return null;
-}
+/** Whether the request carries a page-session cookie at all: the layout renders the shell on the server only then. */
+export const hasPageSession = (request: Request) => pageBearer(request) !== null;

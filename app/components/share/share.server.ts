@@ -26,10 +26,12 @@ export interface ShareAnswer {
 }
 
 /**
- * same-origin, not no-referrer: the link id never leaves in a Referer, yet Chromium still sends a real Origin
- * with the password POST (no-referrer makes it "null", which Remix rejects as a possible CSRF).
+ * The page's Referrer-Policy is no-referrer (worker.ts's security headers): its address is the link's key.
+ * The password form alone says same-origin: no-referrer would make Chromium send `Origin: null` with the
+ * POST, which Remix rejects as a possible CSRF; that view has no outgoing link or media to leak the id.
  */
-const base = { "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex" };
+const base = { "X-Robots-Tag": "noindex" };
+const formPolicy = { "Referrer-Policy": "same-origin" };
 
 function cf(context: AppLoadContext) {
   return context.cloudflare as { env: Env; ctx: ExecutionContext };
@@ -48,7 +50,7 @@ export async function loadSharePage(context: AppLoadContext, id: string, request
   const now = nowSeconds();
   try {
     const o = await openLink(db, env, id, request.headers.get("Cookie"), now);
-    if (!o.unlocked) return { view: { state: "locked" }, status: 200, headers: { ...base, "Cache-Control": "private, no-store" } };
+    if (!o.unlocked) return { view: { state: "locked" }, status: 200, headers: { ...base, ...formPolicy, "Cache-Control": "private, no-store" } };
     ctx.waitUntil(countView(db, o.link.linkId));
     return { view: { state: "open", info: publicInfo(o) }, status: 200, headers: { ...base, "Cache-Control": cacheControl(o, "page", now) } };
   } catch (err) {
@@ -60,7 +62,7 @@ export async function unlockSharePage(context: AppLoadContext, id: string, reque
   const { env } = cf(context);
   const form = await request.formData();
   const password = String(form.get("password") ?? "").slice(0, 256);
-  const noStore = { ...base, "Cache-Control": "private, no-store" };
+  const noStore = { ...base, ...formPolicy, "Cache-Control": "private, no-store" };
   if (!password) return { view: { state: "locked", error: "wrong" }, status: 400, headers: noStore };
   const ip = request.headers.get("CF-Connecting-IP") ?? "local";
   try {
