@@ -402,6 +402,8 @@ export const ru = {
     access: "Доступ",
     accessYours: "Ваши права",
     accessUsers: "У кого есть доступ",
+    accessHiddenTeam: "команда, которой вы не видите",
+    accessAbove: "выше доступных вам групп",
     userHidden: "Имена пользователей видны администраторам",
     mount: "Подключить как диск",
     mountSoon: "Подключение диска появится позже.",

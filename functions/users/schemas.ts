@@ -71,7 +71,13 @@ export const rule = z
   })
   .openapi("AccessRule");
 
-export const appliedRule = rule.extend({ inherited: z.boolean().openapi({ description: "set on an ancestor group" }) }).openapi("AppliedRule");
+export const appliedRule = rule
+  .extend({
+    subj_id: z.string().nullable().openapi({ description: "null (with subj_name): a team the caller cannot read" }),
+    obj_id: z.string().nullable().openapi({ description: "null (with obj_name): set on a group above what the caller can read" }),
+    inherited: z.boolean().openapi({ description: "set on an ancestor group" }),
+  })
+  .openapi("AppliedRule");
 
 export const createRuleBody = z.object({ subj: entityId, obj: entityId, acl: aclValues }).openapi("CreateRuleBody");
 export const updateRuleBody = z.object({ acl: aclValues }).openapi("UpdateRuleBody");
