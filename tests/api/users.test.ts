@@ -33,6 +33,8 @@ describe("user CRUD (admins)", () => {
       default_storage: null,
       is_robot: false,
       acl_count: 0,
+      quota: null,
+      quota_used: 0,
     });
     expect(one.text).not.toMatch(/scrypt|passwd/);
     const list = await get(`/api/user?q=${body.user_login}`);
