@@ -67,7 +67,11 @@ function startTranscoder() {
   transcoder = spawn(process.execPath, [path.join(root, "transcoder/server.mjs")], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, TRANSCODER_PORT: transcoderPort, TRANSCODER_TOKEN: transcoderToken, TRANSCODER_STATE_DIR: path.join(dataDir, "transcoder") },
+    // It fetches only what lies under the Worker's origin (transcoder/http.mjs).
+    env: {
+      ...process.env, TRANSCODER_PORT: transcoderPort, TRANSCODER_TOKEN: transcoderToken, TRANSCODER_STATE_DIR: path.join(dataDir, "transcoder"),
+      TRANSCODER_ALLOWED_ORIGIN: `http://127.0.0.1:${port}`,
+    },
   });
   transcoder.on("exit", (code, signal) => {
     if (stopping) return;
