@@ -7,6 +7,7 @@
  *   MAM_SKIP_BUILD=1  reuse an existing build/ (tests that already built)
  *   ADMIN_LOGIN / ADMIN_PASSWORD  the first admin on an empty database (password generated and printed if unset)
  *   SSO_PROVIDERS  single sign-on providers, JSON (README "Single sign-on"); passed to the Worker as is
+ *   DEFAULT_QUOTA_BYTES  bytes a user may store unless an admin set their own quota; passed to the Worker as is
  *   TRANSCODER_PORT  port of the transcoder started beside the Worker (default: a free one)
  *   TRANSCODER_URL   use a transcoder running elsewhere instead of starting one
  */
@@ -73,7 +74,11 @@ function startTranscoder() {
   transcoder = spawn(process.execPath, [path.join(root, "transcoder/server.mjs")], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, TRANSCODER_PORT: transcoderPort, TRANSCODER_TOKEN: transcoderToken, TRANSCODER_STATE_DIR: path.join(dataDir, "transcoder") },
+    // It fetches only what lies under the Worker's origin (transcoder/http.mjs).
+    env: {
+      ...process.env, TRANSCODER_PORT: transcoderPort, TRANSCODER_TOKEN: transcoderToken, TRANSCODER_STATE_DIR: path.join(dataDir, "transcoder"),
+      TRANSCODER_ALLOWED_ORIGIN: `http://127.0.0.1:${port}`,
+    },
   });
   transcoder.on("exit", (code, signal) => {
     if (stopping) return;
@@ -84,7 +89,7 @@ function startTranscoder() {
 if (!external) startTranscoder();
 const transcoderUrl = external || `http://127.0.0.1:${transcoderPort}`;
 
-const passedVars = ["ADMIN_LOGIN", "ADMIN_PASSWORD", "SSO_PROVIDERS"].filter((k) => process.env[k]).flatMap((k) => ["--var", `${k}:${process.env[k]}`]);
+const passedVars = ["ADMIN_LOGIN", "ADMIN_PASSWORD", "SSO_PROVIDERS", "DEFAULT_QUOTA_BYTES"].filter((k) => process.env[k]).flatMap((k) => ["--var", `${k}:${process.env[k]}`]);
 const server = spawn(
   process.execPath,
   [path.join(root, "scripts/workerd.mjs"), "--port", port, "--persist-to", dataDir, "--env-file", envFile, ...passedVars,

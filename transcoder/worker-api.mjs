@@ -1,7 +1,10 @@
 /**
  * Calls to the Worker: the job's signed source and destination URLs and its callback URL with the
- * per-task token. A 409 means the Worker no longer wants this run (paused, cancelled, re-dispatched), and
- * so does a 401 (the token is no longer the task's current one: it was re-dispatched): the job stops. Network errors and 5xx are retried with backoff, so a Worker restart loses nothing.
+ * per-task token, all under the Worker's origin (checked when the job was accepted, transcoder/http.mjs).
+ * Redirects are not followed, so none leads anywhere else (a 3xx fails the call). A 409 means the
+ * Worker no longer wants this run (paused, cancelled, re-dispatched), and so does a 401 (the token is no
+ * longer the task's current one: it was re-dispatched): the job stops. Network errors and 5xx are retried
+ * with backoff, so a Worker restart loses nothing.
  */
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
@@ -40,7 +43,7 @@ async function withRetry(what, fn, { tries = 8, signal } = {}) {
 export function workerApi(job, signal) {
   const headers = { "X-Task-Token": job.callback.token };
   const post = (path, body) =>
-    withRetry(path, () => fetch(`${job.callback.url}/${path}`, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify({ run: job.run, ...body }), signal }), { signal });
+    withRetry(path, () => fetch(`${job.callback.url}/${path}`, { redirect: "manual", method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify({ run: job.run, ...body }), signal }), { signal });
   return {
     progress: (body) => post("progress", body).then((r) => r.json()),
     result: (body) => post("result", body).then((r) => r.json()),
@@ -51,7 +54,7 @@ export function workerApi(job, signal) {
      * `until` stops it: the job's own signal, or the source cache's when the download is shared.
      */
     async download(file, until = signal) {
-      const res = await withRetry("source", () => fetch(job.source.url, { signal: until }), { signal: until });
+      const res = await withRetry("source", () => fetch(job.source.url, { redirect: "manual", signal: until }), { signal: until });
       const hash = createHash("sha256");
       const tap = new Transform({ transform(chunk, _enc, cb) { hash.update(chunk); cb(null, chunk); } });
       await pipeline(Readable.fromWeb(res.body), tap, createWriteStream(file), { signal: until });
@@ -68,6 +71,7 @@ export function workerApi(job, signal) {
       const put = (url, start, length) =>
         withRetry(`output ${name}`, () =>
           fetch(url, {
+            redirect: "manual",
             method: "PUT",
             headers: { ...headers, "Content-Type": mime, "Content-Length": String(length) },
             body: length ? Readable.toWeb(createReadStream(file, { start, end: start + length - 1 })) : "",
@@ -85,7 +89,7 @@ export function workerApi(job, signal) {
         return u.toString();
       };
       const postJson = (url, body) =>
-        withRetry(`output ${name}`, () => fetch(url, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body), signal }), { signal }).then((r) => r.json());
+        withRetry(`output ${name}`, () => fetch(url, { redirect: "manual", method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body), signal }), { signal }).then((r) => r.json());
       const { upload_id } = await postJson(at("/multipart"), { mime });
       const parts = [];
       for (let part = 1, start = 0; start < size; part++, start += partSize) {

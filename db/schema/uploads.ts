@@ -50,6 +50,8 @@ export const uploads = sqliteTable(
       .where(sql`state IN ('active', 'completing') AND new_version = 1`),
     index("uploads_asset_idx").on(t.assetId, t.state),
     index("uploads_expiry_idx").on(t.state, t.expiresAt),
+    // A user's unfinished uploads count against the quota: summed from the index alone.
+    index("uploads_user_state_idx").on(t.userId, t.state, t.size),
   ],
 );
 

@@ -34,7 +34,12 @@ export const variants = sqliteTable(
     userId: text("user_id"),
     ctime: unixTime("ctime").notNull(),
   },
-  (t) => [index("variants_asset_idx").on(t.assetId, t.version), index("variants_storage_idx").on(t.storageId)],
+  (t) => [
+    index("variants_asset_idx").on(t.assetId, t.version),
+    index("variants_storage_idx").on(t.storageId),
+    // A user's stored bytes (the upload quota) summed from the index alone.
+    index("variants_user_size_idx").on(t.userId, t.contentSize),
+  ],
 );
 
 export type Variant = typeof variants.$inferSelect;

@@ -9,6 +9,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { driverFor, getStorage } from "../lib/storage";
+import { requireQuota } from "../uploads/quota";
 import { requireAssets } from "./guard";
 import { loadAsset } from "./service";
 import { variantById, variantOut } from "./versions";
@@ -76,6 +77,8 @@ export async function copyAsset(db: Db, env: Env, auth: AuthUser, assetId: strin
   const src = await loadAsset(db, assetId);
   const rows = await db.select().from(variants).where(eq(variants.assetId, assetId)).orderBy(desc(variants.version));
   const latest = rows.filter((r) => r.version === rows[0]?.version);
+  // The copy's bytes are the copier's: they count against their quota as an upload would.
+  await requireQuota(db, env, auth.userId, latest.reduce((n, v) => n + v.contentSize, 0));
   const now = nowSeconds();
   const copyId = newId();
   const copies = [];

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { groupMembers, groups, users } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
-import { requireAccess, VIRTUAL_ROOT_ID, type ResolvedObject } from "../lib/access";
+import { requireAccess, requirePlacement, requireTeamChange, VIRTUAL_ROOT_ID, type ResolvedObject } from "../lib/access";
 import { batchAll } from "../lib/batch";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
@@ -13,20 +13,22 @@ import type { MemberType } from "../../db/schema/group-members";
 
 /**
  * Putting assets and users into groups, taking them out, and moving assets and groups between groups.
- * Users (team membership) need `acl` on the group, since membership hands out the team's rules;
- * assets need `group` on the group and `read` on the asset.
+ * Users (team membership) are admins' to change, since membership hands out the team's rules; assets
+ * need `group` on the group, `read` on the asset, and a new place that gives the caller no right on it
+ * that it lacks (requirePlacement). Taking out needs no more than `group`: it only narrows.
  */
 
 type Ref = { el_id: string; el_type: MemberType };
 
-async function checkMembers(db: Db, auth: AuthUser, groupId: string, members: Ref[]) {
+async function checkMembers(db: Db, auth: AuthUser, groupId: string, members: Ref[], placing: boolean) {
   if (groupId === VIRTUAL_ROOT_ID) throw new ApiError("bad_request", "В виртуальный корень нельзя добавлять элементы");
   const userIds = members.filter((m) => m.el_type === "user").map((m) => m.el_id);
   const assetIds = members.filter((m) => m.el_type === "asset").map((m) => m.el_id);
   await requireAccess(db, auth, "read", [groupId], { types: ["group"], notFound: "Группа не найдена" });
   if (assetIds.length) await requireAccess(db, auth, "group", [groupId], { types: ["group"] });
-  if (userIds.length) await requireAccess(db, auth, "acl", [groupId], { types: ["group"] });
+  if (userIds.length) requireTeamChange(auth);
   if (assetIds.length) await requireAccess(db, auth, "read", assetIds, { types: ["asset"], notFound: "Файл не найден" });
+  if (placing) await requirePlacement(db, auth, assetIds.map((id) => ({ id, type: "asset" as const })), groupId);
   if (userIds.length) {
     const found = await db.select({ id: users.userId }).from(users).where(inArray(users.userId, idList(userIds))).all();
     if (found.length !== new Set(userIds).size) throw new ApiError("not_found", "Пользователь не найден");
@@ -34,7 +36,7 @@ async function checkMembers(db: Db, auth: AuthUser, groupId: string, members: Re
 }
 
 export async function insertMembers(db: Db, auth: AuthUser, groupId: string, members: Ref[]) {
-  await checkMembers(db, auth, groupId, members);
+  await checkMembers(db, auth, groupId, members, true);
   const now = nowSeconds();
   await db.batch([
     db
@@ -47,7 +49,7 @@ export async function insertMembers(db: Db, auth: AuthUser, groupId: string, mem
 }
 
 export async function deleteMembers(db: Db, auth: AuthUser, groupId: string, members: Ref[]) {
-  await checkMembers(db, auth, groupId, members);
+  await checkMembers(db, auth, groupId, members, false);
   await batchAll(db, [
     ...(["asset", "user"] as const).map((type) =>
       db.delete(groupMembers).where(
@@ -82,6 +84,7 @@ export async function moveMembers(db: Db, auth: AuthUser, from: string, to: stri
   if (groupIds.length) (await requireAccess(db, auth, "read", groupIds, { types: ["group"], notFound: "Группа не найдена" })).forEach((v, k) => els.set(k, v));
   if (assetIds.length) await requireAccess(db, auth, "read", assetIds, { types: ["asset"], notFound: "Файл не найден" });
   await requireAccess(db, auth, "group", [from, to], { types: ["group"] });
+  await requirePlacement(db, auth, members.map((m) => ({ id: m.el_id, type: m.el_type })), to, from);
 
   const toObj = ends.get(to)!;
   const toPath = toObj.type === "group" ? toObj.path : "/";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
-import { accessRules, groupMembers, groups } from "../../db/schema";
+import { accessRules, assets, groupMembers, groups } from "../../db/schema";
 import type { Db } from "./db";
 import type { AuthUser } from "./env";
 import { ApiError } from "./errors";
@@ -214,4 +214,69 @@ export async function entityAccess(db: Db, auth: AuthUser, id: string) {
   const perms = obj && permissionsOn(ctx, obj);
   if (!obj || !perms) throw notFound();
   return { obj, perms };
+}
+
+/** Rights that mean something on an asset: `create` and `group` act on groups only. */
+const assetRights = allGrants.filter((p) => p !== "create" && p !== "group");
+
+/** The caller's rules and chroot as they would read with the subtree at `from` moved to `to`: a moved group takes its own rules along. */
+function rebased(ctx: AccessContext, from: string, to: string): AccessContext {
+  const move = (p: string) => (p.startsWith(from) ? to + p.slice(from.length) : p);
+  return { ...ctx, grants: ctx.grants.map((g) => ({ ...g, path: move(g.path) })), denyPaths: ctx.denyPaths.map(move), chroot: ctx.chroot && ctx.chroot.map(move) };
+}
+
+/**
+ * Placing never widens (docs/decisions/024-placing-rights-transcoder-quota.md): putting `items` into the
+ * group `to` (for a move, out of `from` as well) is refused when the caller would then hold a right on an
+ * item that it lacks now. Rights follow the place, so without this `group` on a folder one manages would
+ * turn `read` on someone else's file into `superuser` on it. `superuser` on the item (as a group manager
+ * has on everything below their group) always passes, and so does re-filing between places that give the
+ * caller the same rights. A group is judged at its own level: what it gains there, everything below it
+ * gains too, and nothing more. Visibility of the items and rights on the groups are requireAccess's part.
+ */
+export async function requirePlacement(db: Db, auth: AuthUser, items: { id: string; type: "asset" | "group" }[], to: string, from?: string) {
+  const ctx = await accessContext(db, auth);
+  if (ctx.admin || items.length === 0) return;
+  const objects = await resolveObjects(db, [to, ...(from ? [from] : []), ...items.map((i) => i.id)]);
+  const pathOf = (id: string) => {
+    const o = objects.get(id);
+    return o?.type === "group" ? o.path : "/";
+  };
+  const toPath = pathOf(to);
+  const widened: { id: string; type: "asset" | "group"; extra: Permission[] }[] = [];
+  for (const item of items) {
+    const obj = objects.get(item.id);
+    if (!obj || obj.type !== item.type) throw notFound();
+    let before: Permission[] | null;
+    let after: Permission[] | null;
+    if (obj.type === "group") {
+      const newPath = `${toPath}${obj.id}/`;
+      before = groupPermissions(ctx, obj.path);
+      after = groupPermissions(rebased(ctx, obj.path, newPath), newPath);
+    } else {
+      const kept = [...obj.placements];
+      const left = from ? kept.indexOf(pathOf(from)) : -1;
+      if (left >= 0) kept.splice(left, 1);
+      before = assetPermissions(ctx, obj.id, obj.placements);
+      after = assetPermissions(ctx, obj.id, [...kept, toPath]);
+    }
+    const meaningful = obj.type === "asset" ? assetRights : allGrants;
+    const extra = (after ?? []).filter((p) => meaningful.includes(p) && !(before ?? []).includes(p));
+    if (extra.length) widened.push({ id: obj.id, type: obj.type, extra });
+  }
+  if (widened.length === 0) return;
+  const first = widened[0];
+  const named = first.type === "group"
+    ? await db.select({ name: groups.groupName }).from(groups).where(eq(groups.groupId, first.id)).get()
+    : await db.select({ name: assets.name }).from(assets).where(eq(assets.assetId, first.id)).get();
+  const rights = first.extra.map((p) => `«${p}»`).join(", ");
+  throw new ApiError(
+    "forbidden",
+    `Нельзя поместить «${named?.name ?? first.id}» в эту группу: там у вас появились бы права ${rights}, которых на него сейчас нет. Нужно право «superuser» на сам элемент`,
+  );
+}
+
+/** Team membership hands out the team's rules, so only admins change it. */
+export function requireTeamChange(auth: AuthUser) {
+  if (!auth.isAdmin) throw new ApiError("forbidden", "Состав команд (пользователей в группах) меняют только администраторы");
 }

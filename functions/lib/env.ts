@@ -27,6 +27,8 @@ export interface Env {
   /** Optional Cloudflare email sending binding (share links mail their recipients); unset locally = console. */
   EMAIL?: SendEmail;
   EMAIL_FROM?: string;
+  /** Bytes a user may store when no quota of their own is set (functions/uploads/quota.ts); unset = unlimited. */
+  DEFAULT_QUOTA_BYTES?: string;
   /** JSON list of OpenID Connect providers (functions/sso/config.ts, README "Single sign-on"); unset = none. */
   SSO_PROVIDERS?: string;
   /** Optional outbound fetch for the providers' HTTP (tests put a fake provider here); unset = global fetch. */

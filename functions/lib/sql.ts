@@ -1,4 +1,5 @@
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { getTableColumns, getTableName, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 
 /**
  * SQL fragments with values inlined as quoted literals. D1 binds at most 100 parameters per
@@ -24,4 +25,22 @@ export function inAnySubtree(column: SQLWrapper, paths: readonly string[]): SQL 
   const outer = sorted.filter((p, i) => !sorted.slice(0, i).some((q) => p.startsWith(q)));
   if (outer.length === 0) return sql`0`;
   return sql`(${sql.join(outer.map((p) => inSubtree(column, p)), sql` OR `)})`;
+}
+
+/**
+ * INSERT … SELECT of one row (drizzle field names, as for .values()), only when `when` holds: a check
+ * and the write it allows in one statement, so no parallel request slips between them. Values are
+ * inlined (numbers, NULL, quoted strings) since raw statements in a D1 batch bind nothing; `when` must
+ * be built from literals too.
+ */
+export function insertRowWhen(table: SQLiteTable, row: Record<string, unknown>, when: SQL): SQL {
+  const cols = Object.entries(getTableColumns(table)).filter(([key]) => row[key] !== undefined);
+  const value = ([key, col]: (typeof cols)[number]) => {
+    const v: unknown = col.mapToDriverValue(row[key]);
+    if (v === null) return sql.raw("NULL");
+    if (typeof v === "number" && Number.isFinite(v)) return sql.raw(String(v));
+    return literal(String(v));
+  };
+  return sql`INSERT INTO ${sql.identifier(getTableName(table))} (${sql.join(cols.map(([, c]) => sql.identifier(c.name)), sql`, `)})
+    SELECT ${sql.join(cols.map(value), sql`, `)} WHERE ${when}`;
 }

@@ -3,7 +3,7 @@ import { idParam } from "../assets/schemas";
 import { requireAdmin } from "../lib/auth";
 import { getDb } from "../lib/db";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
-import { createStorageBody, forEntity, setForEntityBody, storage, updateStorageBody, usage } from "./schemas";
+import { createStorageBody, forEntity, setForEntityBody, storage, storageBrief, updateStorageBody, usage } from "./schemas";
 import { createStorage, listStorages, setAssetStorage, storageForEntity, storageUsage, updateStorage } from "./service";
 
 /** /api/storage (docs/decisions/008-storages.md). Managing storages is for admins; reading the choice is not. */
@@ -20,8 +20,11 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "get", path: "/list", tags, summary: "Storages (credentials never included)", responses: { 200: jsonContent(z.array(storage)), ...errors } }),
-  async (c) => c.json(await listStorages(getDb(c.env)), 200),
+  createRoute({
+    method: "get", path: "/list", tags, summary: "Storages: admins get the setup (never credentials), others ids and names only",
+    responses: { 200: jsonContent(z.array(z.union([storage, storageBrief]))), ...errors },
+  }),
+  async (c) => c.json(await listStorages(getDb(c.env), c.get("auth")), 200),
 );
 
 app.openapi(

@@ -53,6 +53,11 @@ export const storage = z
   })
   .openapi("Storage");
 
+/** What a non-admin sees of a storage: enough to name it, nothing about where it is. */
+export const storageBrief = z
+  .object({ storage_id: z.string(), storage_name: z.string(), is_default: z.boolean() })
+  .openapi("StorageBrief");
+
 export const usage = z
   .object({ storage_id: z.string(), storage_name: z.string(), bytes: z.number().int(), objects: z.number().int(), uploading: z.number().int() })
   .openapi("StorageUsage");

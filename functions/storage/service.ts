@@ -30,9 +30,11 @@ export async function createStorage(db: Db, env: Env, auth: AuthUser, body: z.in
   return storageOut(row);
 }
 
-export async function listStorages(db: Db) {
+/** Endpoints, buckets and regions are for admins: to others they only map the installation. */
+export async function listStorages(db: Db, auth: AuthUser) {
   await ensureDefaultStorage(db);
-  return (await db.select().from(storages).orderBy(storages.ctime)).map(storageOut);
+  const rows = (await db.select().from(storages).orderBy(storages.ctime)).map(storageOut);
+  return auth.isAdmin ? rows : rows.map(({ storage_id, storage_name, is_default }) => ({ storage_id, storage_name, is_default }));
 }
 
 export async function updateStorage(db: Db, env: Env, auth: AuthUser, storageId: string, body: z.infer<typeof updateStorageBody>) {

@@ -1,5 +1,5 @@
-import { and, eq, inArray, max } from "drizzle-orm";
-import { assets, uploadParts, uploads, versions, type Upload } from "../../db/schema";
+import { and, eq, inArray, max, sql } from "drizzle-orm";
+import { assets, events, uploadParts, uploads, versions, type Upload } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { loadAsset } from "../assets/service";
 import { requireAssets } from "../assets/guard";
@@ -7,11 +7,13 @@ import { requireAccess } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { eventInsert } from "../lib/events";
+import { eventRow } from "../lib/events";
 import { newId } from "../lib/ids";
 import { driverFor, getStorage } from "../lib/storage";
 import { defaultPartSize, maxPartSize, maxParts, MiB, type startBody } from "./schemas";
 import { signUrl } from "./sign";
+import { fitsQuota, quotaExceeded, quotaOf } from "./quota";
+import { insertRowWhen, literal } from "../lib/sql";
 import { resolveAssetStorage } from "../storage/resolve";
 import type { z } from "@hono/zod-openapi";
 import { storageFailure } from "../lib/storage/failure";
@@ -64,6 +66,9 @@ export async function startUpload(db: Db, env: Env, auth: AuthUser, body: z.infe
   version ??= Math.max(latest?.v ?? 0, pending?.v ?? 0) + 1;
   const variantType = body.variant_type ?? (newVersion ? "initial" : "untyped");
   const { partSize, partCount } = partSizeFor(body.size, body.part_size);
+  // Past the quota nothing is asked of the storage; the insert below checks again, atomically.
+  const quota = await quotaOf(db, env, auth.userId);
+  if (quota.limit !== null && quota.used + body.size > quota.limit) throw quotaExceeded(quota.used, quota.limit, body.size);
   // One chain for every uploader (functions/storage/resolve.ts); to_group is tried before the asset's groups.
   const storage = await getStorage(db, (await resolveAssetStorage(db, asset.assetId, body.to_group)).storageId);
   const driver = await driverFor(env, storage);
@@ -79,10 +84,15 @@ export async function startUpload(db: Db, env: Env, auth: AuthUser, body: z.infe
     fileName: body.name, mime: body.mime, sha256: body.sha256 ?? null, state: "active", workerBytes: 0, userId: auth.userId,
     ctime: now, mtime: now, expiresAt: now + idleSeconds,
   };
+  let taken: unknown[];
   try {
-    await db.batch([
-      db.insert(uploads).values(row),
-      eventInsert(db, { kind: "upload.start", userId: auth.userId, entityType: "asset", entityId: asset.assetId, data: { upload_id: row.uploadId, version, size: body.size, name: body.name } }),
+    // The upload row goes in only while the user's stored and reserved bytes leave room for it, so parallel
+    // starts cannot all pass the check above; its event only with it.
+    [, , taken] = await db.batch([
+      db.run(insertRowWhen(uploads, row, fitsQuota(env, auth.userId, body.size))),
+      db.run(insertRowWhen(events, eventRow({ kind: "upload.start", userId: auth.userId, entityType: "asset", entityId: asset.assetId, data: { upload_id: row.uploadId, version, size: body.size, name: body.name } }),
+        sql`EXISTS (SELECT 1 FROM uploads WHERE upload_id = ${literal(row.uploadId)})`)),
+      db.select({ id: uploads.uploadId }).from(uploads).where(eq(uploads.uploadId, row.uploadId)),
     ]);
   } catch (err) {
     await driver.abortMultipart(objectKey, multipartId);
@@ -90,6 +100,11 @@ export async function startUpload(db: Db, env: Env, auth: AuthUser, body: z.infe
       throw new ApiError("conflict", `В версию ${version} уже идёт загрузка варианта «${variantType}»`);
     }
     throw err;
+  }
+  if (taken.length === 0) {
+    await driver.abortMultipart(objectKey, multipartId);
+    const now = await quotaOf(db, env, auth.userId);
+    throw quotaExceeded(now.used, now.limit ?? 0, body.size);
   }
   return describe(row, []);
 }

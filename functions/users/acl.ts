@@ -2,7 +2,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { accessRules, assets, groups, users } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
-import { requireAccess, resolveObjects, VIRTUAL_ROOT_ID } from "../lib/access";
+import { accessContext, groupPermissions, requireAccess, resolveObjects, VIRTUAL_ROOT_ID } from "../lib/access";
 import { requireAdmin } from "../lib/auth";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
@@ -122,20 +122,36 @@ export async function deleteRule(db: Db, auth: AuthUser, id: string) {
 
 /**
  * Who has what on objects: every rule on the object or on a group above it (for an asset: above
- * any of its groups). Needs `acl` on each object (admins pass); unreadable ids answer 404.
+ * any of its groups). Needs `acl` on each object (admins pass); unreadable ids answer 404. A group the
+ * caller cannot read is never named: a rule set above the caller's reach shows no object, and a team
+ * the caller cannot read shows no id or name (the rights are still listed, so the picture stays whole).
  */
 export async function entityUserAccess(db: Db, auth: AuthUser, ids: string[]) {
-  const objects = await requireAccess(db, auth, "acl", ids, { notFound: "Объект не найден" });
+  const [objects, ctx] = await Promise.all([requireAccess(db, auth, "acl", ids, { notFound: "Объект не найден" }), accessContext(db, auth)]);
   const reach = new Map<string, string[]>();
+  /** Paths of the groups above (and of) each object, from the objects' own paths: no query needed. */
+  const groupPaths = new Map<string, string>();
   for (const id of ids) {
     const o = objects.get(id)!;
+    for (const path of o.type === "group" ? [o.path] : o.placements) {
+      pathIds(path).forEach((gid, i, all) => groupPaths.set(gid, `/${all.slice(0, i + 1).join("/")}/`));
+    }
     const above = o.type === "group" ? pathIds(o.path) : o.placements.flatMap(pathIds);
     reach.set(id, [...new Set([id, ...above])]);
   }
   const all = [...new Set([...reach.values()].flat())];
   const rules = await selectRules(db, inArray(accessRules.objId, idList(all))).all();
+  const teamIds = [...new Set(rules.filter((r) => r.subj_type === "group").map((r) => r.subj_id))];
+  const teams = teamIds.length ? await db.select({ id: groups.groupId, path: groups.path }).from(groups).where(inArray(groups.groupId, idList(teamIds))).all() : [];
+  const readable = (path: string | undefined) => path !== undefined && groupPermissions(ctx, path) !== null;
+  const teamReadable = new Set(teams.filter((t) => readable(t.path)).map((t) => t.id));
+  const shown = (r: (typeof rules)[number]) => ({
+    ...r,
+    ...(r.obj_type === "group" && !readable(groupPaths.get(r.obj_id)) ? { obj_id: null, obj_name: null } : {}),
+    ...(r.subj_type === "group" && !teamReadable.has(r.subj_id) ? { subj_id: null, subj_name: null } : {}),
+  });
   return ids.map((id) => {
     const objs = new Set(reach.get(id));
-    return { id, rules: rules.filter((r) => objs.has(r.obj_id)).map((r) => ({ ...r, inherited: r.obj_id !== id })) };
+    return { id, rules: rules.filter((r) => objs.has(r.obj_id)).map((r) => ({ ...shown(r), inherited: r.obj_id !== id })) };
   });
 }

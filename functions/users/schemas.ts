@@ -6,6 +6,13 @@ import { entityId, idParam, pageQuery } from "../groups/schemas";
 export { entityId, idParam, pageQuery };
 
 const text = (max: number) => z.string({ error: "обязательное поле" }).trim().min(1, "не может быть пустым").max(max, `не длиннее ${max} символов`);
+/** Bytes; null = the installation's default quota. */
+const quota = z
+  .number({ error: "нужно целое число байт или null" })
+  .int("нужно целое число байт")
+  .min(0, "не может быть отрицательной")
+  .max(Number.MAX_SAFE_INTEGER)
+  .nullable();
 const password = z.string({ error: "обязательное поле" }).min(8, "не короче 8 символов").max(1024);
 
 export const user = z
@@ -18,6 +25,8 @@ export const user = z
     default_storage: z.string().nullable(),
     is_robot: z.boolean(),
     acl_count: z.number().int(),
+    quota: z.number().int().nullable().openapi({ description: "bytes the user may store; null = the default (DEFAULT_QUOTA_BYTES)" }),
+    quota_used: z.number().int().openapi({ description: "bytes counted against the quota: stored variants and unfinished uploads" }),
   })
   .openapi("User");
 
@@ -30,6 +39,7 @@ export const createUserBody = z
     chroot_groups: z.array(entityId).max(50).default([]),
     default_storage: z.string().max(200).nullable().optional(),
     is_robot: z.boolean().default(false),
+    quota: quota.optional(),
   })
   .openapi("CreateUserBody");
 
@@ -42,6 +52,7 @@ export const updateUserBody = z
     chroot_groups: z.array(entityId).max(50).optional(),
     default_storage: z.string().max(200).nullable().optional(),
     is_robot: z.boolean().optional(),
+    quota: quota.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), "нечего менять")
   .openapi("UpdateUserBody");
@@ -71,7 +82,13 @@ export const rule = z
   })
   .openapi("AccessRule");
 
-export const appliedRule = rule.extend({ inherited: z.boolean().openapi({ description: "set on an ancestor group" }) }).openapi("AppliedRule");
+export const appliedRule = rule
+  .extend({
+    subj_id: z.string().nullable().openapi({ description: "null (with subj_name): a team the caller cannot read" }),
+    obj_id: z.string().nullable().openapi({ description: "null (with obj_name): set on a group above what the caller can read" }),
+    inherited: z.boolean().openapi({ description: "set on an ancestor group" }),
+  })
+  .openapi("AppliedRule");
 
 export const createRuleBody = z.object({ subj: entityId, obj: entityId, acl: aclValues }).openapi("CreateRuleBody");
 export const updateRuleBody = z.object({ acl: aclValues }).openapi("UpdateRuleBody");

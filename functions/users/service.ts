@@ -10,6 +10,7 @@ import { newId, randomSecret, sha256Hex } from "../lib/ids";
 import { hashPassword } from "../lib/password";
 import { idList } from "../lib/sql";
 import { assertStorageExists } from "../storage/resolve";
+import { usedBytes } from "../uploads/quota";
 import type { CreateUserBody, UpdateUserBody } from "./schemas";
 
 /** User administration (admins only) and robots' API tokens. Password hashes never leave this file. */
@@ -23,6 +24,8 @@ export const userColumns = {
   default_storage: users.defaultStorage,
   is_robot: users.isRobot,
   acl_count: sql<number>`(SELECT count(*) FROM access_rules r WHERE r.subj_id = ${users.userId})`,
+  quota: users.quota,
+  quota_used: usedBytes(users.userId).mapWith(Number),
 };
 
 const userNotFound = () => new ApiError("not_found", "Пользователь не найден");
@@ -106,6 +109,7 @@ export async function createUser(db: Db, auth: AuthUser, body: CreateUserBody) {
         isRobot: body.is_robot,
         chrootGroups: [...new Set(body.chroot_groups)],
         defaultStorage: body.default_storage ?? null,
+        quota: body.quota ?? null,
         ctime: now,
         mtime: now,
       }),
@@ -137,6 +141,7 @@ export async function updateUser(db: Db, auth: AuthUser, id: string, body: Updat
           ...(body.chroot_groups !== undefined ? { chrootGroups: [...new Set(body.chroot_groups)] } : {}),
           ...(body.default_storage !== undefined ? { defaultStorage: body.default_storage } : {}),
           ...(body.is_robot !== undefined ? { isRobot: body.is_robot } : {}),
+          ...(body.quota !== undefined ? { quota: body.quota } : {}),
         })
         .where(eq(users.userId, id)),
       ...(endSessions ? [db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)))] : []),

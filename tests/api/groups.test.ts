@@ -91,7 +91,7 @@ describe("members and paging", () => {
     expect((await get(`/api/group/group-size/${root}`, u.bearer)).body).toMatchObject({ groups: 1 });
   });
 
-  it("adds and removes team members (acl needed) and assets (group needed)", async () => {
+  it("adds and removes team members (admins only) and assets (group needed)", async () => {
     const root = await mkGroup(VIRTUAL_ROOT);
     const u = await mkPerson();
     const r = await post("/api/group/insert-members", { group_id: root, members: [{ el_id: u.id, el_type: "user" }] });

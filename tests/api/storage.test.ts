@@ -69,6 +69,17 @@ describe("storages", () => {
     expect(await json(api(`/api/storage/for-entity/${asset_id}`, { bearer }))).toMatchObject({ source: "asset", storage_id: s.storage_id });
     expect((await api(`/api/storage/for-entity/${asset_id}`, { bearer: user.bearer })).status).toBe(404);
   });
+
+  it("lists storages to non-admins by id and name only: no endpoint, bucket, region or kind", async () => {
+    const s = await createS3Storage({ storage_name: "S3 для списка" });
+    await createUser({ login: "storage-lister", password: "storage-pw-2" });
+    const user = await login({ user: "storage-lister", passwd: "storage-pw-2" });
+    const theirs = await json(api("/api/storage/list", { bearer: user.bearer }));
+    expect(theirs).toContainEqual({ storage_id: s.storage_id, storage_name: "S3 для списка", is_default: false });
+    for (const leak of [s3Url, "mam-test", "us-east-1", "storage_setup", "has_credentials", "kind"]) expect(JSON.stringify(theirs)).not.toContain(leak);
+    const admins = await json(api("/api/storage/list", { bearer }));
+    expect(admins.find((x: { storage_id: string }) => x.storage_id === s.storage_id)).toMatchObject({ kind: "s3", storage_setup: { url: s3Url, bucket: "mam-test" } });
+  });
 });
 
 describe("presigned upload path against a real S3 server", () => {

@@ -33,6 +33,8 @@ describe("user CRUD (admins)", () => {
       default_storage: null,
       is_robot: false,
       acl_count: 0,
+      quota: null,
+      quota_used: 0,
     });
     expect(one.text).not.toMatch(/scrypt|passwd/);
     const list = await get(`/api/user?q=${body.user_login}`);
@@ -169,6 +171,33 @@ describe("access rules", () => {
     expect((await get(`/api/auth/entity-user-access/${root}`, keeper.bearer)).status).toBe(404);
     const list = await post("/api/auth/entity-user-access", { ids: [child, root] });
     expect(list.body.map((x: { id: string }) => x.id)).toEqual([child, root]);
+  });
+
+  it("entity-user-access never names a group the caller cannot read, as object or as team", async () => {
+    const rootName = uniq("Верх");
+    const teamName = uniq("Тайная команда");
+    const root = await mkGroup(VIRTUAL_ROOT, rootName);
+    const child = await mkGroup(root);
+    const team = await mkGroup(VIRTUAL_ROOT, teamName);
+    const seenTeam = await mkGroup(child, uniq("Видимая команда"));
+    const reader = await mkPerson();
+    const keeper = await mkPerson();
+    await grant(reader.id, root, ["read"]);
+    await grant(team, child, ["read", "download"], "group");
+    await grant(seenTeam, child, ["read"], "group");
+    await grant(keeper.id, child, ["read", "acl"]);
+    const mine = await get(`/api/auth/entity-user-access/${child}`, keeper.bearer);
+    expect(mine.status).toBe(200);
+    for (const hidden of [rootName, root, teamName, team]) expect(mine.text).not.toContain(hidden);
+    const rows = mine.body.rules as { subj_id: string | null; subj_name: string | null; obj_id: string | null; acl: string[]; inherited: boolean }[];
+    // The rule above the keeper's reach is listed without its group; the hidden team's rights without the team.
+    expect(rows).toContainEqual(expect.objectContaining({ subj_id: reader.id, obj_id: null, obj_name: null, inherited: true }));
+    expect(rows).toContainEqual(expect.objectContaining({ subj_id: null, subj_name: null, acl: ["read", "download"], obj_id: child }));
+    expect(rows).toContainEqual(expect.objectContaining({ subj_id: seenTeam, obj_id: child }));
+    // Admins see everything named.
+    const all = await get(`/api/auth/entity-user-access/${child}`);
+    expect(all.body.rules).toContainEqual(expect.objectContaining({ subj_id: team, subj_name: teamName }));
+    expect(all.body.rules).toContainEqual(expect.objectContaining({ subj_id: reader.id, obj_id: root, obj_name: rootName }));
   });
 });
 

@@ -216,8 +216,12 @@ test("an admin renames and disables a user from the list; the user moves to the 
   await row.getByRole("button", { name: "Изменить" }).click();
   const form = page.getByRole("dialog", { name: "Изменить пользователя" });
   await form.getByRole("textbox", { name: "Имя" }).fill(`${user.name} (переименован)`);
+  await form.getByRole("textbox", { name: "Квота, ГБ" }).fill("2,5");
   await form.getByRole("button", { name: "Сохранить" }).click();
   await expect(row).toContainText(`${user.name} (переименован)`);
+  const adminHeaders = { Authorization: `Bearer ${await apiBearer(request, ADMIN.login, ADMIN.password)}` };
+  const [saved] = await (await request.get(`/api/user?q=${user.login}`, { headers: adminHeaders })).json();
+  expect(saved.quota).toBe(2.5 * 1024 ** 3);
 
   await row.getByRole("button", { name: "Отключить" }).click();
   await expect(page.getByTestId("user-row")).toHaveCount(0);

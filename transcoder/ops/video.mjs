@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { ffmpegInput } from "../tools.mjs";
 
 /** ffmpeg arguments shared by proxies and watermarked videos: H.264/HEVC + AAC in MP4 with fast start. */
 
@@ -19,10 +20,10 @@ export function encodeArgs(setup) {
 }
 
 /** ffmpeg's whole command line for an encode with -progress on stdout (proxies, watermarks; the bench runs it bare). */
-export const encodeCommand = (src, args, out) => ["-hide_banner", "-y", "-nostats", "-progress", "pipe:1", "-i", src, ...args, out];
+export const encodeCommand = (src, args, out) => ["-hide_banner", "-y", "-nostats", "-progress", "pipe:1", ...ffmpegInput, "-i", src, ...args, out];
 
 /** One frame `at` seconds in, as PNG on stdout (previews; the bench runs it bare). */
-export const frameCommand = (src, at) => ["-v", "error", "-ss", at.toFixed(2), "-i", src, "-frames:v", "1", "-f", "image2pipe", "-c:v", "png", "pipe:1"];
+export const frameCommand = (src, at) => ["-v", "error", "-ss", at.toFixed(2), ...ffmpegInput, "-i", src, "-frames:v", "1", "-f", "image2pipe", "-c:v", "png", "pipe:1"];
 
 const overlayAt = { "top-left": "24:24", "top-right": "W-w-24:24", "bottom-left": "24:H-h-24", "bottom-right": "W-w-24:H-h-24", center: "(W-w)/2:(H-h)/2" };
 
@@ -43,7 +44,7 @@ export async function watermarkPng(setup, frameWidth, ctx) {
   const w = Math.max(64, Math.round(frameWidth / 5));
   const forImage = !ctx.forVideo;
   if (setup.image_url) {
-    const res = await fetch(setup.image_url, { signal: ctx.signal });
+    const res = await fetch(setup.image_url, { redirect: "manual", signal: ctx.signal });
     if (!res.ok) throw new Error(`watermark image: HTTP ${res.status}`);
     const img = sharp(Buffer.from(await res.arrayBuffer())).resize({ width: w }).ensureAlpha();
     if (!forImage) return img.png().toBuffer();

@@ -1,13 +1,16 @@
-import { Button, Checkbox, Group, Modal, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Modal, NumberInput, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { ru } from "../../i18n/ru";
 import { createUser, getGroup, listStorages, updateUser, type AdminUser, type Storage } from "../../lib/admin-api";
 import { runCriticalAction } from "../../lib/actions";
+import { formatSize } from "../../lib/format";
 import { showInfo } from "../../lib/notify";
 import { GroupsMultiPicker } from "./pickers";
 import type { PickOption } from "./useRemoteOptions";
 
 const t = ru.admin.users;
+/** The quota is typed in GiB (bytes are what the API takes); empty = the default. */
+const GiB = 1024 ** 3;
 
 interface Props {
   opened: boolean;
@@ -27,6 +30,8 @@ export function UserFormModal({ opened, onClose, user, onSaved }: Props) {
   const [chroot, setChroot] = useState<PickOption[]>([]);
   const [storage, setStorage] = useState<string | null>(null);
   const [storages, setStorages] = useState<Storage[]>([]);
+  const [quotaGb, setQuotaGb] = useState<number | string>("");
+  const [quotaTouched, setQuotaTouched] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -38,6 +43,8 @@ export function UserFormModal({ opened, onClose, user, onSaved }: Props) {
     setEnabled(user?.enabled ?? true);
     setRobot(user?.is_robot ?? false);
     setStorage(user?.default_storage ?? null);
+    setQuotaGb(user?.quota == null ? "" : Number((user.quota / GiB).toFixed(3)));
+    setQuotaTouched(false);
     setErrors({});
     setChroot((user?.chroot_groups ?? []).map((id) => ({ value: id, label: id })));
     // Names of the chroot groups, for the chips (ids alone say nothing).
@@ -70,6 +77,8 @@ export function UserFormModal({ opened, onClose, user, onSaved }: Props) {
       is_robot: robot,
       chroot_groups: chroot.map((o) => o.value),
       default_storage: storage,
+      // Sent only when edited: a quota not a whole number of MiB would otherwise come back rounded.
+      ...(quotaTouched ? { quota: quotaGb === "" ? null : Math.round(Number(quotaGb) * GiB) } : {}),
     };
     try {
       const id = user
@@ -115,6 +124,19 @@ export function UserFormModal({ opened, onClose, user, onSaved }: Props) {
             data={storages.map((s) => ({ value: s.storage_id, label: s.storage_name }))}
             value={storage}
             onChange={setStorage}
+          />
+          <NumberInput
+            label={t.quota}
+            description={user ? `${t.quotaHint}. ${t.quotaUsed}: ${formatSize(user.quota_used)}` : t.quotaHint}
+            value={quotaGb}
+            onChange={(v) => {
+              setQuotaGb(v);
+              setQuotaTouched(true);
+            }}
+            min={0}
+            decimalScale={3}
+            decimalSeparator=","
+            allowNegative={false}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>{ru.admin.cancel}</Button>

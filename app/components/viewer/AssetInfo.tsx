@@ -160,9 +160,9 @@ export function AssetInfo({ id }: { id: string }) {
             <Table.Tbody>
               {info.users.map((r) => (
                 <Table.Tr key={r.rule_id}>
-                  <Table.Td>{r.subj_name ?? r.subj_id}</Table.Td>
+                  <Table.Td>{r.subj_name ?? r.subj_id ?? ru.viewer.accessHiddenTeam}</Table.Td>
                   <Table.Td>{r.acl.join(", ")}</Table.Td>
-                  <Table.Td c="dimmed">{r.inherited ? r.obj_name : ""}</Table.Td>
+                  <Table.Td c="dimmed">{r.inherited ? (r.obj_name ?? ru.viewer.accessAbove) : ""}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

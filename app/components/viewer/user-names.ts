@@ -13,7 +13,7 @@ export async function userNames(ids: (string | null)[], rules: AppliedRule[] | n
   const me = sessionStore.get().user;
   const names: Record<string, string> = {};
   if (me) names[me.id] = me.name;
-  for (const rule of rules ?? []) if (rule.subj_type === "user" && rule.subj_name) names[rule.subj_id] = rule.subj_name;
+  for (const rule of rules ?? []) if (rule.subj_type === "user" && rule.subj_id && rule.subj_name) names[rule.subj_id] = rule.subj_name;
   const unknown = [...new Set(ids)].filter((id): id is string => !!id && !(id in names));
   if (me?.is_admin) {
     await Promise.all(

@@ -34,7 +34,8 @@ export interface PlayLink {
 
 export interface AppliedRule {
   rule_id: string;
-  subj_id: string;
+  /** null: a team the caller cannot read (never named to it). */
+  subj_id: string | null;
   subj_type: "user" | "group";
   acl: string[];
   subj_name: string | null;
