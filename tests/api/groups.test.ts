@@ -204,7 +204,7 @@ describe("subtree", () => {
     expect(res.headers.get("X-Request-Id")).toBeTruthy();
     await res.body?.cancel();
     // A client that does not take gzip (no Accept-Encoding at all, as curl; or gzip refused) gets plain JSON.
-    for (const headers of [{}, { "Accept-Encoding": "br, gzip;q=0" }]) {
+    for (const headers of [{}, { "Accept-Encoding": "br, gzip;q=0" }] as Record<string, string>[]) {
       const plain = await api(`/api/group/subtree/${root}`, { bearer: await admin(), headers });
       expect(plain.headers.get("Content-Encoding")).toBeNull();
       expect((JSON.parse(await plain.text()) as Node[]).map((g) => g.group_id)).toEqual([a, b]);
