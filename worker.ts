@@ -1,6 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build (npx remix vite:build); static assets in build/client are served before the Worker.
 import * as remixBuild from "./build/server/index.js";
+import { refusedOnMediaOrigin } from "./functions/assets/play-links";
 import { api } from "./functions/index";
 import type { Env } from "./functions/lib/env";
 import { cachedSharePage, sharePageId } from "./functions/sl/page-cache";
@@ -12,6 +13,8 @@ const remix = createRequestHandler(remixBuild as unknown as ServerBuild);
 
 export default {
   fetch(request, env, ctx) {
+    const refused = refusedOnMediaOrigin(request, env);
+    if (refused) return refused;
     const { pathname } = new URL(request.url);
     if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
     const render = () => remix(request, { cloudflare: { env, ctx } });

@@ -26,7 +26,8 @@ export const acl = z
   .max(shareLinkAclValues.length)
   .refine((a) => new Set(a).size === a.length, "значения не должны повторяться");
 
-export const password = z.string().min(4, "пароль не короче 4 символов").max(256, "пароль не длиннее 256 символов");
+export const passwordMinLength = 8;
+export const password = z.string().min(passwordMinLength, `пароль не короче ${passwordMinLength} символов`).max(256, "пароль не длиннее 256 символов");
 
 export const emails = z.array(z.email("неверный адрес почты").max(254)).max(20, "не больше 20 адресов");
 
