@@ -3,11 +3,6 @@ import { z } from "@hono/zod-openapi";
 /** Assets, versions, variants, classes: shared by the API validator and the front end (no server imports). */
 
 export const variantTypes = ["initial", "master", "proxy_lowres", "proxy_highres", "watermarked", "untyped"] as const;
-/**
- * Variants made to be looked at: `read` gets their bytes; any other (the original, a master, an
- * untyped upload) needs `download` (docs/decisions/021-user-bytes.md).
- */
-export const viewableVariantTypes: readonly string[] = ["proxy_highres", "proxy_lowres", "watermarked"] satisfies (typeof variantTypes)[number][];
 
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const uuid = z

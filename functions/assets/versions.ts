@@ -7,7 +7,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { idList } from "../lib/sql";
 import { readablePlacements, requireAssets } from "./guard";
-import { viewableVariantTypes } from "./schemas";
+import { viewableVariantTypes } from "./variant-rights";
 
 export const variantOut = (v: Variant) => ({
   variant_id: v.variantId, asset_id: v.assetId, version: v.version, storage: v.storageId, name: v.name, mime_type: v.mimeType,

@@ -1,3 +1,4 @@
+import { viewableVariantTypes } from "../../../functions/assets/variant-rights";
 import { api } from "../../lib/api";
 
 /** Calls of the file viewer and the asset info screen (functions/assets/schemas.ts, functions/auth). */
@@ -45,6 +46,8 @@ export interface AppliedRule {
 export const listVersions = (id: string) => api<Version[]>(`/asset/versions/${id}`);
 export const listVariants = (id: string, version: number) => api<Variant[]>(`/asset/variants/${id}/${version}`);
 export const playVariant = (variantId: string) => api<PlayLink>(`/asset/content/play-variant/${variantId}`, { method: "POST" });
+export const previewOf = async (assetId: string) =>
+  (await api<{ preview: string | null }[]>("/asset/content/preview-by-list", { method: "POST", body: { ids: [assetId] } }))[0]?.preview ?? null;
 export const memberOf = (id: string) => api<{ group_id: string; group_name: string }[]>(`/asset/member-of/${id}`);
 export const techFields = (id: string, variantId: string) => api<{ name: string; value: unknown }[]>(`/asset/tech-fields/${id}/${variantId}`);
 export const entityUserAccess = (id: string) => api<{ id: string; rules: AppliedRule[] }>(`/auth/entity-user-access/${id}`);
@@ -55,6 +58,10 @@ const VIEW_ORDER = ["proxy_highres", "proxy_lowres", "master", "initial", "untyp
 export function viewVariant(variants: Variant[]): Variant | null {
   return [...variants].sort((a, b) => VIEW_ORDER.indexOf(a.variant_type) - VIEW_ORDER.indexOf(b.variant_type))[0] ?? null;
 }
+
+/** The variants whose bytes the caller may get: all with `download`, else proxies and watermarked copies. */
+export const gettableVariants = (variants: Variant[], access: string[]) =>
+  access.includes("download") ? variants : variants.filter((v) => viewableVariantTypes.includes(v.variant_type));
 
 /** Versions are one row per variant: the distinct version numbers, newest first. */
 export const versionNumbers = (rows: Version[]) => [...new Set(rows.map((r) => r.version))].sort((a, b) => b - a);
