@@ -42,16 +42,28 @@ export async function playLink(env: Env, requestUrl: string, auth: AuthUser, var
   return { link: `${base}/api/media/${variantId}?s=${encodeURIComponent(auth.sessionId)}&${signature}`, expire, range: true };
 }
 
+/**
+ * The transcoder's URL for a source (functions/tasks/dispatch.ts). It is no user and has no session:
+ * its own signature purpose, valid as long as the job's URLs, handed only to the transcoder.
+ */
+export async function taskSourceUrl(env: Env, origin: string, variantId: string, expires: number) {
+  return `${origin}/api/media/${variantId}?${await signUrl(env.JWT_SECRET, "task-source", variantId, expires)}`;
+}
+
 const badLink = () => new ApiError("forbidden", "Ссылка недействительна или устарела");
 
-/** The variant behind a play link, after the signature, the session and the caller's right are checked. */
+/**
+ * The variant behind a /api/media URL: a play link after its signature, its session and the caller's
+ * right are checked, or a transcoder's source URL after its signature.
+ */
 export async function openPlayLink(db: Db, env: Env, variantId: string, q: { s?: string; exp?: string; sig?: string }) {
-  if (!q.s || !(await verifyUrl(env.JWT_SECRET, "play", subject(variantId, q.s), q.exp, q.sig))) throw badLink();
-  const auth = await liveSession(env, q.s);
-  if (!auth) throw new ApiError("forbidden", "Сеанс завершён: ссылка больше не действует");
+  const signed = q.s ? verifyUrl(env.JWT_SECRET, "play", subject(variantId, q.s), q.exp, q.sig) : verifyUrl(env.JWT_SECRET, "task-source", variantId, q.exp, q.sig);
+  if (!(await signed)) throw badLink();
+  const auth = q.s ? await liveSession(env, q.s) : null;
+  if (q.s && !auth) throw new ApiError("forbidden", "Сеанс завершён: ссылка больше не действует");
   const v = await db.select().from(variants).where(eq(variants.variantId, variantId)).get();
   if (!v) throw new ApiError("not_found", "Вариант не найден");
-  await requireAssets(db, auth, rightFor(v), [v.assetId]);
+  if (auth) await requireAssets(db, auth, rightFor(v), [v.assetId]);
   return v;
 }
 
