@@ -60,6 +60,9 @@ test.describe("share links", () => {
     await page.goto(`/asset/${assetId}`);
     const panel = page.getByRole("region", { name: "Поделиться" });
     await expect(panel).toBeVisible();
+    await panel.getByLabel("Пароль (необязательно)").fill("1234567");
+    await expect(panel.getByText("Пароль не короче 8 символов")).toBeVisible();
+    await expect(panel.getByRole("button", { name: "Создать ссылку" })).toBeDisabled();
     await panel.getByLabel("Пароль (необязательно)").fill("пароль-e2e");
     await panel.getByRole("button", { name: "Создать ссылку" }).click();
     await expect(panel.getByTestId("share-link-url")).toContainText("/sl/");

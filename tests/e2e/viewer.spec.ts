@@ -62,6 +62,28 @@ test("a video plays, and keeps playing after a seek", async ({ page }) => {
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 }).toBeGreaterThan(2.8);
 });
 
+test("a play link that stops working (it lives minutes) is renewed and the video plays", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const groupId = await seed.group(unique("Продление"));
+  const assetId = await seed.uploadInto(groupId, clip, "video/mp4");
+  // The player's first request is answered as an expired link is; the later ones pass.
+  let refused = 0;
+  await page.route("**/api/media/**", (route) =>
+    refused++ === 0 ? route.fulfill({ status: 403, contentType: "application/json", body: '{"error":{"code":"forbidden","message":"expired"}}' }) : route.continue(),
+  );
+  const links: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/asset/content/play-variant/") && links.push(r.url()));
+  await signIn(page, `/mam/${groupId}/asset/${assetId}`);
+
+  const video = page.locator("video");
+  await expect.poll(() => links.length).toBe(2);
+  await video.evaluate(async (el: HTMLVideoElement) => {
+    el.muted = true;
+    await el.play();
+  });
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+});
+
 test("previous and next follow the group's order", async ({ page }) => {
   const seed = await Seeder.admin();
   const groupId = await seed.group(unique("Порядок"));

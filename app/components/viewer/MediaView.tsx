@@ -59,7 +59,8 @@ function Player({ kind, src, name, renew }: { kind: "video" | "audio"; src: stri
     if (!renew || renewing.current) return;
     renewing.current = true;
     resume.current = { at: el.currentTime, playing: playing.current };
-    renew().then(setCurrent, (error) => console.error(error));
+    // A link renewed within the same second is the same URL: load it again rather than wait for a change.
+    renew().then((link) => (link === current ? el.load() : setCurrent(link)), (error) => console.error(error));
   };
   const onLoaded = (event: SyntheticEvent<HTMLMediaElement>) => {
     const el = event.currentTarget;
