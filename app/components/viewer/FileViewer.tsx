@@ -8,18 +8,10 @@ import { downloadFile, variantPath } from "../mam/download";
 import { getAsset, type Asset } from "../mam/mam-api";
 import { assetOrder } from "../mam/nav-list";
 import { MediaView } from "./MediaView";
-import { gettableVariants, listVariants, playVariant, previewOf, viewVariant, type Variant } from "./viewer-api";
+import { chooseView, listVariants, playVariant, type Variant, type Viewing } from "./viewer-api";
 
-interface Loaded {
+interface Loaded extends Viewing {
   asset: Asset;
-  /** The variants the caller may get (docs/decisions/021-user-bytes.md). */
-  variants: Variant[];
-  shown: Variant | null;
-  link: string | null;
-  /** Without a variant to show (a reader, no proxy yet), the preview image if there is one. */
-  preview: string | null;
-  /** The version has variants, whether or not the caller may get them. */
-  hasContent: boolean;
 }
 
 /** The original of a version: the initial upload, else the master, else whatever is there. */
@@ -40,11 +32,7 @@ export function FileViewer({ groupId, assetId }: { groupId: string; assetId: str
     void runAction(async () => {
       const asset = await getAsset(assetId);
       const all = asset.asset_latest_version ? await listVariants(assetId, asset.asset_latest_version) : [];
-      const variants = gettableVariants(all, asset.asset_access);
-      const shown = viewVariant(variants);
-      const link = shown ? (await playVariant(shown.variant_id)).link : null;
-      const preview = !shown && all.length ? await previewOf(assetId) : null;
-      return { asset, variants, shown, link, preview, hasContent: all.length > 0 };
+      return { asset, ...(await chooseView(assetId, all, asset.asset_access)) };
     }).then((loaded) => {
       if (!live) return;
       if (loaded) setData(loaded);
@@ -105,7 +93,7 @@ export function FileViewer({ groupId, assetId }: { groupId: string; assetId: str
       ) : data.preview ? (
         <MediaView src={data.preview} mime="image/jpeg" name={data.asset.name} />
       ) : (
-        <Text c="dimmed">{data.hasContent ? ru.viewer.needsDownload : ru.viewer.noContent}</Text>
+        <Text c="dimmed">{data.blank === "needsDownload" ? ru.viewer.needsDownload : data.blank === "noPreview" ? ru.viewer.noPreview : ru.viewer.noContent}</Text>
       )}
     </Stack>
   );

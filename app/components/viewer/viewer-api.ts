@@ -1,4 +1,5 @@
 import { viewableVariantTypes } from "../../../functions/assets/variant-rights";
+import { servedAs } from "../../../functions/lib/served-bytes";
 import { api } from "../../lib/api";
 
 /** Calls of the file viewer and the asset info screen (functions/assets/schemas.ts, functions/auth). */
@@ -62,6 +63,31 @@ export function viewVariant(variants: Variant[]): Variant | null {
 /** The variants whose bytes the caller may get: all with `download`, else proxies and watermarked copies. */
 export const gettableVariants = (variants: Variant[], access: string[]) =>
   access.includes("download") ? variants : variants.filter((v) => viewableVariantTypes.includes(v.variant_type));
+
+/** An image the server sends as plain bytes (SVG: docs/decisions/021-user-bytes.md) cannot be shown in place. */
+const inPlace = (v: Variant) => !v.mime_type.startsWith("image/") || servedAs(v.mime_type, "inline").inline;
+
+export interface Viewing {
+  /** The variants the caller may get. */
+  variants: Variant[];
+  shown: Variant | null;
+  link: string | null;
+  /** Without a variant to show in place, the preview image if there is one. */
+  preview: string | null;
+  /** Why nothing is shown: no content, no right to the original (and no proxy), or a type not shown in place. */
+  blank: "empty" | "needsDownload" | "noPreview" | null;
+}
+
+/** What the viewer shows of a version's variants (`all`) to a caller with `access` on the asset. */
+export async function chooseView(assetId: string, all: Variant[], access: string[]): Promise<Viewing> {
+  const variants = gettableVariants(all, access);
+  const best = viewVariant(variants);
+  const shown = best && inPlace(best) ? best : null;
+  const link = shown ? (await playVariant(shown.variant_id)).link : null;
+  const preview = !shown && all.length ? await previewOf(assetId) : null;
+  const blank = shown || preview ? null : !all.length ? "empty" : !variants.length ? "needsDownload" : "noPreview";
+  return { variants, shown, link, preview, blank };
+}
 
 /** Versions are one row per variant: the distinct version numbers, newest first. */
 export const versionNumbers = (rows: Version[]) => [...new Set(rows.map((r) => r.version))].sort((a, b) => b - a);
