@@ -37,6 +37,7 @@ async function seedVideo(name: string) {
       const chunk = bytes.slice((t.part - 1) * up.part_size, (t.part - 1) * up.part_size + t.size);
       const put = await fetch(new URL(t.url, base), { method: "PUT", body: chunk });
       if (!put.ok) throw new Error(`part ${t.part}: ${put.status}`);
+      await put.arrayBuffer(); // an unread body holds its socket
       await apiCall(bearer, `/api/ul/${up.upload_id}/parts/${t.part}`, { etag: put.headers.get("ETag") });
     }
     await apiCall(bearer, `/api/ul/${up.upload_id}/complete`, {});
