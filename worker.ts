@@ -1,6 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build (npx remix vite:build); static assets in build/client are served before the Worker.
 import * as remixBuild from "./build/server/index.js";
+import { refusedOnMediaOrigin } from "./functions/assets/play-links";
 import { api } from "./functions/index";
 import type { Env } from "./functions/lib/env";
 import { mediaOrigin, newNonce, secureResponse } from "./functions/lib/security-headers";
@@ -12,6 +13,8 @@ import type { JobMessage } from "./queues/messages";
 const remix = createRequestHandler(remixBuild as unknown as ServerBuild);
 
 function route(request: Request, env: Env, ctx: ExecutionContext, cspNonce: string): Promise<Response> {
+  const refused = refusedOnMediaOrigin(request, env);
+  if (refused) return Promise.resolve(refused);
   const { pathname } = new URL(request.url);
   if (pathname === "/api" || pathname.startsWith("/api/")) return Promise.resolve(api.fetch(request, env, ctx));
   const render = () => remix(request, { cloudflare: { env, ctx }, cspNonce });

@@ -4,12 +4,12 @@ import type { Variant } from "../../db/schema";
 import { getDb } from "../lib/db";
 import type { AppEnv } from "../lib/env";
 import { createApp, errorResponses, jsonContent } from "../lib/openapi";
-import { signUrl } from "../uploads/sign";
 import { requireAssets } from "./guard";
+import { playLink } from "./play-links";
 import previewRoutes from "./preview-routes";
 import { streamVariant } from "./http-content";
 import { idParam, uuid, versionNumber } from "./schemas";
-import { findVariant, playableVariant, variantById } from "./versions";
+import { findVariant, playableVariant, rightFor, variantBytesById } from "./versions";
 
 /** /api/asset/content: downloads and playback streamed from storage (Range, ETag, Content-Disposition). */
 const app = createApp();
@@ -17,7 +17,6 @@ app.route("/", previewRoutes);
 const tags = ["asset content"];
 const bytes = { 200: { description: "the bytes" }, 206: { description: "a byte range" }, 304: { description: "not modified" }, 416: { description: "range outside the file" } };
 const errors = { ...errorResponses, 404: { description: "Not found", content: errorResponses[400].content } };
-const playTtlSeconds = 4 * 3600;
 
 const versionVariantParams = idParam.extend({
   version: z.union([z.literal("latest"), versionNumber]).openapi({ param: { name: "version", in: "path" } }),
@@ -31,38 +30,31 @@ app.openapi(
   async (c) => {
     const { id, version, variant } = c.req.valid("param");
     const db = getDb(c.env);
-    await requireAssets(db, c.get("auth"), "download", [id]);
-    return (await send(c, await findVariant(db, id, version, variant))) as never;
+    await requireAssets(db, c.get("auth"), "read", [id]);
+    const v = await findVariant(db, id, version, variant);
+    if (rightFor(v) !== "read") await requireAssets(db, c.get("auth"), rightFor(v), [id]);
+    return (await send(c, v)) as never;
   },
 );
 
 app.openapi(
   createRoute({ method: "get", path: "/download-variant/{id}", tags, summary: "Download a variant by its id", request: { params: idParam }, responses: { ...bytes, ...errors } }),
-  async (c) => (await send(c, await variantById(getDb(c.env), c.get("auth"), c.req.valid("param").id, "download"))) as never,
+  async (c) => (await send(c, await variantBytesById(getDb(c.env), c.get("auth"), c.req.valid("param").id))) as never,
 );
 
-const playLink = z.object({ link: z.string(), expire: z.number().int(), range: z.boolean() }).openapi("PlayLink");
+const playLinkOut = z.object({ link: z.string(), expire: z.number().int(), range: z.boolean() }).openapi("PlayLink");
 
-async function answerPlay(c: Context<AppEnv>, v: Variant) {
-  const expire = Math.floor(Date.now() / 1000) + playTtlSeconds;
-  const link = `${new URL(c.req.url).origin}/api/media/${v.variantId}?${await signUrl(c.env.JWT_SECRET, "play", v.variantId, expire)}`;
-  return c.json({ link, expire, range: true }, 200);
-}
+const answerPlay = async (c: Context<AppEnv>, v: Variant) => c.json(await playLink(c.env, c.req.url, c.get("auth"), v.variantId), 200);
 
 app.openapi(
-  createRoute({ method: "post", path: "/play/{id}", tags, summary: "A short-lived signed link to play the asset", request: { params: idParam }, responses: { 200: jsonContent(playLink), ...errors } }),
-  async (c) => {
-    const db = getDb(c.env);
-    const { id } = c.req.valid("param");
-    await requireAssets(db, c.get("auth"), "read", [id]);
-    return answerPlay(c, await playableVariant(db, id));
-  },
+  createRoute({ method: "post", path: "/play/{id}", tags, summary: "A signed link to play the asset, bound to the caller's session, valid 10 minutes (a proxy for a caller without download)", request: { params: idParam }, responses: { 200: jsonContent(playLinkOut), ...errors } }),
+  async (c) => answerPlay(c, await playableVariant(getDb(c.env), c.get("auth"), c.req.valid("param").id)),
 );
 
 for (const method of ["post", "get"] as const) {
   app.openapi(
-    createRoute({ method, path: "/play-variant/{id}", tags, summary: "A short-lived signed link to play one variant", request: { params: idParam }, responses: { 200: jsonContent(playLink), ...errors } }),
-    async (c) => answerPlay(c, await variantById(getDb(c.env), c.get("auth"), c.req.valid("param").id, "read")),
+    createRoute({ method, path: "/play-variant/{id}", tags, summary: "A signed link to play one variant, bound to the caller's session, valid 10 minutes (an original needs download)", request: { params: idParam }, responses: { 200: jsonContent(playLinkOut), ...errors } }),
+    async (c) => answerPlay(c, await variantBytesById(getDb(c.env), c.get("auth"), c.req.valid("param").id)),
   );
 }
 

@@ -59,7 +59,7 @@ app.openapi(
 
 app.openapi(
   createRoute({
-    method: "post", path: "/upload-preview/{id}", tags, summary: "Store a preview image for a variant (raw image body, at most 10 MB)",
+    method: "post", path: "/upload-preview/{id}", tags, summary: "Store a preview image for a variant (raw JPEG, PNG, WebP, GIF or AVIF body, at most 10 MB; never SVG)",
     request: { params: idParam }, responses: { 200: jsonContent(z.object({ variant_id: z.string(), preview_storage_id: z.string(), size: z.number() })), ...errors },
   }),
   async (c) => {

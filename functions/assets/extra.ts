@@ -8,6 +8,7 @@ import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
+import { bareType, isRasterPreview, rasterPreviewTypes } from "../lib/served-bytes";
 import { driverFor, getStorage } from "../lib/storage";
 import { requireQuota } from "../uploads/quota";
 import { requireAssets } from "./guard";
@@ -57,12 +58,13 @@ export async function proxyDoc(db: Db, auth: AuthUser, assetId: string, version:
 /** Stores a preview image for a variant (replacing the previous one). */
 export async function uploadPreview(db: Db, env: Env, auth: AuthUser, variantId: string, mime: string, size: number, body: ReadableStream | null) {
   const v = await variantById(db, auth, variantId, "update");
-  if (!/^image\/[a-z0-9.+-]+$/.test(mime)) throw new ApiError("bad_request", "Превью должно быть изображением (Content-Type image/*)", [{ field: "Content-Type", message: "нужен image/*" }]);
+  // Raster only: an SVG preview would be a document with script, shown wherever previews are.
+  if (!isRasterPreview(mime)) throw new ApiError("bad_request", `Превью должно быть растровым изображением (${rasterPreviewTypes.join(", ")})`, [{ field: "Content-Type", message: `нужен один из типов: ${rasterPreviewTypes.join(", ")}` }]);
   if (!Number.isFinite(size) || size <= 0 || !body) throw new ApiError("bad_request", "Нужно тело запроса с Content-Length", [{ field: "Content-Length", message: "обязательное поле" }]);
   if (size > maxPreviewBytes) throw new ApiError("payload_too_large", "Превью больше 10 МБ");
   const storage = await getStorage(db, v.storageId);
   const key = `previews/${variantId}`;
-  await (await driverFor(env, storage)).put(key, body, size, mime);
+  await (await driverFor(env, storage)).put(key, body, size, bareType(mime));
   await db.batch([
     db.update(variants).set({ previewKey: key, previewStorageId: storage.storageId }).where(eq(variants.variantId, variantId)),
     eventInsert(db, { kind: "variant.preview", userId: auth.userId, entityType: "variant", entityId: variantId, data: { size } }),

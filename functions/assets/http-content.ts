@@ -1,17 +1,14 @@
 import type { Variant } from "../../db/schema";
 import type { Env } from "../lib/env";
 import { ApiError, errorBody } from "../lib/errors";
+import { userBytesHeaders } from "../lib/served-bytes";
 import { driverFor, getStorage } from "../lib/storage";
 import type { Db } from "../lib/db";
 
-/** RFC 6266: an ASCII fallback plus filename* in UTF-8, so Cyrillic names survive every browser. */
-export function contentDisposition(kind: "attachment" | "inline", name: string) {
-  const ascii = name.normalize("NFKD").replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_") || "file";
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-/** One byte range of `size`, null for none or a multi-range (answered whole), "invalid" for 416. */
+/**
+ * One byte range of `size`, null for none, "invalid" for 416. A multi-range request is answered with
+ * the whole file (RFC 9110 allows it): a 200, which a share link counts as a download.
+ */
 export function parseRange(header: string | null, size: number): { offset: number; length: number } | null | "invalid" {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
@@ -35,20 +32,21 @@ function matches(ifNoneMatch: string, etag: string) {
   return ifNoneMatch.split(",").some((t) => t.trim() === "*" || strip(t) === strip(etag));
 }
 
+/** Whether an answer hands out the file from its first byte (a 200, or a 206 from byte 0): a new download. */
+export const startsAtZero = (req: Request, res: Response) =>
+  req.method !== "HEAD" && (res.status === 200 || (res.status === 206 && /^bytes 0-/.test(res.headers.get("Content-Range") ?? "")));
+
 /**
  * Streams a variant from its storage: Range (206, any number of seeks), ETag / If-None-Match (304),
- * If-Range, and Content-Disposition. The body is the storage's stream, never buffered.
+ * If-Range, and the served-bytes headers (functions/lib/served-bytes.ts). The body is the storage's
+ * stream, never buffered.
  */
 export async function streamVariant(db: Db, env: Env, req: Request, v: Variant, disposition: "attachment" | "inline", requestId = "") {
   const etag = quoted(v.etag);
-  const headers = new Headers({
-    ETag: etag,
-    "Accept-Ranges": "bytes",
-    "Content-Type": v.mimeType,
-    "Content-Disposition": contentDisposition(disposition, v.fileName),
-    "Cache-Control": "private, max-age=0, must-revalidate",
-    "X-Content-Type-Options": "nosniff",
-  });
+  const headers = userBytesHeaders(v.mimeType, v.fileName, disposition);
+  headers.set("ETag", etag);
+  headers.set("Accept-Ranges", "bytes");
+  headers.set("Cache-Control", "private, max-age=0, must-revalidate");
   const inm = req.headers.get("If-None-Match");
   if (inm && matches(inm, etag)) return new Response(null, { status: 304, headers });
   const ifRange = req.headers.get("If-Range");
@@ -70,4 +68,24 @@ export async function streamVariant(db: Db, env: Env, req: Request, v: Variant, 
   }
   headers.set("Content-Length", String(v.contentSize));
   return new Response(body, { status: 200, headers });
+}
+
+/**
+ * A stored preview image (upload-preview or the preview job), inline under the same rules as any
+ * user bytes: a preview stored as anything but an allowed image type goes out as an attachment.
+ */
+export async function previewResponse(db: Db, env: Env, req: Request, v: Pick<Variant, "previewKey" | "previewStorageId" | "fileName">, notFound: string) {
+  if (!v.previewKey || !v.previewStorageId) throw new ApiError("not_found", notFound);
+  const obj = await (await driverFor(env, await getStorage(db, v.previewStorageId))).get(v.previewKey);
+  if (!obj) throw new ApiError("not_found", notFound);
+  const headers = userBytesHeaders(obj.mime ?? "image/jpeg", `${v.fileName.replace(/\.[^.]*$/, "")}-preview`, "inline");
+  headers.set("ETag", obj.etag);
+  headers.set("Cache-Control", "private, max-age=0, must-revalidate");
+  if (req.headers.get("If-None-Match") === obj.etag) {
+    await obj.body.cancel();
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("Content-Length", String(obj.size));
+  if (req.method === "HEAD") obj.body.cancel().catch(() => {});
+  return new Response(req.method === "HEAD" ? null : obj.body, { status: 200, headers });
 }

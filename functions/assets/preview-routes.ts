@@ -1,10 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
-import { ApiError } from "../lib/errors";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { previewsOf } from "./extra";
 import { requireAssets } from "./guard";
-import { driverFor, getStorage } from "../lib/storage";
+import { previewResponse } from "./http-content";
 import { idParam, idsBody, versionNumber } from "./schemas";
 import { findVariant } from "./versions";
 
@@ -24,16 +23,7 @@ app.openapi(
     const { id, version, variant } = c.req.valid("param");
     const db = getDb(c.env);
     await requireAssets(db, c.get("auth"), "read", [id]);
-    const v = await findVariant(db, id, version, variant);
-    if (!v.previewKey || !v.previewStorageId) throw new ApiError("not_found", "Превью ещё нет");
-    const obj = await (await driverFor(c.env, await getStorage(db, v.previewStorageId))).get(v.previewKey);
-    if (!obj) throw new ApiError("not_found", "Превью ещё нет");
-    const headers = { ETag: obj.etag, "Content-Type": obj.mime ?? "image/jpeg", "Cache-Control": "private, max-age=0, must-revalidate", "X-Content-Type-Options": "nosniff" };
-    if (c.req.header("If-None-Match") === obj.etag) {
-      await obj.body.cancel();
-      return new Response(null, { status: 304, headers }) as never;
-    }
-    return new Response(obj.body, { status: 200, headers: { ...headers, "Content-Length": String(obj.size) } }) as never;
+    return (await previewResponse(db, c.env, c.req.raw, await findVariant(db, id, version, variant), "Превью ещё нет")) as never;
   },
 );
 

@@ -7,6 +7,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { idList } from "../lib/sql";
 import { readablePlacements, requireAssets } from "./guard";
+import { viewableVariantTypes } from "./variant-rights";
 
 export const variantOut = (v: Variant) => ({
   variant_id: v.variantId, asset_id: v.assetId, version: v.version, storage: v.storageId, name: v.name, mime_type: v.mimeType,
@@ -32,11 +33,22 @@ export async function listVariants(db: Db, auth: AuthUser, assetId: string, vers
   return rows.map(variantOut);
 }
 
+/** The right a variant's bytes need: `read` for proxies and watermarked copies, `download` for the rest. */
+export const rightFor = (v: Pick<Variant, "variantType">): "read" | "download" => (viewableVariantTypes.includes(v.variantType) ? "read" : "download");
+
 /** A variant by id after a check of `permission` on its asset; not_found either way. */
 export async function variantById(db: Db, auth: AuthUser, variantId: string, permission: "read" | "download" | "update" = "read") {
   const v = await db.select().from(variants).where(eq(variants.variantId, variantId)).get();
   if (!v) throw new ApiError("not_found", "Вариант не найден");
   await requireAssets(db, auth, permission, [v.assetId]);
+  return v;
+}
+
+/** A variant by id whose bytes the caller may get: 404 when it may not read the asset, 403 without the right the type needs. */
+export async function variantBytesById(db: Db, auth: AuthUser, variantId: string) {
+  const v = await db.select().from(variants).where(eq(variants.variantId, variantId)).get();
+  if (!v) throw new ApiError("not_found", "Вариант не найден");
+  await requireAssets(db, auth, rightFor(v), [v.assetId]);
   return v;
 }
 
@@ -53,14 +65,26 @@ export async function findVariant(db: Db, assetId: string, version: number | "la
   return rows[0];
 }
 
-/** The variant to play: the best proxy of the latest version, else its master or initial. */
-export async function playableVariant(db: Db, assetId: string) {
+/**
+ * The variant to play: the best proxy of the latest version, else its master or initial — those only
+ * for a caller who may download; without it the best viewable copy, else the 403 naming the right.
+ */
+export async function playableVariant(db: Db, auth: AuthUser, assetId: string) {
+  await requireAssets(db, auth, "read", [assetId]);
   const rows = await db.select().from(variants).where(eq(variants.assetId, assetId)).orderBy(desc(variants.version));
   const latest = rows[0]?.version;
   const order = ["proxy_highres", "proxy_lowres", "master", "initial", "watermarked", "untyped"];
-  const pick = rows.filter((r) => r.version === latest).sort((a, b) => order.indexOf(a.variantType) - order.indexOf(b.variantType))[0];
-  if (!pick) throw new ApiError("not_found", "У файла нет содержимого для воспроизведения");
-  return pick;
+  const [best, ...rest] = rows.filter((r) => r.version === latest).sort((a, b) => order.indexOf(a.variantType) - order.indexOf(b.variantType));
+  if (!best) throw new ApiError("not_found", "У файла нет содержимого для воспроизведения");
+  if (rightFor(best) === "read") return best;
+  const viewable = rest.find((r) => rightFor(r) === "read");
+  try {
+    await requireAssets(db, auth, "download", [assetId]);
+    return best;
+  } catch (err) {
+    if (viewable && err instanceof ApiError && err.code === "forbidden") return viewable;
+    throw err;
+  }
 }
 
 export async function createVersion(db: Db, auth: AuthUser, assetId: string, description: string) {

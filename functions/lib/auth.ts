@@ -31,7 +31,11 @@ export const isOpenRoute = (path: string) => openRoutes.some((re) => re.test(pat
  */
 export async function authenticate(env: Env, bearer: string): Promise<AuthUser | null> {
   const claims = await verifyBearer(env.JWT_SECRET, bearer);
-  if (!claims) return null;
+  return claims ? sessionUser(env, claims.sessionId, claims.userId) : null;
+}
+
+/** The user of a live sign-in session (the session row, not a bearer), with its access context; null once it ended. */
+async function sessionUser(env: Env, sessionId: string, userId?: string): Promise<AuthUser | null> {
   const db = getDb(env);
   const session = db
     .select({
@@ -47,15 +51,16 @@ export async function authenticate(env: Env, bearer: string): Promise<AuthUser |
     .innerJoin(users, eq(users.userId, sessions.userId))
     .where(
       and(
-        eq(sessions.sessionId, claims.sessionId),
-        eq(sessions.userId, claims.userId),
+        eq(sessions.sessionId, sessionId),
+        userId === undefined ? undefined : eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, nowSeconds()),
         eq(users.enabled, true),
       ),
     )
     .limit(1);
-  const [[row], ...context] = await db.batch([session, ...contextQueries(db, literal(claims.userId))]);
+  const owner = userId === undefined ? sql`(SELECT user_id FROM sessions WHERE session_id = ${literal(sessionId)})` : literal(userId);
+  const [[row], ...context] = await db.batch([session, ...contextQueries(db, owner)]);
   if (!row) return null;
   primeAccessContext(row, context);
   return row;
@@ -69,8 +74,12 @@ export const apiTokenPrefix = "mam_";
  * revoking the token, disabling the user or clearing is_robot ends access at once.
  */
 export async function authenticateToken(env: Env, token: string): Promise<AuthUser | null> {
+  return robotUser(env, "token_hash", await sha256Hex(token));
+}
+
+/** A robot's live API token, found by its hash (a request) or its id (a play link, functions/assets/play-links.ts). */
+async function robotUser(env: Env, by: "token_hash" | "token_id", value: string): Promise<AuthUser | null> {
   const now = nowSeconds();
-  const hash = await sha256Hex(token);
   const db = getDb(env);
   const robot = db
     .select({
@@ -86,7 +95,7 @@ export async function authenticateToken(env: Env, token: string): Promise<AuthUs
     .innerJoin(users, eq(users.userId, apiTokens.userId))
     .where(
       and(
-        eq(apiTokens.tokenHash, hash),
+        by === "token_hash" ? eq(apiTokens.tokenHash, value) : eq(apiTokens.tokenId, value),
         isNull(apiTokens.revokedAt),
         or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
         eq(users.enabled, true),
@@ -94,13 +103,24 @@ export async function authenticateToken(env: Env, token: string): Promise<AuthUs
       ),
     )
     .limit(1);
-  const owner = sql`(SELECT user_id FROM api_tokens WHERE token_hash = ${literal(hash)})`;
+  const owner = sql`(SELECT user_id FROM api_tokens WHERE ${sql.raw(by)} = ${literal(value)})`;
   const [[row], ...context] = await db.batch([robot, ...contextQueries(db, owner)]);
   if (!row) return null;
   const { tokenId, ...rest } = row;
-  const user = { ...rest, sessionId: `token:${tokenId}` };
+  const user = { ...rest, sessionId: `${tokenSessionPrefix}${tokenId}` };
   primeAccessContext(user, context);
   return user;
+}
+
+/** A robot's requests run in the "session" `token:<token id>`. */
+const tokenSessionPrefix = "token:";
+
+/**
+ * The caller behind a session id as AuthUser.sessionId names it (a sign-in session, or a robot's
+ * `token:<id>`), while that session or token is still live: what a play link is bound to.
+ */
+export function liveSession(env: Env, sessionId: string): Promise<AuthUser | null> {
+  return sessionId.startsWith(tokenSessionPrefix) ? robotUser(env, "token_id", sessionId.slice(tokenSessionPrefix.length)) : sessionUser(env, sessionId);
 }
 
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {

@@ -8,6 +8,11 @@ export interface Env {
   TRANSCODER_TOKEN?: string;
   /** This Worker's public origin, for the signed URLs and callbacks handed to the transcoder. */
   PUBLIC_URL?: string;
+  /**
+   * Optional origin (e.g. https://media.example.com, another route to this Worker) that play links are
+   * built on, so user bytes never share the app's origin and cookies; it serves nothing but /api/media.
+   */
+  MEDIA_ORIGIN?: string;
   /** Optional service binding to the transcoder (tests inject a fake; production may bind a service). */
   TRANSCODER?: Pick<Fetcher, "fetch">;
   /** Base of the retry backoff for task hand-overs, seconds (default 5: 5, 10, 20, 40, 80). */

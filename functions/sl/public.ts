@@ -39,6 +39,8 @@ export interface OpenLink {
   allowed: Set<ShareLinkAclValue>;
   original: Variant | null;
   proxy: Variant | null;
+  /** What a `view` link shows: a proxy or a watermarked copy, never the original. */
+  viewable: Variant | null;
   preview: Variant | null;
   unlocked: boolean;
 }
@@ -99,9 +101,10 @@ export async function openLink(db: Db, env: Pick<Env, "JWT_SECRET">, id: string,
   const byType = (...types: Variant["variantType"][]) => types.map((t) => latest.find((v) => v.variantType === t)).find(Boolean) ?? null;
   const original = byType("initial", "master", "untyped", "watermarked");
   const proxy = byType("proxy_highres", "proxy_lowres");
+  const viewable = byType("proxy_highres", "proxy_lowres", "watermarked");
   const preview = latest.find((v) => v.previewKey && v.previewStorageId) ?? null;
   const unlocked = !link.passwordHash || (await verifyUnlock(env.JWT_SECRET, link.linkId, link.passwordHash, readCookie(cookieHeader, unlockCookieName(link.linkId))));
-  return { link, asset, allowed, original, proxy, preview, unlocked };
+  return { link, asset, allowed, original, proxy, viewable, preview, unlocked };
 }
 
 export const kindOf = (mime: string): NonNullable<PublicInfo["kind"]> => {
@@ -109,8 +112,11 @@ export const kindOf = (mime: string): NonNullable<PublicInfo["kind"]> => {
   return top === "image" || top === "video" || top === "audio" ? top : "other";
 };
 
-/** The variant a player or <img> shows: the proxy, else the original (as the app's own play link does). */
-export const playVariant = (o: OpenLink) => o.proxy ?? o.original;
+/**
+ * The variant a player or <img> shows: a proxy or watermarked copy, as `read` gets in the app. Never
+ * the original, even on a link that may download it: playing it would be an uncounted download.
+ */
+export const playVariant = (o: OpenLink) => o.viewable;
 
 /** The public page's data; before the password only whether one is needed. URLs are same-origin paths. */
 export function publicInfo(o: OpenLink): PublicInfo {

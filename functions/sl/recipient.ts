@@ -1,12 +1,12 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { events, shareLinks } from "../../db/schema";
-import { streamVariant } from "../assets/http-content";
+import { previewResponse, startsAtZero, streamVariant } from "../assets/http-content";
+import { batchAll } from "../lib/batch";
 import type { Db } from "../lib/db";
 import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { verifyPassword } from "../lib/password";
-import { driverFor, getStorage } from "../lib/storage";
 import { cacheControl, LinkUnavailable, openLink, playVariant, type OpenLink } from "./public";
 import { admitUnlockAttempt, unlockSuccessWrites } from "./throttle";
 import { unlockCookie, unlockValue } from "./tokens";
@@ -63,9 +63,6 @@ export async function recordDownload(db: Db, o: OpenLink, which: "original" | "p
   if (updated.length === 0) throw new LinkUnavailable("exhausted");
 }
 
-/** A Range that starts past byte 0 continues a download already counted (a resumed or seeking client). */
-const continues = (req: Request) => /^bytes=([1-9]\d*)-/.test(req.headers.get("Range") ?? "");
-
 const withCache = (res: Response, value: string) => {
   const headers = new Headers(res.headers);
   headers.set("Cache-Control", value);
@@ -77,7 +74,13 @@ const withCache = (res: Response, value: string) => {
 const locked = () => new ApiError("forbidden", "Ссылка защищена паролем");
 const notAllowed = () => new ApiError("forbidden", "Ссылка этого не разрешает");
 
-/** Streams what the link allows: the original or the proxy as an attachment, the player's bytes inline. */
+/**
+ * Streams what the link allows: the original or the proxy as an attachment, the player's bytes inline.
+ * A download is counted for every answer that hands the file out from its first byte — a 200 (a plain
+ * GET, a multi-range answered whole, an If-Range that no longer matches) or a 206 from byte 0; a range
+ * further in continues a download already counted. Counting comes after the answer is prepared and
+ * before a byte is sent: over the limit, the storage stream is dropped and the answer is 410.
+ */
 export async function serveLinked(db: Db, env: Env, req: Request, id: string, what: "original" | "proxy" | "play", requestId: string, now: number) {
   const o = await openLink(db, env, id, req.headers.get("Cookie"), now);
   if (!o.unlocked) throw locked();
@@ -88,20 +91,21 @@ export async function serveLinked(db: Db, env: Env, req: Request, id: string, wh
   }
   const v = what === "original" ? o.original : o.proxy;
   if (!o.allowed.has(what === "original" ? "download_original" : "download_proxy") || !v) throw notAllowed();
-  if (!continues(req) && req.method !== "HEAD") await recordDownload(db, o, what, now);
-  return withCache(await streamVariant(db, env, req, v, "attachment", requestId), cacheControl(o, "download", now));
+  const res = await streamVariant(db, env, req, v, "attachment", requestId);
+  if (startsAtZero(req, res)) {
+    try {
+      await recordDownload(db, o, what, now);
+    } catch (err) {
+      await res.body?.cancel().catch(() => {});
+      throw err;
+    }
+  }
+  return withCache(res, cacheControl(o, "download", now));
 }
 
 export async function servePreview(db: Db, env: Env, req: Request, id: string, now: number) {
   const o = await openLink(db, env, id, req.headers.get("Cookie"), now);
   if (!o.unlocked) throw locked();
-  if (!o.allowed.has("view") || !o.preview?.previewKey || !o.preview.previewStorageId) throw new ApiError("not_found", "Превью нет");
-  const obj = await (await driverFor(env, await getStorage(db, o.preview.previewStorageId))).get(o.preview.previewKey);
-  if (!obj) throw new ApiError("not_found", "Превью нет");
-  const headers = { ETag: obj.etag, "Content-Type": obj.mime ?? "image/jpeg", "X-Content-Type-Options": "nosniff", "Content-Length": String(obj.size) };
-  if (req.headers.get("If-None-Match") === obj.etag) {
-    await obj.body.cancel();
-    return withCache(new Response(null, { status: 304, headers }), cacheControl(o, "media", now));
-  }
-  return withCache(new Response(obj.body, { status: 200, headers }), cacheControl(o, "media", now));
+  if (!o.allowed.has("view") || !o.preview) throw new ApiError("not_found", "Превью нет");
+  return withCache(await previewResponse(db, env, req, o.preview, "Превью нет"), cacheControl(o, "media", now));
 }

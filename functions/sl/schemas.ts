@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { sharePasswordMinLength } from "./password-rule";
 
 /**
  * Share-link payloads (spec 3 "Short link payload": time_range, password, acl, email). No server
@@ -26,7 +27,7 @@ export const acl = z
   .max(shareLinkAclValues.length)
   .refine((a) => new Set(a).size === a.length, "значения не должны повторяться");
 
-export const password = z.string().min(4, "пароль не короче 4 символов").max(256, "пароль не длиннее 256 символов");
+export const password = z.string().min(sharePasswordMinLength, `пароль не короче ${sharePasswordMinLength} символов`).max(256, "пароль не длиннее 256 символов");
 
 export const emails = z.array(z.email("неверный адрес почты").max(254)).max(20, "не больше 20 адресов");
 

@@ -6,6 +6,7 @@ import { getDb, type Db } from "../lib/db";
 import type { Env } from "../lib/env";
 import { randomSecret, sha256Hex } from "../lib/ids";
 import { driverFor, getStorage } from "../lib/storage";
+import { taskSourceUrl } from "../assets/play-links";
 import { signUrl } from "../uploads/sign";
 import { sourceVariant } from "./commands";
 import { logInserts, outputNames, stagingKey } from "./outputs";
@@ -93,7 +94,7 @@ export async function jobPayload(env: Env, db: Db, t: Task, token: string) {
   const exp = nowSeconds() + urlTtlSeconds;
   const src = await db.select().from(variants).where(eq(variants.variantId, t.srcEntity)).get();
   if (!src) throw new Error(`source variant ${t.srcEntity} is gone`);
-  const mediaUrl = async (variantId: string) => `${origin}/api/media/${variantId}?${await signUrl(env.JWT_SECRET, "play", variantId, exp)}`;
+  const mediaUrl = (variantId: string) => taskSourceUrl(env, origin, variantId, exp);
   const outputs: Record<string, string> = {};
   for (const name of outputNames[t.operationClass]) {
     outputs[name] = `${origin}/api/task-cb/${t.jobId}/out/${name}?run=${t.run}&${await signUrl(env.JWT_SECRET, "task-out", `${t.jobId}:${t.run}:${name}`, exp)}`;

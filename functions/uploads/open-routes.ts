@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
-import { variants } from "../../db/schema";
 import { streamVariant } from "../assets/http-content";
+import { mediaOrigin, openPlayLink } from "../assets/play-links";
 import { getDb } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { createApp, errorResponses, jsonContent } from "../lib/openapi";
@@ -12,7 +11,8 @@ import { verifyUrl } from "./sign";
 
 /**
  * Routes a browser reaches without a bearer, authenticated by a URL signature instead: the upload
- * server's ping, Worker-path part PUTs, and play links (<video src>). Mounted before requireAuth.
+ * server's ping, Worker-path part PUTs, and play links (<video src>; functions/assets/play-links.ts).
+ * Mounted before requireAuth.
  */
 const app = createApp();
 const tags = ["uploads"];
@@ -42,18 +42,18 @@ app.openapi(
 
 app.openapi(
   createRoute({
-    method: "get", path: "/media/{id}", tags, summary: "A play link: streams a variant with Range, no headers needed",
-    request: { params: z.object({ id: uuid.openapi({ param: { name: "id", in: "path" } }) }), query: signedQuery },
+    method: "get", path: "/media/{id}", tags, summary: "A play link: streams a variant with Range, no headers needed, while the session that asked for it is live and keeps the right",
+    request: { params: z.object({ id: uuid.openapi({ param: { name: "id", in: "path" } }) }), query: signedQuery.extend({ s: z.string().max(80).optional() }) },
     responses: { 200: { description: "the bytes" }, 206: { description: "a range" }, ...errorResponses },
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    const { exp, sig } = c.req.valid("query");
-    if (!(await verifyUrl(c.env.JWT_SECRET, "play", id, exp, sig))) throw badSignature();
     const db = getDb(c.env);
-    const v = await db.select().from(variants).where(eq(variants.variantId, id)).get();
-    if (!v) throw new ApiError("not_found", "Вариант не найден");
-    return streamVariant(db, c.env, c.req.raw, v, "inline", c.get("requestId")) as never;
+    const v = await openPlayLink(db, c.env, id, c.req.valid("query"));
+    const res = await streamVariant(db, c.env, c.req.raw, v, "inline", c.get("requestId"));
+    // A play link on MEDIA_ORIGIN is a capability read by the app on another origin (the text viewer's fetch).
+    if (mediaOrigin(c.env)) res.headers.set("Access-Control-Allow-Origin", "*");
+    return res as never;
   },
 );
 

@@ -122,7 +122,7 @@ describe("versions, variants and the smaller calls", () => {
     expect(await json(api(`/api/asset/drop-empty-version/${asset_id}`, { method: "POST", bearer: admin }))).toMatchObject({ dropped: [2] });
     expect((await api(`/api/asset/variants/${asset_id}/0`, { bearer: admin })).status).toBe(400);
     const play = await json(api(`/api/asset/content/play-variant/${done.variant_id}`, { bearer: admin }));
-    expect(play.link).toContain(`/api/media/${done.variant_id}?exp=`);
+    expect(play.link).toContain(`/api/media/${done.variant_id}?s=`);
   });
 
   it("classes: CRUD, class-by-ids, admin-only changes, duplicate names 409", async () => {

@@ -35,14 +35,15 @@ describe("info", () => {
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=60, s-maxage=60");
     expect(await res.json()).toMatchObject({
       link_id: id, password_required: false, unlocked: true, name: "Отчёт.txt", mime: "text/plain", size: bytes.length, kind: "other",
-      preview: null, play: `/api/sl/${id}/play`, download: `/api/sl/${id}/download/original`, download_proxy: null,
+      // No proxy: the player never shows the original (docs/decisions/021-user-bytes.md).
+      preview: null, play: null, download: `/api/sl/${id}/download/original`, download_proxy: null,
     });
     const dl = await api(`/api/sl/${id}/download/original`);
     expect(dl.headers.get("Content-Disposition")).toContain("attachment");
     expect(new Uint8Array(await dl.arrayBuffer())).toEqual(bytes);
-    const ranged = await api(`/api/sl/${id}/play`, { headers: { Range: "bytes=0-3" } });
+    const ranged = await api(`/api/sl/${id}/download/original`, { headers: { Range: "bytes=4-7" } });
     expect(ranged.status).toBe(206);
-    expect(ranged.headers.get("Content-Range")).toBe(`bytes 0-3/${bytes.length}`);
+    expect(ranged.headers.get("Content-Range")).toBe(`bytes 4-7/${bytes.length}`);
   });
 
   it("hides everything about the file until the password is given; the unlock cookie is httpOnly, short-lived, per link", async () => {
@@ -187,7 +188,7 @@ describe("the creator's rights", () => {
     await grant(sharer.id, group, ["read"]);
     const viewOnly = await call(`/api/sl/info/${id}`);
     expect(viewOnly.status).toBe(200);
-    expect(viewOnly.body).toMatchObject({ download: null, play: `/api/sl/${id}/play` });
+    expect(viewOnly.body).toMatchObject({ name: "Отчёт.txt", download: null });
     expect((await api(`/api/sl/${id}/download/original`)).status).toBe(403);
 
     await db().delete(accessRules).where(eq(accessRules.subjId, sharer.id));

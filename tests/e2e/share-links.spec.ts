@@ -22,20 +22,26 @@ async function apiCall(bearer: string, path: string, body?: unknown, raw?: BodyI
   return { text, json: () => JSON.parse(text), etag: res.headers.get("ETag") };
 }
 
-/** An asset with a video "file", uploaded through the client protocol (start, targets, PUT parts, complete). */
+/**
+ * An asset with a video "file" and a proxy of it (a share link's player shows a proxy, never the
+ * original), uploaded through the client protocol (start, targets, PUT parts, complete).
+ */
 async function seedVideo(name: string) {
   const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ user: ADMIN.login, passwd: ADMIN.password }) });
   const { bearer } = (await login.json()) as { bearer: string };
   const { asset_id } = (await apiCall(bearer, "/api/asset/create", { asset_name: name, asset_mime: "video/mp4" })).json();
-  const up = (await apiCall(bearer, "/api/ul/start", { asset_id, size: bytes.length, name, mime: "video/mp4" })).json();
-  const targets = (await apiCall(bearer, `/api/ul/${up.upload_id}/targets`, { parts: Array.from({ length: up.part_count }, (_, i) => i + 1) })).json();
-  for (const t of targets as { part: number; url: string; size: number }[]) {
-    const chunk = bytes.slice((t.part - 1) * up.part_size, (t.part - 1) * up.part_size + t.size);
-    const put = await fetch(new URL(t.url, base), { method: "PUT", body: chunk });
-    if (!put.ok) throw new Error(`part ${t.part}: ${put.status}`);
-    await apiCall(bearer, `/api/ul/${up.upload_id}/parts/${t.part}`, { etag: put.headers.get("ETag") });
+  for (const extra of [{}, { version: 1, variant_type: "proxy_lowres" }]) {
+    const up = (await apiCall(bearer, "/api/ul/start", { asset_id, size: bytes.length, name, mime: "video/mp4", ...extra })).json();
+    const targets = (await apiCall(bearer, `/api/ul/${up.upload_id}/targets`, { parts: Array.from({ length: up.part_count }, (_, i) => i + 1) })).json();
+    for (const t of targets as { part: number; url: string; size: number }[]) {
+      const chunk = bytes.slice((t.part - 1) * up.part_size, (t.part - 1) * up.part_size + t.size);
+      const put = await fetch(new URL(t.url, base), { method: "PUT", body: chunk });
+      if (!put.ok) throw new Error(`part ${t.part}: ${put.status}`);
+      await put.arrayBuffer(); // an unread body holds its socket
+      await apiCall(bearer, `/api/ul/${up.upload_id}/parts/${t.part}`, { etag: put.headers.get("ETag") });
+    }
+    await apiCall(bearer, `/api/ul/${up.upload_id}/complete`, {});
   }
-  await apiCall(bearer, `/api/ul/${up.upload_id}/complete`, {});
   return { bearer, assetId: asset_id as string };
 }
 
@@ -55,6 +61,9 @@ test.describe("share links", () => {
     await page.goto(`/asset/${assetId}`);
     const panel = page.getByRole("region", { name: "Поделиться" });
     await expect(panel).toBeVisible();
+    await panel.getByLabel("Пароль (необязательно)").fill("1234567");
+    await expect(panel.getByText("Пароль не короче 8 символов")).toBeVisible();
+    await expect(panel.getByRole("button", { name: "Создать ссылку" })).toBeDisabled();
     await panel.getByLabel("Пароль (необязательно)").fill("пароль-e2e");
     await panel.getByRole("button", { name: "Создать ссылку" }).click();
     await expect(panel.getByTestId("share-link-url")).toContainText("/sl/");

@@ -62,6 +62,50 @@ test("a video plays, and keeps playing after a seek", async ({ page }) => {
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 }).toBeGreaterThan(2.8);
 });
 
+test("a play link that stops working (it lives minutes) is renewed and the video plays", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const groupId = await seed.group(unique("Продление"));
+  const assetId = await seed.uploadInto(groupId, clip, "video/mp4");
+  // The player's first request is answered as an expired link is; the later ones pass.
+  let refused = 0;
+  await page.route("**/api/media/**", (route) =>
+    refused++ === 0 ? route.fulfill({ status: 403, contentType: "application/json", body: '{"error":{"code":"forbidden","message":"expired"}}' }) : route.continue(),
+  );
+  const links: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/asset/content/play-variant/") && links.push(r.url()));
+  await signIn(page, `/mam/${groupId}/asset/${assetId}`);
+
+  const video = page.locator("video");
+  await expect.poll(() => links.length).toBe(2);
+  await video.evaluate(async (el: HTMLVideoElement) => {
+    el.muted = true;
+    await el.play();
+  });
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+});
+
+test("a reader without the download right sees the preview, and is offered no download of the original", async ({ page }) => {
+  const admin = await Seeder.admin();
+  const groupId = await admin.group(unique("Только чтение"));
+  const assetId = await admin.uploadInto(groupId, image, "image/png");
+  const [variant] = await admin.call(`/api/asset/variants/${assetId}/1`);
+  const preview = await fetch(`${base}/api/asset/upload-preview/${variant.variant_id}`, { method: "POST", headers: { Authorization: `Bearer ${admin.bearer}`, "Content-Type": "image/png" }, body: readFileSync(image) });
+  expect(preview.status).toBe(200);
+  const suffix = unique("").trim();
+  const reader = { login: `r-${suffix}`, password: `Pw-${suffix}-long` };
+  const { user_id } = await admin.call("/api/user", { json: { user_name: `Читатель ${suffix}`, user_login: reader.login, user_passwd: reader.password, enabled: true } });
+  await admin.call("/api/user/acl", { json: { subj: user_id, obj: groupId, acl: ["read"] } });
+
+  await page.goto(`/login?to=${encodeURIComponent(`/mam/${groupId}/asset/${assetId}`)}`);
+  await signInThroughForm(page, reader.login, reader.password);
+  const img = page.getByRole("img", { name: "картинка.png" });
+  await expect(img).toBeVisible();
+  expect(await img.getAttribute("src")).toContain(`/api/asset/content/preview/${assetId}/1/`);
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole("button", { name: "Скачать", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
 test("previous and next follow the group's order", async ({ page }) => {
   const seed = await Seeder.admin();
   const groupId = await seed.group(unique("Порядок"));

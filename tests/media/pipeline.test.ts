@@ -70,6 +70,28 @@ describe("image", () => {
     const preview = await sharp(await client.bytes(`/api/asset/content/preview/${assetId}/1/${variantId}`)).metadata();
     expect([preview.width, preview.height]).toEqual([540, 360]);
   });
+
+  it("an SVG gets a raster JPEG preview shown in place; the SVG itself comes back only as an attachment of bytes", async () => {
+    const file = path.join(dir, "Схема.svg");
+    writeFileSync(file, '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="150"><rect width="300" height="150" fill="#00c000"/><script>alert(document.domain)</script></svg>');
+    const { assetId, variantId } = await client.upload(file, "image/svg+xml");
+    const tasks = byTemplate(await client.waitTasks(assetId, 2));
+    expect(tasks["Превью"]?.status, tasks["Превью"]?.error).toBe("done");
+    const get = (p: string) => fetch(client.url + p, { headers: { Authorization: `Bearer ${client.bearer}` } });
+
+    const preview = await get(`/api/asset/content/preview/${assetId}/1/${variantId}`);
+    expect(preview.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(preview.headers.get("Content-Disposition")).toMatch(/^inline;/);
+    expect(preview.headers.get("Content-Security-Policy")).toMatch(/^sandbox; default-src 'none'/);
+    const meta = await sharp(Buffer.from(await preview.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 300, 150]);
+
+    const original = await get(`/api/asset/content/download-variant/${variantId}`);
+    expect(original.headers.get("Content-Type")).toBe("application/octet-stream");
+    expect(original.headers.get("Content-Disposition")).toMatch(/^attachment;/);
+    expect(original.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    await original.arrayBuffer();
+  });
 });
 
 describe("a transcoder killed mid-task", () => {

@@ -13,6 +13,16 @@ import { encodeArgs, encodeCommand, frameCommand, overlayArgs, watermarkPng } fr
 const isImage = (mime) => mime.startsWith("image/");
 const isAV = (mime) => mime.startsWith("video/") || mime.startsWith("audio/");
 
+/**
+ * What sharp renders an image from. An SVG (by its bytes, whatever the asset's type says) is handed
+ * over in memory: rendered from a path, librsvg embeds files beside it — other jobs' sources in the
+ * shared source directory — into the picture. Raster formats stream from the file.
+ */
+async function imageInput(file) {
+  const { format } = await sharp(file).metadata();
+  return format === "svg" ? readFile(file) : file;
+}
+
 async function metadata(job, ctx) {
   const mime = job.source.mime;
   if (isImage(mime)) return { tech: await imageTech(ctx.src) };
@@ -22,8 +32,10 @@ async function metadata(job, ctx) {
 
 async function preview(job, ctx) {
   const { width = 640, height = 360, quality = 80 } = job.setup;
-  let input = ctx.src;
-  if (!isImage(job.source.mime)) {
+  // Always a raster JPEG: an SVG source is rasterised here, never passed on as a "preview".
+  let input;
+  if (isImage(job.source.mime)) input = await imageInput(ctx.src);
+  else {
     const tech = techFromProbe(await probe(ctx.src, ctx.signal));
     // A frame a tenth in (not the first, which is often black), as PNG for sharp to size and compress.
     const at = Math.min(10, (tech.duration ?? 0) / 10);
@@ -64,7 +76,7 @@ async function audioProxy(job, ctx) {
 async function watermark(job, ctx) {
   const s = job.setup;
   if (isImage(job.source.mime)) {
-    const img = sharp(ctx.src).rotate();
+    const img = sharp(await imageInput(ctx.src)).rotate();
     const meta = await img.metadata();
     const mark = await watermarkPng(s, meta.width, ctx);
     const out = path.join(ctx.dir, "watermarked.jpg");

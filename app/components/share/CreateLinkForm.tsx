@@ -1,5 +1,6 @@
 import { Button, Checkbox, Group, NumberInput, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
+import { sharePasswordMinLength } from "../../../functions/sl/password-rule";
 import type { ShareLinkAclValue } from "../../../functions/sl/schemas";
 import { ru } from "../../i18n/ru";
 import { api } from "../../lib/api";
@@ -20,6 +21,8 @@ export function CreateLinkForm({ assetId, onCreated }: { assetId: string; onCrea
   const [emails, setEmails] = useState("");
   const [limit, setLimit] = useState<string | number>("");
   const [busy, setBusy] = useState(false);
+  // The server refuses a shorter one too (functions/sl/schemas.ts); saying so here saves a round trip.
+  const passwordShort = password.length > 0 && password.length < sharePasswordMinLength;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,7 +57,14 @@ export function CreateLinkForm({ assetId, onCreated }: { assetId: string; onCrea
             ))}
           </Group>
         </Checkbox.Group>
-        <PasswordInput label={t.password} value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="new-password" />
+        <PasswordInput
+          label={t.password}
+          description={t.passwordHint(sharePasswordMinLength)}
+          error={passwordShort ? t.passwordShort(sharePasswordMinLength) : undefined}
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          autoComplete="new-password"
+        />
         <Group grow>
           <TextInput type="datetime-local" label={t.start} value={start} onChange={(e) => setStart(e.currentTarget.value)} />
           <TextInput type="datetime-local" label={t.end} value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
@@ -64,7 +74,7 @@ export function CreateLinkForm({ assetId, onCreated }: { assetId: string; onCrea
           <NumberInput label={t.downloadLimit} value={limit} onChange={setLimit} min={1} allowDecimal={false} />
         </Group>
         <Group>
-          <Button type="submit" loading={busy} disabled={acl.length === 0}>
+          <Button type="submit" loading={busy} disabled={acl.length === 0 || passwordShort}>
             {t.create}
           </Button>
         </Group>

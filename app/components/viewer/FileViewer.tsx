@@ -8,13 +8,10 @@ import { downloadFile, variantPath } from "../mam/download";
 import { getAsset, type Asset } from "../mam/mam-api";
 import { assetOrder } from "../mam/nav-list";
 import { MediaView } from "./MediaView";
-import { listVariants, playVariant, viewVariant, type Variant } from "./viewer-api";
+import { chooseView, listVariants, playVariant, type Variant, type Viewing } from "./viewer-api";
 
-interface Loaded {
+interface Loaded extends Viewing {
   asset: Asset;
-  variants: Variant[];
-  shown: Variant | null;
-  link: string | null;
 }
 
 /** The original of a version: the initial upload, else the master, else whatever is there. */
@@ -34,10 +31,8 @@ export function FileViewer({ groupId, assetId }: { groupId: string; assetId: str
     setFailed(false);
     void runAction(async () => {
       const asset = await getAsset(assetId);
-      const variants = asset.asset_latest_version ? await listVariants(assetId, asset.asset_latest_version) : [];
-      const shown = viewVariant(variants);
-      const link = shown ? (await playVariant(shown.variant_id)).link : null;
-      return { asset, variants, shown, link };
+      const all = asset.asset_latest_version ? await listVariants(assetId, asset.asset_latest_version) : [];
+      return { asset, ...(await chooseView(assetId, all, asset.asset_access)) };
     }).then((loaded) => {
       if (!live) return;
       if (loaded) setData(loaded);
@@ -58,6 +53,8 @@ export function FileViewer({ groupId, assetId }: { groupId: string; assetId: str
   const go = (id: string | null) => id && navigate(`/mam/${groupId}/asset/${id}`);
   const save = (v: Variant) => runAction(() => downloadFile(variantPath(v.variant_id), v.file_name || data?.asset.name || v.name));
   const main = data ? original(data.variants) : null;
+  const shown = data?.shown;
+  const renew = shown ? async () => (await playVariant(shown.variant_id)).link : undefined;
 
   return (
     <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
@@ -91,10 +88,12 @@ export function FileViewer({ groupId, assetId }: { groupId: string; assetId: str
         <Text c="dimmed">{ru.viewer.notFound}</Text>
       ) : !data ? (
         <Loader size="sm" />
-      ) : !data.shown || !data.link ? (
-        <Text c="dimmed">{ru.viewer.noContent}</Text>
+      ) : data.shown && data.link ? (
+        <MediaView key={data.link} src={data.link} mime={data.shown.mime_type || data.asset.mimetype} name={data.asset.name} renew={renew} />
+      ) : data.preview ? (
+        <MediaView src={data.preview} mime="image/jpeg" name={data.asset.name} />
       ) : (
-        <MediaView key={data.link} src={data.link} mime={data.shown.mime_type || data.asset.mimetype} name={data.asset.name} />
+        <Text c="dimmed">{data.blank === "needsDownload" ? ru.viewer.needsDownload : data.blank === "noPreview" ? ru.viewer.noPreview : ru.viewer.noContent}</Text>
       )}
     </Stack>
   );

@@ -1,7 +1,10 @@
 import { ActionIcon, Box, Code, Group, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type SyntheticEvent } from "react";
 import { ru } from "../../i18n/ru";
 import { kindOf } from "../mam/Thumb";
+
+/** The viewer's media fill the space the screen leaves them. */
+const fill = { width: "100%", maxHeight: "100%", flex: 1, minHeight: 0 } as const;
 
 /** Text files are shown up to this many bytes (a Range request): enough to read, never a huge download. */
 const TEXT_LIMIT = 1 << 20;
@@ -39,13 +42,45 @@ function TextView({ src }: { src: string }) {
   return <Code block style={{ flex: 1, overflow: "auto", whiteSpace: "pre-wrap" }}>{text}</Code>;
 }
 
+/**
+ * Video or audio on a play link. A link lives minutes (docs/decisions/021-user-bytes.md), so a long
+ * film outlives it: when loading fails the player asks once for a fresh link and resumes where it was
+ * (and playing if it was). Another renewal is allowed only after the fresh link has loaded, so a file
+ * that cannot play, or a right that is gone, does not loop.
+ */
+function Player({ kind, src, name, renew }: { kind: "video" | "audio"; src: string; name: string; renew?: () => Promise<string> }) {
+  const [current, setCurrent] = useState(src);
+  const playing = useRef(false);
+  const renewing = useRef(false);
+  const resume = useRef<{ at: number; playing: boolean } | null>(null);
+
+  const onError = (event: SyntheticEvent<HTMLMediaElement>) => {
+    const el = event.currentTarget;
+    if (!renew || renewing.current) return;
+    renewing.current = true;
+    resume.current = { at: el.currentTime, playing: playing.current };
+    // A link renewed within the same second is the same URL: load it again rather than wait for a change.
+    renew().then((link) => (link === current ? el.load() : setCurrent(link)), (error) => console.error(error));
+  };
+  const onLoaded = (event: SyntheticEvent<HTMLMediaElement>) => {
+    const el = event.currentTarget;
+    const r = resume.current;
+    renewing.current = false;
+    if (!r) return;
+    resume.current = null;
+    el.currentTime = r.at;
+    if (r.playing) el.play().catch((error) => console.error(error));
+  };
+  const events = { onError, onLoadedMetadata: onLoaded, onPlay: () => (playing.current = true), onPause: () => (playing.current = false) };
+  if (kind === "audio") return <audio src={current} controls preload="metadata" style={{ width: "100%" }} aria-label={name} {...events} />;
+  return <video src={current} controls preload="metadata" style={{ ...fill, background: "black" }} aria-label={name} {...events} />;
+}
+
 /** Shows one variant by its play link: image with zoom, video, audio, PDF, plain text. */
-export function MediaView({ src, mime, name }: { src: string; mime: string; name: string }) {
+export function MediaView({ src, mime, name, renew }: { src: string; mime: string; name: string; renew?: () => Promise<string> }) {
   const kind = kindOf("asset", mime);
-  const fill = { width: "100%", maxHeight: "100%", flex: 1, minHeight: 0 } as const;
   if (kind === "image") return <ImageView src={src} name={name} />;
-  if (kind === "video") return <video src={src} controls preload="metadata" style={{ ...fill, background: "black" }} aria-label={name} />;
-  if (kind === "audio") return <audio src={src} controls preload="metadata" style={{ width: "100%" }} aria-label={name} />;
+  if (kind === "video" || kind === "audio") return <Player kind={kind} src={src} name={name} renew={renew} />;
   if (kind === "pdf") return <iframe src={src} title={name} style={{ ...fill, border: 0, background: "white" }} />;
   if (kind === "text") return <TextView src={src} />;
   return <Text c="dimmed">{ru.viewer.noPreview}</Text>;

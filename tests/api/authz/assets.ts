@@ -134,12 +134,13 @@ export const assetCases: RouteCase[] = [
     expect: onShared(403, 403),
   },
 
-  // Content: downloads need download (admins only here); previews and play links need read.
+  // Content: the original's bytes need download (admins only here), whether downloaded or played (the
+  // shared asset has no proxy, which read would get: tests/api/security-download-right.test.ts); previews need read.
   { ...reads("GET /api/asset/content/download/:id/:version/:variant", (a) => `/api/asset/content/download/${a.id}/1/initial`), expect: onShared(403, 403) },
   { ...reads("GET /api/asset/content/download-variant/:id", (a) => `/api/asset/content/download-variant/${a.variantId}`), expect: onShared(403, 403) },
-  reads("POST /api/asset/content/play/:id", (a) => `/api/asset/content/play/${a.id}`, "POST"),
-  reads("POST /api/asset/content/play-variant/:id", (a) => `/api/asset/content/play-variant/${a.variantId}`, "POST"),
-  reads("GET /api/asset/content/play-variant/:id", (a) => `/api/asset/content/play-variant/${a.variantId}`),
+  { ...reads("POST /api/asset/content/play/:id", (a) => `/api/asset/content/play/${a.id}`, "POST"), expect: onShared(403, 403) },
+  { ...reads("POST /api/asset/content/play-variant/:id", (a) => `/api/asset/content/play-variant/${a.variantId}`, "POST"), expect: onShared(403, 403) },
+  { ...reads("GET /api/asset/content/play-variant/:id", (a) => `/api/asset/content/play-variant/${a.variantId}`), expect: onShared(403, 403) },
   reads("GET /api/asset/content/preview/:id/:version/:variant", (a) => `/api/asset/content/preview/${a.id}/1/${a.variantId}`),
   reads("POST /api/asset/content/preview-by-list", () => "/api/asset/content/preview-by-list", "POST", (a) => ({ ids: [a.id] })),
   reads("POST /api/asset/content/preview-by-varlist", () => "/api/asset/content/preview-by-varlist", "POST", (a) => ({ ids: [a.variantId] })),

@@ -8,13 +8,14 @@ import { onShared, open, type RouteCase, type World } from "./types";
  */
 
 const assets = new WeakMap<World, Promise<string>>();
-/** One asset with content in S per world, made by the admin. */
+/** One asset with content and a proxy (what a link's player shows) in S per world, made by the admin. */
 const assetOf = (w: World) => {
   let p = assets.get(w);
   if (!p) {
     p = (async () => {
       const { asset_id } = await createAsset(w.adminBearer, { in_group: w.shared.id, asset_name: "матрица.txt", asset_mime: "text/plain" });
       await uploadFile(w.adminBearer, asset_id, new TextEncoder().encode("matrix"), { name: "матрица.txt", mime: "text/plain" });
+      await uploadFile(w.adminBearer, asset_id, new TextEncoder().encode("proxy"), { name: "матрица-прокси.txt", mime: "text/plain", version: 1, variant_type: "proxy_lowres" });
       return asset_id;
     })();
     assets.set(w, p);

@@ -85,7 +85,7 @@ export const uploadCases: RouteCase[] = [
     expect: open(200),
   },
   {
-    // A play link: the signature is the authorization, so a <video> needs no headers.
+    // A play link: its signature and the live session it was made for are the authorization, so a <video> needs no headers.
     route: "GET /api/media/:id",
     request: async (w) => {
       const a = await sharedAsset(w);
