@@ -4,7 +4,7 @@ import groupRoutes from "./groups/routes";
 import userRoutes from "./users/routes";
 import { ensureFirstAdmin } from "./auth/bootstrap";
 import { openRoutesOf, requireAuth, type OpenRoute } from "./lib/auth";
-import { refuseWeakSecret } from "./lib/secret-check";
+import { refuseBadEnv } from "./lib/env-check";
 import { ApiError, handleError } from "./lib/errors";
 import { createApp } from "./lib/openapi";
 import { renderDocsPage } from "./system/docs-page";
@@ -24,8 +24,8 @@ export const api = createApp().basePath("/api");
 
 api.use(requestId({ headerName: "X-Request-Id" }));
 api.use(async (c, next) => {
-  // A short JWT_SECRET makes every key weak: nothing is served until it is fixed (functions/lib/keys.ts).
-  refuseWeakSecret(c.env);
+  // Wrong variables (a short JWT_SECRET makes every key weak): nothing is served until they are fixed.
+  refuseBadEnv(c.env);
   await ensureFirstAdmin(c.env);
   await next();
 });
