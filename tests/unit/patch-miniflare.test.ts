@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error -- a plain .mjs script without type declarations
 import { edits, marker, patchFile } from "../../scripts/patch-miniflare.mjs";
 
 /**
