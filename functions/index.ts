@@ -3,8 +3,8 @@ import authRoutes from "./auth/routes";
 import groupRoutes from "./groups/routes";
 import userRoutes from "./users/routes";
 import { ensureFirstAdmin } from "./auth/bootstrap";
-import { requireAuth } from "./lib/auth";
-import { refuseWeakSecret } from "./lib/secret-check";
+import { openRoutesOf, requireAuth, type OpenRoute } from "./lib/auth";
+import { refuseBadEnv } from "./lib/env-check";
 import { ApiError, handleError } from "./lib/errors";
 import { createApp } from "./lib/openapi";
 import { renderDocsPage } from "./system/docs-page";
@@ -24,14 +24,16 @@ export const api = createApp().basePath("/api");
 
 api.use(requestId({ headerName: "X-Request-Id" }));
 api.use(async (c, next) => {
-  // A short JWT_SECRET makes every key weak: nothing is served until it is fixed (functions/lib/keys.ts).
-  refuseWeakSecret(c.env);
+  // Wrong variables (a short JWT_SECRET makes every key weak): nothing is served until they are fixed.
+  refuseBadEnv(c.env);
   await ensureFirstAdmin(c.env);
   await next();
 });
-// Signed-URL routes (part PUTs, play links, ping) answer before the bearer check.
+// Every route needs the bearer but those whose definition says `security: []` (read once, on the first request).
+let openRoutes: OpenRoute[] | undefined;
+api.use(requireAuth(() => (openRoutes ??= openRoutesOf(api, "/api"))));
+
 api.route("/", signedRoutes);
-api.use(requireAuth);
 
 api.route("/auth", authRoutes);
 api.route("/auth", ssoRoutes);
@@ -46,7 +48,8 @@ api.route("/tasklist", taskRoutes);
 api.route("/", taskCallbackRoutes);
 api.route("/sl", shareLinkRoutes);
 
-const openApiConfig = { openapi: "3.1.0", info: { title: "Медиа-архив", version: "1" } };
+api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+const openApiConfig = { openapi: "3.1.0", info: { title: "Медиа-архив", version: "1" }, security: [{ bearer: [] }] };
 api.doc31("/openapi.json", openApiConfig);
 api.get("/docs", (c) => c.html(renderDocsPage(api.getOpenAPI31Document(openApiConfig) as never)));
 

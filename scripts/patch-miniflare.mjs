@@ -1,23 +1,26 @@
 #!/usr/bin/env node
 /**
- * Run by `npm install` / `npm ci` (postinstall). Makes Miniflare's local R2 emulation stream bytes natively
- * (docs/decisions/019-local-r2-streams.md); what it stores and answers is unchanged.
+ * Makes Miniflare's local R2 emulation stream bytes natively (docs/decisions/019-local-r2-streams.md); what
+ * it stores and answers is unchanged.
  *  - A part upload hashed its bytes with MD5 through a JavaScript TransformStream, two awaits per small chunk; now
  *    the stream is teed natively: one branch goes to the blob store, the other is read a MiB at a time into MD5.
  *  - An object assembled from multipart parts was read through a JavaScript identity stream; now each part's
  *    stream is piped natively, in turn, into the length-fixed stream the binding answers with.
- * Idempotent. When Miniflare's code is not the one these edits were made for (another version), it says so and
- * leaves the file alone: everything still works, only the local R2 throughput stays where Miniflare has it.
+ * Run at postinstall, and again by `npm start` and the test scripts (so `npm ci --ignore-scripts` cannot drop
+ * it). Idempotent: an applied patch is left alone. When Miniflare's code is not the text these edits were
+ * made for (an upgrade), it fails: exit 1 from start, tests and CI; at a plain local postinstall it warns,
+ * so the install itself completes and the next start or test run stops with the same message.
+ * Usage: node scripts/patch-miniflare.mjs [--file <bucket.worker.js>]
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const file = path.join(root, "node_modules/miniflare/dist/src/workers/r2/bucket.worker.js");
-const marker = "/* mam: native R2 streams */";
+export const file = path.join(root, "node_modules/miniflare/dist/src/workers/r2/bucket.worker.js");
+export const marker = "/* mam: native R2 streams */";
 
-const edits = [
+export const edits = [
   {
     what: "a body may be a function that pipes several native streams into the binding's answer",
     from: "return metadata.pipeTo(identity2.writable, { preventClose: !0 }).then(() => this.body.pipeTo(identity2.writable)), {",
@@ -76,20 +79,44 @@ const edits = [
   },
 ];
 
-if (!existsSync(file)) {
-  console.log(`patch-miniflare: ${path.relative(root, file)} not found (miniflare not installed); nothing to do`);
-} else {
-  let text = readFileSync(file, "utf8");
-  if (text.includes(marker)) {
-    console.log("patch-miniflare: already applied");
-  } else {
-    const missing = edits.filter((e) => text.split(e.from).length !== 2);
-    if (missing.length) {
-      console.warn(`patch-miniflare: this Miniflare differs from the one the edits were made for (${missing.map((e) => e.what).join("; ")}); left as it is`);
-    } else {
-      for (const e of edits) text = text.replace(e.from, () => e.to);
-      writeFileSync(file, text);
-      console.log("patch-miniflare: local R2 streams bytes natively (docs/decisions/019-local-r2-streams.md)");
-    }
+export class PatchMismatch extends Error {
+  constructor(missing) {
+    super(`patch-miniflare: this Miniflare differs from the one the edits were made for (${missing.map((e) => e.what).join("; ")}); update the edits in scripts/patch-miniflare.mjs for it, or pin miniflare back`);
   }
 }
+
+/** The patched text, or "already" when it is patched; throws PatchMismatch when an expected text is missing. */
+export function patchText(text) {
+  if (text.includes(marker)) return "already";
+  const missing = edits.filter((e) => text.split(e.from).length !== 2);
+  if (missing.length) throw new PatchMismatch(missing);
+  for (const e of edits) text = text.replace(e.from, () => e.to);
+  return text;
+}
+
+/** Patches `target` in place: "applied", "already" or "absent" (Miniflare not installed, e.g. a transcoder-only install). */
+export function patchFile(target = file) {
+  if (!existsSync(target)) return "absent";
+  const out = patchText(readFileSync(target, "utf8"));
+  if (out === "already") return out;
+  writeFileSync(target, out);
+  return "applied";
+}
+
+function main() {
+  const at = process.argv.indexOf("--file");
+  const target = at > 0 ? path.resolve(process.argv[at + 1]) : file;
+  // Only a plain local install is let through a mismatch (with a warning): start, tests and CI stop on it.
+  const lenient = process.env.npm_lifecycle_event === "postinstall" && !process.env.CI;
+  try {
+    const result = patchFile(target);
+    if (result === "absent") console.log(`patch-miniflare: ${path.relative(root, target)} not found (miniflare not installed); nothing to do`);
+    else if (result === "applied") console.log("patch-miniflare: local R2 streams bytes natively (docs/decisions/019-local-r2-streams.md)");
+  } catch (err) {
+    if (!(err instanceof PatchMismatch)) throw err;
+    console.error(err.message);
+    if (!lenient) process.exit(1);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -18,8 +18,17 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { withOfflineEnv } from "./offline-env.mjs";
+import { patchFile } from "./patch-miniflare.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// Miniflare's local R2 speed-up (docs/decisions/019-local-r2-streams.md), also here so an install without
+// scripts cannot drop it; a Miniflare it no longer fits stops the start with the reason.
+try {
+  patchFile();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
 const port = process.env.PORT || "8787";
 const dataDir = path.resolve(root, process.env.MAM_DATA_DIR || ".data");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, like, or } from "drizzle-orm";
 import { accessRules, assets, groupMembers, variants, versions } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { accessContext, requireAccess } from "../lib/access";
@@ -22,12 +22,11 @@ export const previewConfig = { width: 640, height: 360, quality: 80 };
 /** Assets that carry access rules of their own, among those the caller may read. */
 export async function aclAssets(db: Db, auth: AuthUser) {
   const ctx = await accessContext(db, auth);
-  const owned = sql`(${assets.owner} = ${auth.userId} AND NOT EXISTS (SELECT 1 FROM group_members gm WHERE gm.el_id = ${assets.assetId} AND gm.el_type = 'asset'))`;
   return db
     .selectDistinct({ asset_id: assets.assetId, name: assets.name, mimetype: assets.mimetype })
     .from(assets)
     .innerJoin(accessRules, and(eq(accessRules.objId, assets.assetId), eq(accessRules.objType, "asset")))
-    .where(or(assetFilter(ctx, assets.assetId), owned))
+    .where(assetFilter(ctx, assets.assetId))
     .orderBy(assets.name)
     .limit(1000);
 }

@@ -1,38 +1,26 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { assets, groupMembers, groups } from "../../db/schema";
-import { accessContext, assetPermissions, requireAccess, resolveObjects } from "../lib/access";
+import { and, asc, eq } from "drizzle-orm";
+import { groupMembers, groups } from "../../db/schema";
+import { accessContext, entityAccess, requireAccess } from "../lib/access";
 import { groupFilter } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import type { Permission } from "../lib/permissions";
-import { idList } from "../lib/sql";
 
 export const assetNotFound = () => new ApiError("not_found", "Файл не найден");
 
 /**
- * Access to assets, through the permission engine (functions/lib/access.ts) on the specific ids.
- * The engine sees an asset through its group placements; an asset in no group yet (created without
- * in_group, or mid-upload) belongs to its owner alone, and to admins.
+ * Access to assets, through the permission engine (functions/lib/access.ts) on the specific ids; the
+ * engine also decides the rights on an asset in no group (assetPermissions).
  */
 export async function requireAssets(db: Db, auth: AuthUser, permission: Permission, ids: string[]) {
   const unique = [...new Set(ids)];
-  if (unique.length === 0) return;
-  const rows = await db.select({ id: assets.assetId, owner: assets.owner }).from(assets).where(inArray(assets.assetId, idList(unique)));
-  if (rows.length !== unique.length) throw assetNotFound();
-  const resolved = await resolveObjects(db, unique);
-  const placed = unique.filter((id) => resolved.get(id)?.type === "asset");
-  for (const row of rows) {
-    if (!placed.includes(row.id) && !auth.isAdmin && row.owner !== auth.userId) throw assetNotFound();
-  }
-  if (placed.length) await requireAccess(db, auth, permission, placed, { notFound: "Файл не найден", types: ["asset"] });
+  if (unique.length) await requireAccess(db, auth, permission, unique, { notFound: "Файл не найден", types: ["asset"] });
 }
 
-/** The caller's permissions on one asset (for asset_access), or null when it may not read it. */
-export async function assetAccessList(db: Db, auth: AuthUser, assetId: string, owner: string): Promise<string[]> {
-  const resolved = (await resolveObjects(db, [assetId])).get(assetId);
-  if (!resolved || resolved.type !== "asset") return auth.isAdmin || owner === auth.userId ? ["read", "update", "delete", "download", "acl"] : [];
-  return assetPermissions(await accessContext(db, auth), assetId, resolved.placements) ?? [];
+/** The caller's permissions on one asset it may read (for asset_access). */
+export async function assetAccessList(db: Db, auth: AuthUser, assetId: string): Promise<Permission[]> {
+  return (await entityAccess(db, auth, assetId)).perms;
 }
 
 /**

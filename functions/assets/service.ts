@@ -58,9 +58,10 @@ export async function loadAsset(db: Db, assetId: string): Promise<Asset> {
 
 /** The asset card (spec section 3 Asset), after a read check. */
 export async function getAsset(db: Db, auth: AuthUser, assetId: string) {
-  await requireAssets(db, auth, "read", [assetId]);
+  // The caller's permissions, or 404 when it may not read the asset.
+  const access = await assetAccessList(db, auth, assetId);
   const a = await loadAsset(db, assetId);
-  const [links, access, latest] = await Promise.all([readablePlacements(db, auth, assetId).then((r) => r.map((g) => g.group_id)), assetAccessList(db, auth, assetId, a.owner), latestVersion(db, assetId)]);
+  const [links, latest] = await Promise.all([readablePlacements(db, auth, assetId).then((r) => r.map((g) => g.group_id)), latestVersion(db, assetId)]);
   const vars = latest === null ? [] : await db
     .select({ id: variants.variantId, name: variants.name, type: variants.variantType })
     .from(variants)

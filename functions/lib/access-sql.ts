@@ -1,5 +1,5 @@
 import { and, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { AccessContext } from "./access";
+import { placedAnywhere, type AccessContext } from "./access";
 import type { Permission } from "./permissions";
 import { idList, inAnySubtree } from "./sql";
 
@@ -86,15 +86,21 @@ export function deniedAssets(ctx: AccessContext): SQL {
     WHERE pg.deleted_at IS NULL AND ${denied}`;
 }
 
-/** Assets (by id column) on which the caller has `permission`, wherever they are. For asset lists. */
+/** The caller's own assets that are in no group at all: theirs alone, with every asset right (assetPermissions). */
+const ownUnplaced = (ctx: AccessContext, assetId: SQLWrapper) =>
+  sql`(${assetId} IN (SELECT oa.asset_id FROM assets oa WHERE oa.owner = ${ctx.userId}) AND NOT ${placedAnywhere(assetId)})`;
+
+/**
+ * Assets (by id column) on which the caller has `permission`, wherever they are: the SQL twin of
+ * assetPermissions in ./access.ts, for asset lists. Admins pass for every asset.
+ */
 export function assetFilter(ctx: AccessContext, assetId: SQLWrapper, permission: Permission = "read"): SQL {
-  const anyPlacement = placementWhere(assetId, sql`1`);
-  if (ctx.admin) return anyPlacement;
+  if (ctx.admin) return sql`1`;
   const inChroot = ctx.chroot ? inAnySubtree(pgPath, ctx.chroot) : sql`1`;
   const direct = [...ctx.assetGrants].filter(([, acl]) => permission === "read" || acl.includes(permission) || acl.includes("superuser"));
   const viaGroup = placementWhere(assetId, and(inAnySubtree(pgPath, grantsWith(ctx, permission)), inChroot)!);
   const viaRule = direct.length
     ? sql`(${assetId} IN ${idList(direct.map(([id]) => id))} AND ${placementWhere(assetId, inChroot)})`
     : sql`0`;
-  return and(sql`(${viaGroup} OR ${viaRule})`, assetDenyFilter(ctx, assetId))!;
+  return sql`((${viaGroup} OR ${viaRule}) AND ${assetDenyFilter(ctx, assetId)} OR ${ownUnplaced(ctx, assetId)})`;
 }

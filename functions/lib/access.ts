@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { accessRules, assets, groupMembers, groups } from "../../db/schema";
 import type { Db } from "./db";
@@ -35,15 +35,23 @@ export interface AccessContext {
   chroot: string[] | null;
 }
 
+/**
+ * An asset as the engine judges it: its live placements (group paths), its owner, and whether it is
+ * placed at all. `placed` is false only for an asset in no group (not even a deleted one).
+ */
+export type AssetPlacing = { id: string; placements: string[]; owner: string | null; placed: boolean };
+
 export type ResolvedObject =
   | { id: string; type: "group"; path: string; deleted: boolean; virtual?: boolean }
-  | { id: string; type: "asset"; placements: string[] };
+  | ({ type: "asset" } & AssetPlacing);
 
 const contexts = new WeakMap<AuthUser, Promise<AccessContext>>();
 
 /** The caller's rules, teams and chroot: loaded in one round trip, once per request (auth is per request). */
 export function accessContext(db: Db, auth: AuthUser): Promise<AccessContext> {
   let ctx = contexts.get(auth);
+  // An admin's rules change nothing (they pass every check), so they need no round trip.
+  if (!ctx && auth.isAdmin) contexts.set(auth, (ctx = Promise.resolve(buildContext(auth, [[], [], []]))));
   if (!ctx) contexts.set(auth, (ctx = db.batch(contextQueries(db, literal(auth.userId))).then((rows) => buildContext(auth, rows))));
   return ctx;
 }
@@ -128,9 +136,20 @@ export function groupPermissions(ctx: AccessContext, path: string): Permission[]
   return close(set);
 }
 
-/** An asset's permissions: its own rules plus those of every placement (inside the chroot); any deny wins. */
-export function assetPermissions(ctx: AccessContext, assetId: string, placements: string[]): Permission[] | null {
+/** Rights that mean something on an asset: `create` and `group` act on groups only. */
+export const assetRights = allGrants.filter((p) => p !== "create" && p !== "group");
+
+/**
+ * An asset's permissions: its own rules plus those of every live placement (inside the chroot); any
+ * deny wins. An asset in no group at all (created without in_group, or an orphan of a purge) is its
+ * owner's: they hold every asset right on it, nobody else but admins sees it. An asset whose every
+ * placement is a deleted group is unreachable until a restore (docs/decisions/004-group-delete-and-purge.md).
+ * The SQL twin for lists is assetFilter in ./access-sql.ts.
+ */
+export function assetPermissions(ctx: AccessContext, asset: AssetPlacing): Permission[] | null {
   if (ctx.admin) return [...allGrants];
+  if (!asset.placed) return asset.owner === ctx.userId ? [...assetRights] : null;
+  const { id: assetId, placements } = asset;
   const places = ctx.chroot ? placements.filter((p) => under(p, ctx.chroot!)) : placements;
   if (places.length === 0) return null;
   if (ctx.assetDenies.has(assetId) || places.some((p) => under(p, ctx.denyPaths))) return null;
@@ -140,14 +159,18 @@ export function assetPermissions(ctx: AccessContext, assetId: string, placements
 }
 
 export function permissionsOn(ctx: AccessContext, obj: ResolvedObject): Permission[] | null {
-  if (obj.type === "asset") return assetPermissions(ctx, obj.id, obj.placements);
+  if (obj.type === "asset") return assetPermissions(ctx, obj);
   if (obj.virtual) return ctx.admin ? [...allGrants] : ["read"];
   return groupPermissions(ctx, obj.path);
 }
 
+/** SQL: the asset in `assetId` is a member of some group (a deleted one counts: it may come back). */
+export const placedAnywhere = (assetId: SQLWrapper) =>
+  sql<number>`EXISTS (SELECT 1 FROM group_members pa WHERE pa.el_id = ${assetId} AND pa.el_type = 'asset')`;
+
 /**
- * Finds groups and assets by id. An asset exists while it has a live placement (until the assets
- * table lands; then this also looks there). `deleted` includes soft-deleted groups (restore, purge).
+ * Finds groups and assets by id: an asset is a row of `assets` (or, for rows older than that table, a
+ * live placement). `deleted` includes soft-deleted groups (restore, purge).
  */
 export async function resolveObjects(db: Db, ids: string[], opts: { deleted?: boolean } = {}) {
   const found = new Map<string, ResolvedObject>();
@@ -157,7 +180,7 @@ export async function resolveObjects(db: Db, ids: string[], opts: { deleted?: bo
     return false;
   });
   if (wanted.length === 0) return found;
-  const [groupRows, placementRows] = await db.batch([
+  const [groupRows, placementRows, assetRows] = await db.batch([
     db
       .select({ id: groups.groupId, path: groups.path, deletedAt: groups.deletedAt })
       .from(groups)
@@ -167,6 +190,10 @@ export async function resolveObjects(db: Db, ids: string[], opts: { deleted?: bo
       .from(groupMembers)
       .innerJoin(groups, and(eq(groups.groupId, groupMembers.groupId), isNull(groups.deletedAt)))
       .where(and(inArray(groupMembers.elId, idList(wanted)), eq(groupMembers.elType, "asset"))),
+    db
+      .select({ id: assets.assetId, owner: assets.owner, placed: placedAnywhere(assets.assetId) })
+      .from(assets)
+      .where(inArray(assets.assetId, idList(wanted))),
   ]);
   for (const g of groupRows) {
     if (g.deletedAt === null || opts.deleted) found.set(g.id, { id: g.id, type: "group", path: g.path, deleted: g.deletedAt !== null });
@@ -175,7 +202,12 @@ export async function resolveObjects(db: Db, ids: string[], opts: { deleted?: bo
     if (found.get(p.id)?.type === "group") continue;
     const asset = found.get(p.id) as Extract<ResolvedObject, { type: "asset" }> | undefined;
     if (asset) asset.placements.push(p.path);
-    else found.set(p.id, { id: p.id, type: "asset", placements: [p.path] });
+    else found.set(p.id, { id: p.id, type: "asset", placements: [p.path], owner: null, placed: true });
+  }
+  for (const a of assetRows) {
+    const asset = found.get(a.id);
+    if (asset?.type === "group") continue;
+    found.set(a.id, { id: a.id, type: "asset", placements: asset?.placements ?? [], owner: a.owner, placed: Boolean(a.placed) });
   }
   return found;
 }
@@ -216,9 +248,6 @@ export async function entityAccess(db: Db, auth: AuthUser, id: string) {
   return { obj, perms };
 }
 
-/** Rights that mean something on an asset: `create` and `group` act on groups only. */
-const assetRights = allGrants.filter((p) => p !== "create" && p !== "group");
-
 /** The caller's rules and chroot as they would read with the subtree at `from` moved to `to`: a moved group takes its own rules along. */
 function rebased(ctx: AccessContext, from: string, to: string): AccessContext {
   const move = (p: string) => (p.startsWith(from) ? to + p.slice(from.length) : p);
@@ -257,8 +286,8 @@ export async function requirePlacement(db: Db, auth: AuthUser, items: { id: stri
       const kept = [...obj.placements];
       const left = from ? kept.indexOf(pathOf(from)) : -1;
       if (left >= 0) kept.splice(left, 1);
-      before = assetPermissions(ctx, obj.id, obj.placements);
-      after = assetPermissions(ctx, obj.id, [...kept, toPath]);
+      before = assetPermissions(ctx, obj);
+      after = assetPermissions(ctx, { ...obj, placements: [...kept, toPath], placed: true });
     }
     const meaningful = obj.type === "asset" ? assetRights : allGrants;
     const extra = (after ?? []).filter((p) => meaningful.includes(p) && !(before ?? []).includes(p));

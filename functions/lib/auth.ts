@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { apiTokens, sessions, users } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
@@ -10,19 +11,33 @@ import { sha256Hex } from "./ids";
 import { verifyBearer } from "./jwt";
 import { literal } from "./sql";
 
-/** The only routes served without a bearer (issue: login, refresh, logout, sso*, version, health). */
-const openRoutes: RegExp[] = [
-  /^\/api\/auth\/(login|refresh|logout|sso-providers|exchange-token)$/,
-  /^\/api\/auth\/sso(-cb)?\/[^/]+$/,
-  /^\/api\/(version|health)$/,
-  // The transcoder's callbacks: authenticated by the per-task token (functions/tasks/callback-routes.ts).
-  /^\/api\/task-cb\/[^/]+\/(progress|result|fail|out\/[^/]+(\/(multipart|complete|part\/\d+))?)$/,
-  // Share links: the recipient's routes check the link (and its unlock cookie) instead of a bearer.
-  /^\/api\/sl\/info\/[^/]+$/,
-  /^\/api\/sl\/[0-9A-Za-z]{22}\/(download\/(original|proxy)|play|preview)$/,
-];
+/** A route served without a bearer: its method and a pattern of its full path. */
+export interface OpenRoute {
+  method: string;
+  path: RegExp;
+}
 
-export const isOpenRoute = (path: string) => openRoutes.some((re) => re.test(path));
+/** `/api/sl/{id}/play` as a pattern matching one path segment per parameter. */
+const templatePattern = (template: string) =>
+  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`);
+
+/**
+ * The routes that need no sign-in, read off their definitions: a route says so with `security: []` on
+ * its createRoute (sign-in, refresh, logout, single sign-on, version, health, the transcoder's
+ * callbacks, share links and signed URLs), and nothing else lists them. `base` is the app's base path.
+ */
+export function openRoutesOf(app: OpenAPIHono<AppEnv>, base: string): OpenRoute[] {
+  return app.openAPIRegistry.definitions.flatMap((d) =>
+    d.type === "route" && Array.isArray(d.route.security) && d.route.security.length === 0
+      ? [{ method: d.route.method.toUpperCase(), path: templatePattern(base + d.route.path) }]
+      : [],
+  );
+}
+
+const isOpen = (routes: OpenRoute[], method: string, path: string) => {
+  const m = method === "HEAD" ? "GET" : method;
+  return routes.some((r) => r.method === m && r.path.test(path));
+};
 
 /**
  * Resolves a bearer to a signed-in user. The session row is checked on every request, so logout,
@@ -123,8 +138,9 @@ export function liveSession(env: Env, sessionId: string): Promise<AuthUser | nul
   return sessionId.startsWith(tokenSessionPrefix) ? robotUser(env, "token_id", sessionId.slice(tokenSessionPrefix.length)) : sessionUser(env, sessionId);
 }
 
-export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
-  if (isOpenRoute(c.req.path)) return next();
+/** The bearer (or robot token) check for every route but the open ones (read when a request comes, after all routes are registered). */
+export const requireAuth = (openRoutes: () => OpenRoute[]) => createMiddleware<AppEnv>(async (c, next) => {
+  if (isOpen(openRoutes(), c.req.method, c.req.path)) return next();
   const header = c.req.header("Authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const token = match?.[1];

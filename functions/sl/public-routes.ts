@@ -26,13 +26,13 @@ function answerInfo(c: Context<AppEnv>, o: OpenLink, cookie: string | null) {
 }
 
 app.openapi(
-  createRoute({ method: "get", path: "/info/{id}", tags, summary: "What the public page shows (open)", request: { params: linkIdParam }, responses: { 200: jsonContent(publicInfoSchema), ...errors } }),
+  createRoute({ method: "get", path: "/info/{id}", security: [], tags, summary: "What the public page shows (open)", request: { params: linkIdParam }, responses: { 200: jsonContent(publicInfoSchema), ...errors } }),
   async (c) => answerInfo(c, await openLink(getDb(c.env), c.env, c.req.valid("param").id, c.req.header("Cookie") ?? null, now()), null),
 );
 
 app.openapi(
   createRoute({
-    method: "post", path: "/info/{id}", tags, summary: "Unlock a password-protected link: sets a signed, short-lived, httpOnly cookie bound to it (open)",
+    method: "post", path: "/info/{id}", security: [], tags, summary: "Unlock a password-protected link: sets a signed, short-lived, httpOnly cookie bound to it (open)",
     request: { params: linkIdParam, body: jsonBody(unlockBody) },
     responses: { 200: jsonContent(publicInfoSchema), ...errors, 429: err("Too many wrong passwords for this link or address; see Retry-After") },
   }),
@@ -47,7 +47,7 @@ app.openapi(
 const which = z.object({ which: z.enum(["original", "proxy"]).openapi({ param: { name: "which", in: "path" } }) });
 
 app.openapi(
-  createRoute({ method: "get", path: "/{id}/download/{which}", tags, summary: "Download the original or the proxy (counted; open)", request: { params: linkIdParam.extend(which.shape) }, responses: { ...bytes, ...errors } }),
+  createRoute({ method: "get", path: "/{id}/download/{which}", security: [], tags, summary: "Download the original or the proxy (counted; open)", request: { params: linkIdParam.extend(which.shape) }, responses: { ...bytes, ...errors } }),
   async (c) => {
     const { id, which: w } = c.req.valid("param");
     return (await serveLinked(getDb(c.env), c.env, c.req.raw, id, w, c.get("requestId"), now())) as never;
@@ -55,12 +55,12 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "get", path: "/{id}/play", tags, summary: "The player's bytes (proxy, else original), inline with Range (open)", request: { params: linkIdParam }, responses: { ...bytes, ...errors } }),
+  createRoute({ method: "get", path: "/{id}/play", security: [], tags, summary: "The player's bytes (proxy, else original), inline with Range (open)", request: { params: linkIdParam }, responses: { ...bytes, ...errors } }),
   async (c) => (await serveLinked(getDb(c.env), c.env, c.req.raw, c.req.valid("param").id, "play", c.get("requestId"), now())) as never,
 );
 
 app.openapi(
-  createRoute({ method: "get", path: "/{id}/preview", tags, summary: "The preview image (open)", request: { params: linkIdParam }, responses: { 200: { description: "the image" }, 304: { description: "not modified" }, ...errors } }),
+  createRoute({ method: "get", path: "/{id}/preview", security: [], tags, summary: "The preview image (open)", request: { params: linkIdParam }, responses: { 200: { description: "the image" }, 304: { description: "not modified" }, ...errors } }),
   async (c) => (await servePreview(getDb(c.env), c.env, c.req.raw, c.req.valid("param").id, now())) as never,
 );
 

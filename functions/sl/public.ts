@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { assets, groupMembers, groups, shareLinks, users, variants, type ShareLink, type Variant } from "../../db/schema";
-import { accessContext, allGrants, assetPermissions } from "../lib/access";
+import { accessContext, assetPermissions, placedAnywhere } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -61,16 +61,6 @@ function creatorAuth(u: typeof users.$inferSelect | undefined): AuthUser | null 
 }
 
 /**
- * The creator's permissions on the asset through the engine, as functions/assets/guard.ts has them: an
- * asset in no group belongs to its owner and admins. Admins need no rule lookup at all.
- */
-async function creatorPermissions(db: Db, auth: AuthUser, assetId: string, owner: string, placements: string[]): Promise<string[]> {
-  if (auth.isAdmin) return [...allGrants];
-  if (placements.length === 0) return owner === auth.userId ? [...allGrants] : [];
-  return assetPermissions(await accessContext(db, auth), assetId, placements) ?? [];
-}
-
-/**
  * Opens a link for a recipient, or throws LinkUnavailable. The creator's rights are re-read on every use,
  * so a link never outlives them: view needs their read, downloads their download permission.
  */
@@ -80,7 +70,7 @@ export async function openLink(db: Db, env: Pick<Env, "JWT_SECRET">, id: string,
   const ofLink = <T extends SQLiteColumn>(col: T) => inArray(col, db.select({ id: shareLinks.assetId }).from(shareLinks).where(eq(shareLinks.linkId, id)));
   const [[link], [asset], [creator], vars, places] = await db.batch([
     db.select().from(shareLinks).where(eq(shareLinks.linkId, id)),
-    db.select({ name: assets.name, mimetype: assets.mimetype, owner: assets.owner }).from(assets).where(ofLink(assets.assetId)),
+    db.select({ name: assets.name, mimetype: assets.mimetype, owner: assets.owner, placed: placedAnywhere(assets.assetId) }).from(assets).where(ofLink(assets.assetId)),
     db.select().from(users).where(inArray(users.userId, db.select({ id: shareLinks.creator }).from(shareLinks).where(eq(shareLinks.linkId, id)))),
     db.select().from(variants).where(ofLink(variants.assetId)).orderBy(desc(variants.version), desc(variants.ctime)),
     db
@@ -94,7 +84,8 @@ export async function openLink(db: Db, env: Pick<Env, "JWT_SECRET">, id: string,
   if (state) throw new LinkUnavailable(state);
   const auth = creatorAuth(creator);
   if (!asset || !auth) throw new LinkUnavailable("inactive");
-  const perms = await creatorPermissions(db, auth, link.assetId, asset.owner, places.map((p) => p.path));
+  const placing = { id: link.assetId, placements: places.map((p) => p.path), owner: asset.owner, placed: Boolean(asset.placed) };
+  const perms = assetPermissions(await accessContext(db, auth), placing) ?? [];
   const allowed = new Set(link.acl.filter((a) => (a === "view" ? perms.includes("read") : perms.includes("download"))));
   if (allowed.size === 0) throw new LinkUnavailable("inactive");
   const latest = vars.filter((v) => v.version === vars[0]?.version);

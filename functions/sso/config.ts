@@ -5,7 +5,7 @@ import type { Env } from "../lib/env";
  * SSO_PROVIDERS: a JSON list of OpenID Connect providers (README "Single sign-on"). Nothing else is
  * configured: endpoints and keys come from the issuer's discovery document.
  */
-const providerSchema = z.object({
+export const providerSchema = z.object({
   name: z.string().regex(/^[a-z0-9_-]{1,40}$/i, "латиница, цифры, - и _"),
   title: z.string().trim().min(1).max(100),
   issuer: z.url(),

@@ -20,14 +20,14 @@ async function readBuildVersion(env: Env) {
 }
 
 app.openapi(
-  createRoute({ method: "get", path: "/version", tags, summary: "Product version and build id", responses: { 200: jsonContent(version) } }),
+  createRoute({ method: "get", path: "/version", security: [], tags, summary: "Product version and build id", responses: { 200: jsonContent(version) } }),
   async (c) => c.json(await readBuildVersion(c.env), 200),
 );
 
 app.openapi(
   createRoute({
     method: "get",
-    path: "/health",
+    path: "/health", security: [],
     tags,
     summary: "Whether D1 and R2 answer",
     responses: { 200: jsonContent(health), 503: jsonContent(health, "A dependency does not answer") },

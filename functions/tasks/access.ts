@@ -1,4 +1,4 @@
-import { eq, or, sql, type SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { tasks, type Task } from "../../db/schema";
 import { accessContext } from "../lib/access";
 import { assetFilter } from "../lib/access-sql";
@@ -11,17 +11,13 @@ import { requireAssets } from "../assets/guard";
  * Who sees and commands a task: the permission engine on the task's asset (decision 011). read on
  * the asset shows the task, update lets the caller command it and change its priority, execute lets
  * it enqueue a template by hand. A task on an asset the caller cannot read answers 404 like a
- * missing one. Unplaced assets belong to their owner alone (as in functions/assets/guard.ts).
+ * missing one. The engine also decides an asset in no group (its owner's: assetPermissions).
  */
 export const taskNotFound = () => new ApiError("not_found", "Задача не найдена");
 
 /** WHERE for task lists: the tasks of assets the caller may read, decided in SQL. */
 export async function visibleTasks(db: Db, auth: AuthUser): Promise<SQL> {
-  if (auth.isAdmin) return sql`1`;
-  const ctx = await accessContext(db, auth);
-  const ownedUnplaced = sql`EXISTS (SELECT 1 FROM assets a WHERE a.asset_id = ${tasks.assetId} AND a.owner = ${auth.userId}
-    AND NOT EXISTS (SELECT 1 FROM group_members gm WHERE gm.el_id = a.asset_id AND gm.el_type = 'asset'))`;
-  return or(assetFilter(ctx, tasks.assetId), ownedUnplaced)!;
+  return assetFilter(await accessContext(db, auth), tasks.assetId);
 }
 
 /** The task after a check of `permission` on its asset; not_found when missing or unreadable. */

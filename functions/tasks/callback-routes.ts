@@ -36,7 +36,7 @@ const resultBody = z.object({ run, tech: z.record(z.string(), z.unknown()).optio
 const failBody = z.object({ run, error: z.string().min(1).max(5000), lines: lines.optional() }).openapi("TaskFailure");
 
 app.openapi(
-  createRoute({ method: "post", path: "/task-cb/{id}/progress", tags, summary: "Progress, log lines, heartbeat", request: { params: idParam, body: jsonBody(progressBody) }, responses: { 200: ok, ...errors } }),
+  createRoute({ method: "post", path: "/task-cb/{id}/progress", security: [], tags, summary: "Progress, log lines, heartbeat", request: { params: idParam, body: jsonBody(progressBody) }, responses: { 200: ok, ...errors } }),
   async (c) => {
     const db = getDb(c.env);
     const body = c.req.valid("json");
@@ -46,7 +46,7 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "post", path: "/task-cb/{id}/result", tags, summary: "The result: registers outputs and tech fields, task done", request: { params: idParam, body: jsonBody(resultBody) }, responses: { 200: ok, ...errors } }),
+  createRoute({ method: "post", path: "/task-cb/{id}/result", security: [], tags, summary: "The result: registers outputs and tech fields, task done", request: { params: idParam, body: jsonBody(resultBody) }, responses: { 200: ok, ...errors } }),
   async (c) => {
     const db = getDb(c.env);
     const body = c.req.valid("json");
@@ -56,7 +56,7 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "post", path: "/task-cb/{id}/fail", tags, summary: "The task failed: error with its log", request: { params: idParam, body: jsonBody(failBody) }, responses: { 200: ok, ...errors } }),
+  createRoute({ method: "post", path: "/task-cb/{id}/fail", security: [], tags, summary: "The task failed: error with its log", request: { params: idParam, body: jsonBody(failBody) }, responses: { 200: ok, ...errors } }),
   async (c) => {
     const db = getDb(c.env);
     const body = c.req.valid("json");
@@ -78,7 +78,7 @@ async function outputTask(c: { env: Env; req: { header: (n: string) => string | 
 
 app.openapi(
   createRoute({
-    method: "put", path: "/task-cb/{id}/out/{name}", tags, summary: "An output file (exact Content-Length, signed URL)",
+    method: "put", path: "/task-cb/{id}/out/{name}", security: [], tags, summary: "An output file (exact Content-Length, signed URL)",
     request: { params: outParams, query: outQuery },
     responses: { 200: jsonContent(z.object({ name: z.string(), size: z.number(), etag: z.string() })), ...errors },
   }),
@@ -92,7 +92,7 @@ app.openapi(
 
 app.openapi(
   createRoute({
-    method: "post", path: "/task-cb/{id}/out/{name}/multipart", tags, summary: "Start an output in parts (over one request's size); same signed URL",
+    method: "post", path: "/task-cb/{id}/out/{name}/multipart", security: [], tags, summary: "Start an output in parts (over one request's size); same signed URL",
     request: { params: outParams, query: outQuery, body: jsonBody(z.object({ mime: z.string().min(3).max(100) }).openapi("TaskOutputStart")) },
     responses: { 200: jsonContent(z.object({ upload_id: z.string() })), ...errors },
   }),
@@ -105,7 +105,7 @@ app.openapi(
 
 app.openapi(
   createRoute({
-    method: "put", path: "/task-cb/{id}/out/{name}/part/{part}", tags, summary: "One part of an output (exact Content-Length; all but the last the same size)",
+    method: "put", path: "/task-cb/{id}/out/{name}/part/{part}", security: [], tags, summary: "One part of an output (exact Content-Length; all but the last the same size)",
     request: {
       params: outParams.extend({ part: z.coerce.number({ error: "должно быть числом" }).int().min(1, "части нумеруются с 1").max(10_000).openapi({ param: { name: "part", in: "path" } }) }),
       query: outQuery.extend({ upload_id: uploadId }),
@@ -123,7 +123,7 @@ app.openapi(
 
 app.openapi(
   createRoute({
-    method: "post", path: "/task-cb/{id}/out/{name}/complete", tags, summary: "Assemble an output sent in parts",
+    method: "post", path: "/task-cb/{id}/out/{name}/complete", security: [], tags, summary: "Assemble an output sent in parts",
     request: {
       params: outParams, query: outQuery,
       body: jsonBody(z.object({ upload_id: uploadId, parts: z.array(z.object({ part: z.number().int().min(1), etag: z.string().min(1).max(200) })).min(1, "список пуст").max(10_000) }).openapi("TaskOutputComplete")),

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { appPolicy, mediaOrigin } from "../../functions/lib/security-headers";
 import { admin, mkGroup, uniq, VIRTUAL_ROOT } from "./fixtures";
 import { api, login } from "./helpers";
+import { concrete, operations, randomLinkId } from "./openapi-walk";
 import { createAsset, uploadFile } from "./uploads.helpers";
 
 /**
@@ -9,8 +10,6 @@ import { createAsset, uploadFile } from "./uploads.helpers";
  * OpenAPI document, successes and errors, and every page of app/routes/, whose inline scripts all carry
  * the request's CSP nonce.
  */
-
-const randomLinkId = () => Array.from(crypto.getRandomValues(new Uint8Array(22)), (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62]).join("");
 
 function expectCommonHeaders(res: Response, what: string) {
   expect(res.headers.get("X-Content-Type-Options"), what).toBe("nosniff");
@@ -32,27 +31,11 @@ function expectApiHeaders(res: Response, what: string, withBearer: boolean) {
   if (withBearer) expect(res.headers.get("Cache-Control"), what).toBe("no-store");
 }
 
-interface Operation {
-  method: string;
-  path: string;
-}
-
-async function operations(bearer: string): Promise<Operation[]> {
-  const res = await api("/api/openapi.json", { bearer });
-  expect(res.status).toBe(200);
-  expectApiHeaders(res, "GET /api/openapi.json", true);
-  const doc = (await res.json()) as { paths: Record<string, Record<string, unknown>> };
-  return Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path: path.startsWith("/api/") ? path : `/api${path}` })));
-}
-
-/** The path with each {param} replaced by a random id of the shape the route expects. */
-const concrete = (path: string) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => (/^(n|part)$/.test(name) ? "1" : path.startsWith("/api/sl/{id}") ? randomLinkId() : crypto.randomUUID()));
-
 describe("every operation of the OpenAPI document", () => {
   it("answers with the headers, with and without a bearer, errors included", async () => {
     const bearer = await admin();
-    const ops = await operations(bearer);
+    const { res, ops } = await operations(bearer);
+    expectApiHeaders(res, "GET /api/openapi.json", true);
     expect(ops.length).toBeGreaterThan(60);
     const statuses = new Set<number>();
     for (const op of ops) {

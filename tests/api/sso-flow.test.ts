@@ -30,9 +30,11 @@ describe("GET /api/auth/sso-providers", () => {
     expect(text).not.toContain(CLIENT.secret);
   });
 
-  it("offers none when SSO_PROVIDERS is missing or malformed", async () => {
+  it("offers none when SSO_PROVIDERS is missing; a malformed one stops the server with a 500 naming it", async () => {
     expect(await (await call({ ...ssoEnv(idp), SSO_PROVIDERS: undefined }, "/api/auth/sso-providers")).json()).toEqual([]);
-    expect(await (await call({ ...ssoEnv(idp), SSO_PROVIDERS: "[{oops" }, "/api/auth/sso-providers")).json()).toEqual([]);
+    const malformed = await call({ ...ssoEnv(idp), SSO_PROVIDERS: "[{oops" }, "/api/auth/sso-providers");
+    expect(malformed.status).toBe(500);
+    expect(((await malformed.json()) as { error: { message: string } }).error.message).toContain("SSO_PROVIDERS");
   });
 });
 

@@ -96,8 +96,9 @@ export function GroupContents({ groupId, seed }: { groupId: string; seed?: Conte
     );
   };
 
-  // Uploads into this group need create on it (the upload half offers the drop zone only then).
-  const canUpload = !!group?.acl.some((p) => p === "create" || p === "superuser");
+  // Uploads into this group need create on it (the upload half offers the drop zone only then); the
+  // group's acl is the server's full answer (superuser already expanded), so it is read, not re-derived.
+  const canUpload = !!group?.acl.includes("create");
   const pane = failed ? (
     <Text c="dimmed">{ru.mam.noPermission}</Text>
   ) : done && items.length === 0 ? (

@@ -27,7 +27,8 @@ export function TreeActions({ node }: { node: TreeNode }) {
   const navigate = useNavigate();
   const [acl, setAcl] = useState<string[] | null>(null);
   const [dialog, setDialog] = useState<"create" | "rename" | "delete" | null>(null);
-  const can = (perm: string) => !!acl && (acl.includes(perm) || acl.includes("superuser"));
+  // The server's acl is complete (superuser already expanded): read, not re-derived.
+  const can = (perm: string) => !!acl && acl.includes(perm);
 
   const onOpen = async () => setAcl((await runAction(() => permissionsOn(id))) ?? []);
 

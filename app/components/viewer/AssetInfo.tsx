@@ -31,7 +31,8 @@ async function loadInfo(id: string): Promise<Info | null> {
   ]);
   const main = viewVariant(versions?.[0]?.variants ?? []);
   // Who has access is for those who may change it (acl); others see their own permissions only.
-  const mayList = asset.asset_access.includes("acl") || asset.asset_access.includes("superuser");
+  // asset_access is the server's full answer (superuser already expanded), so it is read, not re-derived.
+  const mayList = asset.asset_access.includes("acl");
   const [tech, users] = await Promise.all([
     main ? runAction(() => techFields(id, main.variant_id)) : [],
     mayList ? runAction(async () => (await entityUserAccess(id)).rules) : null,

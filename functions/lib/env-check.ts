@@ -1,0 +1,62 @@
+import { z } from "@hono/zod-openapi";
+import { providerSchema } from "../sso/config";
+import type { Env } from "./env";
+import { ApiError } from "./errors";
+import { minSecretBytes } from "./keys";
+
+/**
+ * The Worker's variables, checked with zod before any route runs: a deploy with a missing or weak
+ * JWT_SECRET, a malformed SSO_PROVIDERS, a URL that is not one or a transcoder that could not call
+ * back answers every API request with one 500 naming the variables, instead of failing somewhere later.
+ */
+
+const blank = (v: string | undefined) => v === undefined || v.trim() === "";
+const optionalUrl = z.string().optional().refine((v) => blank(v) || URL.canParse(v!.trim()), "не URL (нужен вид https://host)");
+const optionalJson = <T extends z.ZodType>(schema: T) =>
+  z.string().optional().refine((v) => {
+    if (blank(v)) return true;
+    try {
+      return schema.safeParse(JSON.parse(v!)).success;
+    } catch {
+      return false;
+    }
+  }, "не JSON-список провайдеров нужного вида (README, «Single sign-on»)");
+
+export const envSchema = z
+  .object({
+    JWT_SECRET: z
+      .string({ error: "не задан" })
+      .refine((v) => new TextEncoder().encode(v).length >= minSecretBytes, `короче ${minSecretBytes} байт (например, openssl rand -base64 32)`),
+    PUBLIC_URL: optionalUrl,
+    TRANSCODER_URL: optionalUrl,
+    MEDIA_ORIGIN: optionalUrl,
+    DEFAULT_QUOTA_BYTES: z.string().optional().refine((v) => blank(v) || (Number.isSafeInteger(Number(v)) && Number(v) >= 0), "не целое число байт"),
+    SSO_PROVIDERS: optionalJson(z.array(providerSchema)),
+  })
+  .refine((e) => blank(e.TRANSCODER_URL) || !blank(e.PUBLIC_URL), { path: ["PUBLIC_URL"], message: "нужен, когда задан TRANSCODER_URL (по нему транскодер получает файлы и отвечает)" });
+
+// The bindings object lives as long as the isolate: it is checked once, not on every request.
+const checkedEnvs = new WeakMap<object, string[]>();
+
+/** What is wrong with the variables, one line per variable; empty when they are fine. */
+export function envProblems(env: Partial<Env>): string[] {
+  let problems = checkedEnvs.get(env);
+  if (!problems) {
+    const checked = envSchema.safeParse(env);
+    problems = checked.success ? [] : checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    checkedEnvs.set(env, problems);
+  }
+  return problems;
+}
+
+let reported: string | undefined;
+
+/** Throws the one 500 while the variables are wrong; the reason is logged once per isolate (and per new reason). */
+export function refuseBadEnv(env: Partial<Env>) {
+  const problems = envProblems(env);
+  if (problems.length === 0) return;
+  const text = problems.join("; ");
+  if (reported !== text) console.error(`Refusing to serve, the Worker's variables are wrong: ${text}`);
+  reported = text;
+  throw new ApiError("internal", `Сервер не настроен: ${text}`, problems.map((p) => ({ field: p.slice(0, p.indexOf(":")), message: p.slice(p.indexOf(":") + 2) })));
+}

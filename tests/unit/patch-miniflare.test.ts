@@ -1,0 +1,59 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { edits, marker, patchFile } from "../../scripts/patch-miniflare.mjs";
+
+/**
+ * The local R2 speed-up edits Miniflare's built code by string match (scripts/patch-miniflare.mjs): it
+ * applies, re-applies as a no-op, and refuses loudly (exit 1) when the upstream text changed.
+ */
+
+type Edit = { from: string; to: string };
+const upstream = (edits as Edit[]).map((e, i) => `// part ${i}\n${e.from}\n`).join("");
+const script = path.resolve("scripts/patch-miniflare.mjs");
+
+function fakeBucketWorker(text: string) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "patch-mf-")), "bucket.worker.js");
+  writeFileSync(file, text);
+  return file;
+}
+
+const run = (file: string, env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [script, "--file", file], { encoding: "utf8", env: { ...process.env, CI: "", npm_lifecycle_event: "", ...env } });
+
+describe("patch-miniflare", () => {
+  it("applies every edit to the text it was made for", () => {
+    const file = fakeBucketWorker(upstream);
+    expect(patchFile(file)).toBe("applied");
+    const text = readFileSync(file, "utf8");
+    expect(text).toContain(marker);
+    for (const e of edits as Edit[]) {
+      expect(text).toContain(e.to.replace(`${marker}\n`, "").trim().split("\n")[0]);
+      expect(text).not.toContain(e.from);
+    }
+  });
+
+  it("is idempotent: an applied patch is left as it is", () => {
+    const file = fakeBucketWorker(upstream);
+    patchFile(file);
+    const once = readFileSync(file, "utf8");
+    expect(patchFile(file)).toBe("already");
+    expect(run(file).status).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(once);
+  });
+
+  it("fails with exit 1 and leaves the file alone when the upstream text changed", () => {
+    const changed = upstream.replace("identity2.writable", "identity3.writable");
+    const file = fakeBucketWorker(changed);
+    expect(() => patchFile(file)).toThrow(/differs from the one the edits were made for/);
+    const res = run(file);
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain("patch-miniflare");
+    expect(readFileSync(file, "utf8")).toBe(changed);
+    // In CI even the install step stops; only a plain local install warns and completes.
+    expect(run(file, { npm_lifecycle_event: "postinstall", CI: "true" }).status).toBe(1);
+    expect(run(file, { npm_lifecycle_event: "postinstall" }).status).toBe(0);
+  });
+});
