@@ -31,7 +31,7 @@ export async function requireAssets(db: Db, auth: AuthUser, permission: Permissi
 /** The caller's permissions on one asset (for asset_access), or null when it may not read it. */
 export async function assetAccessList(db: Db, auth: AuthUser, assetId: string, owner: string): Promise<string[]> {
   const resolved = (await resolveObjects(db, [assetId])).get(assetId);
-  if (!resolved || resolved.type !== "asset") return auth.isAdmin || owner === auth.userId ? ["read", "update", "delete", "download", "acl"] : [];
+  if (resolved?.type !== "asset") return auth.isAdmin || owner === auth.userId ? ["read", "update", "delete", "download", "acl"] : [];
   return assetPermissions(await accessContext(db, auth), assetId, resolved.placements) ?? [];
 }
 

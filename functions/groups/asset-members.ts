@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { type AccessContext } from "../lib/access";
+import type { AccessContext } from "../lib/access";
 import { assetDenied, assetDenyFilter, deniedAssets } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import { literal } from "../lib/sql";

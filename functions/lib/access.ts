@@ -222,7 +222,7 @@ const assetRights = allGrants.filter((p) => p !== "create" && p !== "group");
 /** The caller's rules and chroot as they would read with the subtree at `from` moved to `to`: a moved group takes its own rules along. */
 function rebased(ctx: AccessContext, from: string, to: string): AccessContext {
   const move = (p: string) => (p.startsWith(from) ? to + p.slice(from.length) : p);
-  return { ...ctx, grants: ctx.grants.map((g) => ({ ...g, path: move(g.path) })), denyPaths: ctx.denyPaths.map(move), chroot: ctx.chroot && ctx.chroot.map(move) };
+  return { ...ctx, grants: ctx.grants.map((g) => ({ ...g, path: move(g.path) })), denyPaths: ctx.denyPaths.map(move), chroot: ctx.chroot ? ctx.chroot.map(move) : null };
 }
 
 /**

@@ -194,7 +194,7 @@ for (const [label, skip] of [["floor: members page 1 on the file", 0], ["floor: 
 }
 // The whole subtree as functions/groups/tree.ts asks for it: the JSON text built by SQLite over the covering path index.
 const sub = `SELECT json_group_array(json_object('group_id', group_id, 'group_name', group_name, 'parent_id', parent_id, 'depth', depth)) FROM
-  (SELECT group_id, group_name, parent_id, depth FROM groups WHERE path >= ${q(X.path)} AND path < ${q(X.path.slice(0, -1) + "0")} AND group_id <> ${q(X.id)} AND deleted_at IS NULL ORDER BY path)`;
+  (SELECT group_id, group_name, parent_id, depth FROM groups WHERE path >= ${q(X.path)} AND path < ${q(`${X.path.slice(0, -1)}0`)} AND group_id <> ${q(X.id)} AND deleted_at IS NULL ORDER BY path)`;
 const subTimes = [];
 for (let i = 0; i < 25; i++) {
   const t = performance.now();
