@@ -64,7 +64,10 @@ const pageDenyFilters = new WeakMap<AccessContext, Promise<SQL>>();
  */
 export function pageDenyFilter(db: Db, ctx: AccessContext): Promise<SQL> {
   let filter = pageDenyFilters.get(ctx);
-  if (!filter) pageDenyFilters.set(ctx, (filter = loadPageDenyFilter(db, ctx)));
+  if (!filter) {
+    filter = loadPageDenyFilter(db, ctx);
+    pageDenyFilters.set(ctx, filter);
+  }
   return filter;
 }
 

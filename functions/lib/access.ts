@@ -44,7 +44,10 @@ const contexts = new WeakMap<AuthUser, Promise<AccessContext>>();
 /** The caller's rules, teams and chroot: loaded in one round trip, once per request (auth is per request). */
 export function accessContext(db: Db, auth: AuthUser): Promise<AccessContext> {
   let ctx = contexts.get(auth);
-  if (!ctx) contexts.set(auth, (ctx = db.batch(contextQueries(db, literal(auth.userId))).then((rows) => buildContext(auth, rows))));
+  if (!ctx) {
+    ctx = db.batch(contextQueries(db, literal(auth.userId))).then((rows) => buildContext(auth, rows));
+    contexts.set(auth, ctx);
+  }
   return ctx;
 }
 
@@ -124,7 +127,7 @@ export function groupPermissions(ctx: AccessContext, path: string): Permission[]
   if (ctx.chroot && !under(path, ctx.chroot)) return null;
   if (under(path, ctx.denyPaths)) return null;
   const set = new Set<Permission>();
-  for (const g of ctx.grants) if (path.startsWith(g.path)) g.acl.forEach((p) => set.add(p));
+  for (const g of ctx.grants) if (path.startsWith(g.path)) for (const p of g.acl) set.add(p);
   return close(set);
 }
 
@@ -135,7 +138,7 @@ export function assetPermissions(ctx: AccessContext, assetId: string, placements
   if (places.length === 0) return null;
   if (ctx.assetDenies.has(assetId) || places.some((p) => under(p, ctx.denyPaths))) return null;
   const set = new Set<Permission>(ctx.assetGrants.get(assetId) ?? []);
-  for (const g of ctx.grants) if (places.some((p) => p.startsWith(g.path))) g.acl.forEach((p) => set.add(p));
+  for (const g of ctx.grants) if (places.some((p) => p.startsWith(g.path))) for (const p of g.acl) set.add(p);
   return close(set);
 }
 

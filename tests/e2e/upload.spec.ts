@@ -165,7 +165,10 @@ test.describe("uploads", () => {
 
     // Everything finished: leaving asks nothing.
     const dialogs: string[] = [];
-    page.on("dialog", (d) => (dialogs.push(d.type()), void d.accept()));
+    page.on("dialog", (d) => {
+      dialogs.push(d.type());
+      void d.accept();
+    });
     await page.reload();
     expect(dialogs).toEqual([]);
   });
@@ -310,7 +313,10 @@ test.describe("uploads", () => {
     const assetId = (await row.getAttribute("data-asset"))!;
 
     const dialogs: { type: string; message: string }[] = [];
-    page.on("dialog", (d) => (dialogs.push({ type: d.type(), message: d.message() }), void d.accept()));
+    page.on("dialog", (d) => {
+      dialogs.push({ type: d.type(), message: d.message() });
+      void d.accept();
+    });
     await page.reload();
     expect(dialogs.map((d) => d.type)).toEqual(["beforeunload"]);
 
