@@ -50,7 +50,7 @@ function secretsFile() {
     writeFileSync(file, `JWT_SECRET=${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
   }
   // 32 random bytes (43 characters); the Worker refuses to serve with fewer than 32 bytes (functions/lib/keys.ts).
-  const secret = /JWT_SECRET=(\S*)/.exec(readFileSync(file, "utf8"))[1];
+  const secret = /JWT_SECRET=(\S*)/.exec(readFileSync(file, "utf8"))?.[1] ?? "";
   if (Buffer.byteLength(secret) < 32) {
     console.error(`JWT_SECRET in ${file} is shorter than 32 bytes: replace it (README "Keys and their rotation").`);
     process.exit(1);
@@ -68,13 +68,13 @@ run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-t
 
 const freePort = () => new Promise((resolve) => {
   const srv = createServer().listen(0, "127.0.0.1", () => {
-    const { port: free } = srv.address();
+    const { port: free } = /** @type {import("node:net").AddressInfo} */ (srv.address());
     srv.close(() => resolve(free));
   });
 });
 
 // The transcoder (transcoder/server.mjs) on its own port, restarted if it dies; its journal lives in the data dir.
-const transcoderToken = /TRANSCODER_TOKEN=(\S+)/.exec(readFileSync(envFile, "utf8"))[1];
+const transcoderToken = /TRANSCODER_TOKEN=(\S+)/.exec(readFileSync(envFile, "utf8"))?.[1] ?? "";
 const external = process.env.TRANSCODER_URL;
 const transcoderPort = process.env.TRANSCODER_PORT || String(await freePort());
 let transcoder = null;

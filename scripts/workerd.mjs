@@ -25,9 +25,15 @@ const { values: args } = parseArgs({
     var: { type: "string", multiple: true, default: [] },
   },
 });
+const persistTo = args["persist-to"];
+const envFile = args["env-file"];
+if (!args.port || !persistTo || !envFile) {
+  console.error("usage: node scripts/workerd.mjs --port P --persist-to DIR --env-file FILE [--var NAME:VALUE ...]");
+  process.exit(2);
+}
 
 // Per data directory, so two local servers (a test run beside `npm start`) never share a bundle being written.
-const bundleDir = path.join(path.resolve(args["persist-to"]), "bundle");
+const bundleDir = path.join(path.resolve(persistTo), "bundle");
 const bundled = spawnSync(path.join(root, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", bundleDir], {
   cwd: root,
   stdio: ["ignore", "ignore", "inherit"],
@@ -40,11 +46,12 @@ if (bundled.status !== 0) {
 
 /** KEY=VALUE lines (the data directory's secrets) and --var NAME:VALUE switches, as wrangler dev takes them. */
 const secrets = Object.fromEntries(
-  readFileSync(args["env-file"], "utf8")
+  readFileSync(envFile, "utf8")
     .split("\n")
-    .map((line) => /^([A-Z0-9_]+)=(.*)$/.exec(line.trim()))
-    .filter(Boolean)
-    .map((m) => [m[1], m[2]]),
+    .flatMap((line) => {
+      const m = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
+      return m ? [[m[1], m[2]]] : [];
+    }),
 );
 const vars = Object.fromEntries(args.var.map((v) => [v.slice(0, v.indexOf(":")), v.slice(v.indexOf(":") + 1)]));
 
@@ -53,7 +60,7 @@ const mf = new Miniflare({
   host: "127.0.0.1",
   port: Number(args.port),
   // Same layout as `wrangler dev --persist-to` and `wrangler d1 migrations apply --persist-to`.
-  defaultPersistRoot: path.join(path.resolve(args["persist-to"]), "v3"),
+  defaultPersistRoot: path.join(path.resolve(persistTo), "v3"),
   // No request for Cloudflare's cf object: the built-in fallback keeps the machine offline.
   cf: false,
   // /cdn-cgi/handler/scheduled runs the cron handler, as under wrangler dev.

@@ -120,7 +120,7 @@ export function createHandler({ queue, token, allowedOrigin, workerName, health 
       if (id && req.method === "DELETE") return send(res, 200, { removed: queue.remove(id) });
       return send(res, 405, { error: "method not allowed" });
     } catch (err) {
-      send(res, 400, { error: String(err.message ?? err) });
+      send(res, 400, { error: err instanceof Error ? err.message : String(err) });
     }
   };
 }

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { operations } from "./ops/index.mjs";
-import { workerApi } from "./worker-api.mjs";
+import { Stale, workerApi } from "./worker-api.mjs";
 
 /**
  * Each progress call costs the Worker a read and a write batch (locally: CPU on the cores ffmpeg uses), so
@@ -17,6 +17,9 @@ import { workerApi } from "./worker-api.mjs";
 const progressEveryMs = 2000;
 const seconds = (t0) => `${((Date.now() - t0) / 1000).toFixed(2)} с`;
 
+/**
+ * @param {{ workerName: string, tmpRoot?: string, sources: import("./source-cache.mjs").SourceCache }} options
+ */
 export function makeExecutor({ workerName, tmpRoot, sources }) {
   return async function execute(job, signal) {
     const api = workerApi(job, signal);
@@ -68,8 +71,8 @@ export function makeExecutor({ workerName, tmpRoot, sources }) {
       const tech = job.operation === "metadata" ? { ...out.tech, sha256 } : out.tech;
       await api.result({ tech, outputs: (out.outputs ?? []).map(({ file, ...o }) => o), lines: pending.splice(0) });
     } catch (err) {
-      if (signal.aborted || err.stale) return; // paused, cancelled or superseded: the Worker knows already
-      await api.fail({ error: String(err.message ?? err).slice(0, 4000), lines: pending.splice(0).slice(-100) }).catch(() => {});
+      if (signal.aborted || err instanceof Stale) return; // paused, cancelled or superseded: the Worker knows already
+      await api.fail({ error: (err instanceof Error ? err.message : String(err)).slice(0, 4000), lines: pending.splice(0).slice(-100) }).catch(() => {});
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -71,7 +71,8 @@ export function createQueue({ stateDir, concurrency, lightConcurrency = concurre
       if (cur && cur.job.run === job.run) return { accepted: true, duplicate: true };
       if (cur && cur.job.run > job.run) return { accepted: false, stale: true };
       if (cur) cur.controller?.abort();
-      const accepted = (lastAccepted = Math.max(Date.now(), lastAccepted + 1));
+      lastAccepted = Math.max(Date.now(), lastAccepted + 1);
+      const accepted = lastAccepted;
       persist(job, accepted);
       jobs.set(job.id, { job, state: "queued", seq: ++seq, accepted });
       pump();

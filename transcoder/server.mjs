@@ -29,7 +29,7 @@ let config;
 try {
   config = transcoderConfig();
 } catch (err) {
-  console.error(`transcoder: ${err.message}`);
+  console.error(`transcoder: ${err instanceof Error ? err.message : err}`);
   process.exit(1);
 }
 const { port, host, token, allowedOrigin } = config;

@@ -11,6 +11,9 @@ import { mkdirSync, rmSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import path from "node:path";
 
+/** @typedef {ReturnType<typeof createSourceCache>} SourceCache */
+
+/** @param {{ dir: string }} options */
 export function createSourceCache({ dir }) {
   rmSync(dir, { recursive: true, force: true }); // files of a previous process: nobody holds them
   mkdirSync(dir, { recursive: true });

@@ -55,12 +55,18 @@ export const ffprobeInput = inputGuard(ffprobePath);
 /**
  * Runs a binary; resolves with stdout, rejects with the tail of stderr. `onLine` gets stderr lines
  * (the task log), `onProgress` ffmpeg's -progress key=value pairs; `signal` kills it (pause, cancel).
+ * @param {string | null} bin
+ * @param {string[]} args
+ * @param {{ signal?: AbortSignal, onLine?: (line: string) => void, onProgress?: (pairs: Record<string, string>) => void, stdout?: "buffer" | "ignore" }} [options]
+ * @returns {Promise<Buffer>}
  */
 export function run(bin, args, { signal, onLine, onProgress, stdout = "buffer" } = {}) {
   return new Promise((resolve, reject) => {
     if (!bin) return reject(new Error("ffmpeg/ffprobe not found: install ffmpeg or run npm ci"));
     const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
+    /** @type {Buffer[]} */
     const out = [];
+    /** @type {string[]} */
     const tail = [];
     let progressBuf = "";
     let errBuf = "";
@@ -70,7 +76,8 @@ export function run(bin, args, { signal, onLine, onProgress, stdout = "buffer" }
       if (onProgress) {
         progressBuf += d.toString();
         const lines = progressBuf.split("\n");
-        progressBuf = lines.pop();
+        progressBuf = lines.pop() ?? "";
+        /** @type {Record<string, string>} */
         const kv = {};
         for (const l of lines) {
           const i = l.indexOf("=");
@@ -82,7 +89,7 @@ export function run(bin, args, { signal, onLine, onProgress, stdout = "buffer" }
     child.stderr.on("data", (d) => {
       errBuf += d.toString();
       const lines = errBuf.split(/\r?\n|\r/);
-      errBuf = lines.pop();
+      errBuf = lines.pop() ?? "";
       for (const raw of lines) {
         if (!raw.trim()) continue;
         // "Format not on whitelist '<hundreds of names>'": the names say nothing to whoever reads the task log.

@@ -24,6 +24,12 @@ export class Stale extends Error {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * @param {string} what
+ * @param {() => Promise<Response>} fn
+ * @param {{ tries?: number, signal?: AbortSignal }} [options]
+ * @returns {Promise<Response>}
+ */
 async function withRetry(what, fn, { tries = 8, signal } = {}) {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -32,9 +38,10 @@ async function withRetry(what, fn, { tries = 8, signal } = {}) {
       if (res.status >= 500 || res.status === 429) throw Object.assign(new Error(`${what}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`), { retry: true });
       if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`);
       return res;
-    } catch (err) {
+    } catch (caught) {
+      const err = /** @type {{ retry?: boolean, stale?: boolean, name?: string, code?: string, cause?: { code?: string } }} */ (caught);
       const retriable = err.retry || err.name === "TypeError" || err.code === "ECONNREFUSED" || err.cause?.code;
-      if (err.stale || signal?.aborted || !retriable || attempt >= tries) throw err;
+      if (err.stale || signal?.aborted || !retriable || attempt >= tries) throw caught;
       await sleep(Math.min(30_000, 500 * 2 ** attempt));
     }
   }
@@ -57,7 +64,9 @@ export function workerApi(job, signal) {
       const res = await withRetry("source", () => fetch(job.source.url, { redirect: "manual", signal: until }), { signal: until });
       const hash = createHash("sha256");
       const tap = new Transform({ transform(chunk, _enc, cb) { hash.update(chunk); cb(null, chunk); } });
-      await pipeline(Readable.fromWeb(res.body), tap, createWriteStream(file), { signal: until });
+      // A 2xx from fetch has a body; the DOM and Node typings name the same ReadableStream twice.
+      const body = /** @type {import("node:stream/web").ReadableStream} */ (res.body);
+      await pipeline(Readable.fromWeb(body), tap, createWriteStream(file), { signal: until });
       return hash.digest("hex");
     },
 
@@ -70,14 +79,15 @@ export function workerApi(job, signal) {
       const { size } = await stat(file);
       const put = (url, start, length) =>
         withRetry(`output ${name}`, () =>
-          fetch(url, {
+          // Node streams a request body only with `duplex: "half"`, which the DOM typings do not know yet.
+          fetch(url, /** @type {RequestInit & { duplex: "half" }} */ ({
             redirect: "manual",
             method: "PUT",
             headers: { ...headers, "Content-Type": mime, "Content-Length": String(length) },
-            body: length ? Readable.toWeb(createReadStream(file, { start, end: start + length - 1 })) : "",
+            body: length ? /** @type {BodyInit} */ (Readable.toWeb(createReadStream(file, { start, end: start + length - 1 }))) : "",
             duplex: "half",
             signal,
-          }), { signal });
+          })), { signal });
       if (size <= partSize) {
         await put(job.outputs[name], 0, size);
         return { size, parts: 1 };

@@ -39,7 +39,7 @@ export default function LoginPage() {
     showSsoFailure(ssoError);
     const to = searchParams.get("to");
     navigate(to ? `/login?to=${encodeURIComponent(to)}` : "/login", { replace: true });
-  }, [ssoError]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [ssoError, searchParams, navigate]);
 
   const signIn = async ({ user, passwd }: Credentials) => {
     await login(user, passwd);

@@ -8,7 +8,7 @@ import { requireAssets } from "./guard";
 import { playLink } from "./play-links";
 import previewRoutes from "./preview-routes";
 import { streamVariant } from "./http-content";
-import { idParam, uuid, versionNumber } from "./schemas";
+import { idParam, versionNumber } from "./schemas";
 import { findVariant, playableVariant, rightFor, variantBytesById } from "./versions";
 
 /** /api/asset/content: downloads and playback streamed from storage (Range, ETag, Content-Disposition). */

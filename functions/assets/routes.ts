@@ -5,9 +5,9 @@ import { workerServer } from "../uploads/routes";
 import { versionUploadBody, uploadServer } from "../uploads/schemas";
 import { requireAccess } from "../lib/access";
 import { requireAssets } from "./guard";
-import { asset, created, createAssetBody, createAssetListBody, idParam, idsBody, ok, patchAssetBody, uuid, variant, version, versionNumber } from "./schemas";
+import { asset, created, createAssetBody, createAssetListBody, idParam, idsBody, ok, patchAssetBody, variant, version, versionNumber } from "./schemas";
 import { createAssets, deleteAssets, getAsset, patchAsset } from "./service";
-import { contentSize, createVersion, dropEmptyVersions, listVariants, listVersions, memberOf, variantOut, versionsByIds } from "./versions";
+import { contentSize, createVersion, dropEmptyVersions, listVariants, listVersions, memberOf, versionsByIds } from "./versions";
 
 const app = createApp();
 const tags = ["assets"];

@@ -22,8 +22,8 @@ export const fileName = z
   .trim()
   .min(1, "не может быть пустым")
   .max(255, "не длиннее 255 символов")
-  // eslint-disable-next-line no-control-regex
-  .refine((s) => !/[\/\\\u0000-\u001f\u007f]/.test(s), "не может содержать «/», «\\» и управляющие символы")
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  .refine((s) => !/[/\\\u0000-\u001f\u007f]/.test(s), "не может содержать «/», «\\» и управляющие символы")
   .refine((s) => s !== "." && s !== "..", "не может быть «.» или «..»");
 
 export const mimeType = z

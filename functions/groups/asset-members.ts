@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { type AccessContext } from "../lib/access";
+import type { AccessContext } from "../lib/access";
 import { assetDenied, assetDenyFilter, deniedAssets } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import { literal } from "../lib/sql";
@@ -64,7 +64,10 @@ const pageDenyFilters = new WeakMap<AccessContext, Promise<SQL>>();
  */
 export function pageDenyFilter(db: Db, ctx: AccessContext): Promise<SQL> {
   let filter = pageDenyFilters.get(ctx);
-  if (!filter) pageDenyFilters.set(ctx, (filter = loadPageDenyFilter(db, ctx)));
+  if (!filter) {
+    filter = loadPageDenyFilter(db, ctx);
+    pageDenyFilters.set(ctx, filter);
+  }
   return filter;
 }
 

@@ -81,7 +81,9 @@ export async function moveMembers(db: Db, auth: AuthUser, from: string, to: stri
   const groupIds = members.filter((m) => m.el_type === "group").map((m) => m.el_id);
   const assetIds = members.filter((m) => m.el_type === "asset").map((m) => m.el_id);
   const els = new Map<string, ResolvedObject>();
-  if (groupIds.length) (await requireAccess(db, auth, "read", groupIds, { types: ["group"], notFound: "Группа не найдена" })).forEach((v, k) => els.set(k, v));
+  if (groupIds.length) {
+    for (const [k, v] of await requireAccess(db, auth, "read", groupIds, { types: ["group"], notFound: "Группа не найдена" })) els.set(k, v);
+  }
   if (assetIds.length) await requireAccess(db, auth, "read", assetIds, { types: ["asset"], notFound: "Файл не найден" });
   await requireAccess(db, auth, "group", [from, to], { types: ["group"] });
   await requirePlacement(db, auth, members.map((m) => ({ id: m.el_id, type: m.el_type })), to, from);

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
 import { gzipJsonResponse } from "../lib/tree-answers";
 import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent } from "../lib/openapi";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { groupMembers, groups } from "../../db/schema";
-import { accessContext, groupPermissions, requireAccess, VIRTUAL_ROOT_ID, VIRTUAL_ROOT_NAME, type AccessContext } from "../lib/access";
-import { assetDenyFilter, groupFilter } from "../lib/access-sql";
+import { groups } from "../../db/schema";
+import { accessContext, groupPermissions, requireAccess, VIRTUAL_ROOT_ID, type AccessContext } from "../lib/access";
+import { groupFilter } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";

@@ -25,7 +25,7 @@ export function groupFilter(
 ): SQL {
   const live = sql`${cols.deletedAt} IS NULL`;
   if (ctx.admin) return live;
-  const covers = (p: string) => within !== undefined && within.startsWith(p);
+  const covers = (p: string) => within?.startsWith(p);
   const below = (p: string) => within === undefined || p.startsWith(within);
   const grants = grantsWith(ctx, permission);
   if (within !== undefined && ctx.denyPaths.some(covers)) return sql`0`;

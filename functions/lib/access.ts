@@ -50,9 +50,13 @@ const contexts = new WeakMap<AuthUser, Promise<AccessContext>>();
 /** The caller's rules, teams and chroot: loaded in one round trip, once per request (auth is per request). */
 export function accessContext(db: Db, auth: AuthUser): Promise<AccessContext> {
   let ctx = contexts.get(auth);
-  // An admin's rules change nothing (they pass every check), so they need no round trip.
-  if (!ctx && auth.isAdmin) contexts.set(auth, (ctx = Promise.resolve(buildContext(auth, [[], [], []]))));
-  if (!ctx) contexts.set(auth, (ctx = db.batch(contextQueries(db, literal(auth.userId))).then((rows) => buildContext(auth, rows))));
+  if (!ctx) {
+    // An admin's rules change nothing (they pass every check), so they need no round trip.
+    ctx = auth.isAdmin
+      ? Promise.resolve(buildContext(auth, [[], [], []]))
+      : db.batch(contextQueries(db, literal(auth.userId))).then((rows) => buildContext(auth, rows));
+    contexts.set(auth, ctx);
+  }
   return ctx;
 }
 
@@ -132,7 +136,7 @@ export function groupPermissions(ctx: AccessContext, path: string): Permission[]
   if (ctx.chroot && !under(path, ctx.chroot)) return null;
   if (under(path, ctx.denyPaths)) return null;
   const set = new Set<Permission>();
-  for (const g of ctx.grants) if (path.startsWith(g.path)) g.acl.forEach((p) => set.add(p));
+  for (const g of ctx.grants) if (path.startsWith(g.path)) for (const p of g.acl) set.add(p);
   return close(set);
 }
 
@@ -154,7 +158,7 @@ export function assetPermissions(ctx: AccessContext, asset: AssetPlacing): Permi
   if (places.length === 0) return null;
   if (ctx.assetDenies.has(assetId) || places.some((p) => under(p, ctx.denyPaths))) return null;
   const set = new Set<Permission>(ctx.assetGrants.get(assetId) ?? []);
-  for (const g of ctx.grants) if (places.some((p) => p.startsWith(g.path))) g.acl.forEach((p) => set.add(p));
+  for (const g of ctx.grants) if (places.some((p) => p.startsWith(g.path))) for (const p of g.acl) set.add(p);
   return close(set);
 }
 
@@ -251,7 +255,7 @@ export async function entityAccess(db: Db, auth: AuthUser, id: string) {
 /** The caller's rules and chroot as they would read with the subtree at `from` moved to `to`: a moved group takes its own rules along. */
 function rebased(ctx: AccessContext, from: string, to: string): AccessContext {
   const move = (p: string) => (p.startsWith(from) ? to + p.slice(from.length) : p);
-  return { ...ctx, grants: ctx.grants.map((g) => ({ ...g, path: move(g.path) })), denyPaths: ctx.denyPaths.map(move), chroot: ctx.chroot && ctx.chroot.map(move) };
+  return { ...ctx, grants: ctx.grants.map((g) => ({ ...g, path: move(g.path) })), denyPaths: ctx.denyPaths.map(move), chroot: ctx.chroot ? ctx.chroot.map(move) : null };
 }
 
 /**

@@ -11,6 +11,7 @@ const MAX_LENGTH = 2000;
 /** Stand-in origin for resolving a path when the caller does not say which origin is the app's. */
 const SOME_ORIGIN = "https://app.invalid";
 /** Tab, newline and the other ASCII controls: browsers drop some of them inside URLs ("/\t/evil" is "//evil"). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\x00-\x1f\x7f]/;
 const ESCAPE = /%([0-9a-fA-F]{2})/g;
 

@@ -103,11 +103,15 @@ export function secureResponse(request: Request, response: Response, nonce: stri
   const headers = securityHeaders(request, response, nonce, media);
   if (response.status === 101) return response;
   try {
-    headers.forEach((value, name) => response.headers.set(name, value));
+    headers.forEach((value, name) => {
+      response.headers.set(name, value);
+    });
     return response;
   } catch {
     const copy = new Response(response.body, response);
-    headers.forEach((value, name) => copy.headers.set(name, value));
+    headers.forEach((value, name) => {
+      copy.headers.set(name, value);
+    });
     return copy;
   }
 }

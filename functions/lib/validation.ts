@@ -1,5 +1,6 @@
 import type { Hook } from "@hono/zod-openapi";
 import type { ZodError } from "zod";
+import type { AppEnv } from "./env";
 import { ApiError, type ErrorDetail } from "./errors";
 
 /** Turns zod issues into details that name the offending field, in Russian for the toast. */
@@ -18,6 +19,6 @@ export function validationError(error: ZodError): ApiError {
 }
 
 /** defaultHook of every OpenAPIHono: a failed zod parse becomes the one error envelope (400). */
-export const validationHook: Hook<unknown, any, any, any> = (result) => {
+export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   if (!result.success) throw validationError(result.error as ZodError);
 };

@@ -56,7 +56,7 @@ export function linkState(link: ShareLink, now: number): UnavailableReason | nul
 
 /** The creator as the permission engine sees them; null when disabled or deleted. */
 function creatorAuth(u: typeof users.$inferSelect | undefined): AuthUser | null {
-  if (!u || !u.enabled) return null;
+  if (!u?.enabled) return null;
   return { userId: u.userId, userName: u.userName, login: u.login, isAdmin: u.isAdmin, isRobot: u.isRobot, chrootGroups: u.chrootGroups, sessionId: "share-link" };
 }
 

@@ -1,7 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { events, shareLinks } from "../../db/schema";
 import { previewResponse, startsAtZero, streamVariant } from "../assets/http-content";
-import { batchAll } from "../lib/batch";
 import type { Db } from "../lib/db";
 import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";

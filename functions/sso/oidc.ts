@@ -56,7 +56,10 @@ const globalKey = {};
 export async function discover(env: Pick<Env, "SSO_FETCH">, provider: SsoProviderConfig): Promise<Cached> {
   const cacheKey = env.SSO_FETCH ?? globalKey;
   let cache = caches.get(cacheKey);
-  if (!cache) caches.set(cacheKey, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    caches.set(cacheKey, cache);
+  }
   const hit = cache.get(provider.issuer);
   if (hit && Date.now() - hit.at < discoveryTtlMs) return hit;
 

@@ -150,7 +150,7 @@ export async function uploadStatus(db: Db, auth: AuthUser, uploadId: string) {
 export async function partTargets(db: Db, env: Env, auth: AuthUser, uploadId: string, parts: number[], origin: string) {
   const u = await loadUpload(db, auth, uploadId);
   requireActive(u);
-  parts.forEach((n) => requirePartNumber(u, n));
+  for (const n of parts) requirePartNumber(u, n);
   const now = nowSeconds();
   const expires = now + targetTtlSeconds;
   const driver = u.mode === "presigned" ? await driverFor(env, await getStorage(db, u.storageId)) : null;

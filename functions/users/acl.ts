@@ -57,12 +57,16 @@ export async function getRule(db: Db, auth: AuthUser, id: string) {
 }
 
 /** Rules naming the user directly. */
-export const userRules = (db: Db, auth: AuthUser, id: string) => (requireAdmin(auth), selectRules(db, and(eq(accessRules.subjType, "user"), eq(accessRules.subjId, id))).all());
+export function userRules(db: Db, auth: AuthUser, id: string) {
+  requireAdmin(auth);
+  return selectRules(db, and(eq(accessRules.subjType, "user"), eq(accessRules.subjId, id))).all();
+}
 
 /** Rules on the group (as object) and of it (as a team subject). */
-export const groupRules = (db: Db, auth: AuthUser, id: string) => (
-  requireAdmin(auth), selectRules(db, sql`(${accessRules.objId} = ${id} OR (${accessRules.subjType} = 'group' AND ${accessRules.subjId} = ${id}))`).all()
-);
+export function groupRules(db: Db, auth: AuthUser, id: string) {
+  requireAdmin(auth);
+  return selectRules(db, sql`(${accessRules.objId} = ${id} OR (${accessRules.subjType} = 'group' AND ${accessRules.subjId} = ${id}))`).all();
+}
 
 async function subjectType(db: Db, id: string): Promise<"user" | "group"> {
   const [u, g] = await db.batch([
@@ -134,7 +138,9 @@ export async function entityUserAccess(db: Db, auth: AuthUser, ids: string[]) {
   for (const id of ids) {
     const o = objects.get(id)!;
     for (const path of o.type === "group" ? [o.path] : o.placements) {
-      pathIds(path).forEach((gid, i, all) => groupPaths.set(gid, `/${all.slice(0, i + 1).join("/")}/`));
+      pathIds(path).forEach((gid, i, all) => {
+        groupPaths.set(gid, `/${all.slice(0, i + 1).join("/")}/`);
+      });
     }
     const above = o.type === "group" ? pathIds(o.path) : o.placements.flatMap(pathIds);
     reach.set(id, [...new Set([id, ...above])]);

@@ -37,10 +37,10 @@ const loginTaken = () => new ApiError("conflict", "Этот логин уже з
  * A full fix is a normalised search column, as groups have (name_key).
  */
 function searchPatterns(text: string): string[] {
-  const escape = (s: string) => `%${s.replace(/[\\%_]/g, "\\$&")}%`;
+  const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, "\\$&")}%`;
   const lower = text.toLocaleLowerCase("ru");
   const title = lower.replace(/(^|\s)(\S)/gu, (_, space: string, first: string) => space + first.toLocaleUpperCase("ru"));
-  return [...new Set([text, lower, title])].map(escape);
+  return [...new Set([text, lower, title])].map(likePattern);
 }
 
 export async function listUsers(db: Db, auth: AuthUser, q: { enabled?: "true" | "false"; q?: string; group?: string; skip: number; take: number }) {

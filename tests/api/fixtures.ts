@@ -52,7 +52,7 @@ export interface Person {
 /** A user, signed in; robots, chroots and disabled accounts are set straight in the table. */
 export async function mkPerson(opts: { chroot?: string[]; robot?: boolean; admin?: boolean } = {}): Promise<Person> {
   const loginName = uniq("user").toLowerCase();
-  const password = "pw-" + loginName;
+  const password = `pw-${loginName}`;
   const id = await createUser({ login: loginName, password, isAdmin: opts.admin });
   if (opts.chroot || opts.robot) {
     await db()

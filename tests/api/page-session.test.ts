@@ -9,14 +9,14 @@ import { api, login } from "./helpers";
  */
 
 const setCookie = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
-const valueOf = (cookie: string | undefined) => cookie?.split(";")[0].split("=").slice(1).join("=");
+const cookieValue = (cookie: string | undefined) => cookie?.split(";")[0].split("=").slice(1).join("=");
 
 describe("the page-session cookie follows the session", () => {
   it("sign-in sets it: the bearer, httpOnly, SameSite=Lax, Path=/, for the bearer's lifetime", async () => {
     const res = await api("/api/auth/login", { method: "POST", json: { user: "admin", passwd: "admin-test-password" } });
     const { bearer } = (await res.json()) as { bearer: string };
     const cookie = setCookie(res, "mam_page")!;
-    expect(valueOf(cookie)).toBe(bearer);
+    expect(cookieValue(cookie)).toBe(bearer);
     expect(cookie).toMatch(/; HttpOnly/i);
     expect(cookie).toMatch(/; SameSite=Lax/i);
     expect(cookie).toMatch(/; Path=\/(;|$)/);
@@ -40,7 +40,7 @@ describe("the page-session cookie follows the session", () => {
     const session = await login();
     const refreshed = await api("/api/auth/refresh", { cookie: session.cookie });
     const { bearer } = (await refreshed.json()) as { bearer: string };
-    expect(valueOf(setCookie(refreshed, "mam_page"))).toBe(bearer);
+    expect(cookieValue(setCookie(refreshed, "mam_page"))).toBe(bearer);
     const rotated = setCookie(refreshed, "mam_refresh")!.split(";")[0];
 
     const out = await api("/api/auth/logout", { cookie: rotated });

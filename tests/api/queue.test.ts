@@ -47,7 +47,7 @@ describe("upload-finished", () => {
     const fake = fakeTranscoder();
     const a = await mkMediaAsset(group, adminId);
     const first = await deliver(fake, uploadFinished(a));
-    expect(first.explicitAcks).toEqual(["m" + seq]);
+    expect(first.explicitAcks).toEqual([`m${seq}`]);
     const made = await tasksOf(a.variantId);
     expect(made.map((t) => t.templateId).sort()).toEqual([T.metadata, T.preview, T.proxyLow, T.proxyHigh].sort());
     expect(made.every((t) => t.status === "inqueue" && t.owner === adminId)).toBe(true);

@@ -18,7 +18,7 @@ describe("multipart upload through the Worker (R2 binding)", () => {
     expect(up).toMatchObject({ part_count: 3, part_size: 5 * MiB, mode: "worker", variant_type: "initial", version: 1, missing: [1, 2, 3] });
 
     await putParts(bearer, up.upload_id, data, up.part_size, [3, 1]); // out of order, then the tab closes
-    const resumed = await json(api("/api/ul?asset_id=" + asset_id, { bearer }));
+    const resumed = await json(api(`/api/ul?asset_id=${asset_id}`, { bearer }));
     expect(resumed.find((u: { upload_id: string }) => u.upload_id === up.upload_id).missing).toEqual([2]);
     const status = await json(api(`/api/ul/${up.upload_id}`, { bearer }));
     expect(status.missing).toEqual([2]);

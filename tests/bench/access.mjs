@@ -23,7 +23,9 @@ const now = Math.floor(Date.now() / 1000);
 
 execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir], { env: withOfflineEnv(), stdio: "ignore" });
 const d1dir = path.join(dataDir, "v3/d1/miniflare-D1DatabaseObject");
-const file = path.join(d1dir, readdirSync(d1dir).find((f) => f.endsWith(".sqlite")));
+const sqliteFile = readdirSync(d1dir).find((f) => f.endsWith(".sqlite"));
+if (!sqliteFile) throw new Error(`no D1 database in ${d1dir} after the migrations`);
+const file = path.join(d1dir, sqliteFile);
 const db = createClient({ url: `file:${file}` });
 
 // ---- the tree: R; X (a 10,000-group branch, fan-out 9/10/10/10); branches of fan-out 3 down to depth 8.
@@ -100,6 +102,7 @@ try {
   // 50 rules: read on X and on M's branch; 45 more grants on other branches; two group denies elsewhere; one asset deny.
   const rule = (obj, acl) => call("/api/user/acl", admin, { method: "POST", body: JSON.stringify({ subj: user.user_id, obj, acl }) });
   const mBranch = branches.find((b) => M.path.startsWith(b.path));
+  if (!mBranch) throw new Error("the tree has no branch above M");
   await rule(X.id, ["read"]);
   await rule(mBranch.id, ["read", "download"]);
   for (const b of branches.filter((b) => b !== mBranch).slice(0, 45)) await rule(b.id, ["read", "update"]);
@@ -115,6 +118,7 @@ try {
   const renameElsewhere = () =>
     call(`/api/group/update/${deep[1].id}`, admin, { method: "PATCH", body: JSON.stringify({ group_name: `${deep[1].name} ${++renames}` }) });
   // The floor through the Worker: an open route (the HTTP path and routing alone), then whoami (plus the bearer check).
+  /** @type {[label: string, path: string, options?: { headers?: Record<string, string>, before?: () => Promise<unknown>, client?: "fetch" }][]} */
   const calls = [
     ["version (no auth: the HTTP path)", "/api/version"],
     ["whoami (auth only, for scale)", "/api/auth/whoami"],
@@ -183,7 +187,7 @@ const page = (skip) => {
   FROM (SELECT el_id, ctime FROM group_members WHERE group_id = ${q(M.id)} AND el_type = 'asset' ORDER BY ctime ${dir}, el_id ${dir} LIMIT ${limit} OFFSET ${offset}) p
   JOIN assets a ON a.asset_id = p.el_id ORDER BY p.ctime ${dir}, p.el_id ${dir}`;
 };
-for (const [label, skip] of [["floor: members page 1 on the file", 0], ["floor: members last page on the file", Math.floor((ASSETS - 1) / 50) * 50]]) {
+for (const [label, skip] of /** @type {[string, number][]} */ ([["floor: members page 1 on the file", 0], ["floor: members last page on the file", Math.floor((ASSETS - 1) / 50) * 50]])) {
   const times = [];
   for (let i = 0; i < RUNS + 5; i++) {
     const t = performance.now();
@@ -194,7 +198,7 @@ for (const [label, skip] of [["floor: members page 1 on the file", 0], ["floor: 
 }
 // The whole subtree as functions/groups/tree.ts asks for it: the JSON text built by SQLite over the covering path index.
 const sub = `SELECT json_group_array(json_object('group_id', group_id, 'group_name', group_name, 'parent_id', parent_id, 'depth', depth)) FROM
-  (SELECT group_id, group_name, parent_id, depth FROM groups WHERE path >= ${q(X.path)} AND path < ${q(X.path.slice(0, -1) + "0")} AND group_id <> ${q(X.id)} AND deleted_at IS NULL ORDER BY path)`;
+  (SELECT group_id, group_name, parent_id, depth FROM groups WHERE path >= ${q(X.path)} AND path < ${q(`${X.path.slice(0, -1)}0`)} AND group_id <> ${q(X.id)} AND deleted_at IS NULL ORDER BY path)`;
 const subTimes = [];
 for (let i = 0; i < 25; i++) {
   const t = performance.now();

@@ -22,7 +22,9 @@ const q = (s) => `'${String(s).replace(/'/g, "''")}'`;
 
 execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir], { env: withOfflineEnv(), stdio: "ignore" });
 const d1dir = path.join(dataDir, "v3/d1/miniflare-D1DatabaseObject");
-const file = path.join(d1dir, readdirSync(d1dir).find((f) => f.endsWith(".sqlite")));
+const sqliteFile = readdirSync(d1dir).find((f) => f.endsWith(".sqlite"));
+if (!sqliteFile) throw new Error(`no D1 database in ${d1dir} after the migrations`);
+const file = path.join(d1dir, sqliteFile);
 const db = createClient({ url: `file:${file}` });
 const groupId = crypto.randomUUID();
 const t0 = performance.now();
@@ -75,14 +77,14 @@ try {
   await page.goto(`${url}/mam/${groupId}`, { waitUntil: "commit" });
   await page.waitForFunction(() => {
     const shown = document.querySelectorAll("[data-item]").length > 0 && document.body.innerText.includes("Загружено: 50");
-    if (shown) window.firstItemsAt ??= performance.now();
+    if (shown) /** @type {Window & { firstItemsAt?: number }} */ (window).firstItemsAt ??= performance.now();
     return shown;
   });
   await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
   const timing = await page.evaluate(() => ({
-    ttfb: performance.getEntriesByType("navigation")[0]?.responseStart ?? NaN,
+    ttfb: /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType("navigation")[0])?.responseStart ?? NaN,
     fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
-    first50: window.firstItemsAt,
+    first50: /** @type {Window & { firstItemsAt?: number }} */ (window).firstItemsAt ?? NaN,
     rows: document.querySelectorAll("[data-row]").length,
   }));
   await page.waitForLoadState("networkidle");

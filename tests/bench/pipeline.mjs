@@ -23,7 +23,7 @@ const run = (bin, args) => new Promise((resolve, reject) => {
   const p = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"] });
   let err = "";
   p.stderr.on("data", (d) => (err += d));
-  p.on("close", (code) => (code === 0 ? resolve() : reject(new Error(err.slice(-500)))));
+  p.on("close", (code) => (code === 0 ? resolve(undefined) : reject(new Error(err.slice(-500)))));
 });
 
 console.log(`Generating a ${seconds} s 1920x1080 clip and ${imageCount} images…`);
@@ -33,8 +33,9 @@ execFileSync(ffmpegPath, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=si
 const images = [];
 for (let i = 0; i < imageCount; i++) {
   const f = path.join(dir, `img-${i}.jpg`);
+  /** @type {{ noise: import("sharp").Noise }} */
   const noise = { noise: { type: "gaussian", mean: 128, sigma: 40 } };
-  await sharp({ create: { width: 1600, height: 1200, channels: 3, ...noise } }).jpeg({ quality: 85 }).toFile(f);
+  await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#000", ...noise } }).jpeg({ quality: 85 }).toFile(f);
   images.push(f);
 }
 
@@ -101,6 +102,9 @@ try {
    * Polls the task list until `done`; `seen(tasks)` gets every answer (the timeline below). A poll costs
    * the Worker some 15–30 ms of CPU on the cores ffmpeg needs, so it polls every `slowMs` while no task is
    * near its end (`closeToDone`), and every 100 ms only then: the figure keeps 0.1 s resolution.
+   * @param {string} query
+   * @param {(tasks: any[]) => boolean} done
+   * @param {{ seen?: (tasks: any[]) => void, slowMs?: number, closeToDone?: (tasks: any[]) => boolean }} [options]
    */
   const waitFor = async (query, done, { seen = () => {}, slowMs = 500, closeToDone = () => false } = {}) => {
     for (;;) {

@@ -14,7 +14,7 @@ export const benchAdmin = { user: "admin", passwd: "bench-admin-password" };
 const freePort = () =>
   new Promise((resolve) => {
     const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
+      const { port } = /** @type {import("node:net").AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
   });
@@ -22,6 +22,7 @@ const freePort = () =>
 /**
  * `dataDir`: a data directory the bench seeded (kept on stop: the bench may still read it); by default a fresh
  * one, removed on stop.
+ * @param {{ skipBuild?: boolean, dataDir?: string }} [options]
  */
 export async function startServer({ skipBuild = true, dataDir: seeded } = {}) {
   const port = await freePort();
@@ -48,7 +49,7 @@ export async function startServer({ skipBuild = true, dataDir: seeded } = {}) {
   }
   const stop = () => {
     try {
-      process.kill(-child.pid, "SIGTERM");
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
     } catch {}
     if (!seeded) rmSync(dataDir, { recursive: true, force: true });
   };

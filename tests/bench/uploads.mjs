@@ -66,13 +66,13 @@ try {
         const [target] = await call(`/api/ul/${up.upload_id}/targets`, { method: "POST", body: JSON.stringify({ parts: [n] }) });
         const body = readPart(fd, (n - 1) * up.part_size, target.size);
         for (let attempt = 1; ; attempt++) {
-          const res = await fetch(target.url, { method: "PUT", body }).catch((e) => ({ ok: false, status: String(e) }));
-          if (res.ok) {
+          const res = await fetch(target.url, { method: "PUT", body }).catch((e) => (e instanceof Error ? e : new Error(String(e))));
+          if (!(res instanceof Error) && res.ok) {
             await call(`/api/ul/${up.upload_id}/parts/${n}`, { method: "POST", body: JSON.stringify({ etag: res.headers.get("ETag") }) });
             await res.arrayBuffer();
             break;
           }
-          if (attempt === 3) throw new Error(`part ${n}: ${res.status}`);
+          if (attempt === 3) throw new Error(`part ${n}: ${res instanceof Error ? res.message : res.status}`);
         }
       }
     }
@@ -99,7 +99,7 @@ try {
   const res = await fetch(downloadUrl, { headers: { Authorization: `Bearer ${bearer}` } });
   const hash = createHash("sha256");
   let got = 0;
-  for await (const chunk of res.body) {
+  for await (const chunk of res.body ?? []) {
     got += chunk.length;
     hash.update(chunk);
   }

@@ -102,7 +102,7 @@ test("a forged state, a replayed code and a used one-time code are refused with 
 
   // The same code under a fresh state of this browser: the provider refuses it, so the Worker does.
   const start = await page.request.get("/api/auth/sso/testidp?to=%2Fsearch", { maxRedirects: 0 });
-  const state = new URL(start.headers()["location"]).searchParams.get("state")!;
+  const state = new URL(start.headers().location).searchParams.get("state")!;
   // Signed out again (the sign-in cookie binding the flow to this browser stays), so /login shows its form.
   await page.context().clearCookies({ name: "mam_refresh" });
   await page.context().clearCookies({ name: "mam_page" });

@@ -165,7 +165,10 @@ test.describe("uploads", () => {
 
     // Everything finished: leaving asks nothing.
     const dialogs: string[] = [];
-    page.on("dialog", (d) => (dialogs.push(d.type()), void d.accept()));
+    page.on("dialog", (d) => {
+      dialogs.push(d.type());
+      void d.accept();
+    });
     await page.reload();
     expect(dialogs).toEqual([]);
   });
@@ -255,12 +258,12 @@ test.describe("uploads", () => {
     };
     const top = await members(groupId);
     expect(Object.keys(top).sort()).toEqual(["заметка.txt", "Съёмка"].sort());
-    expect(top["Съёмка"].type).toBe("group");
-    const shoot = await members(top["Съёмка"].id);
+    expect(top.Съёмка.type).toBe("group");
+    const shoot = await members(top.Съёмка.id);
     expect(Object.fromEntries(Object.entries(shoot).map(([n, m]) => [n, m.type]))).toEqual({ Документы: "group", "кадр.png": "asset" });
-    const docs = await members(shoot["Документы"].id);
+    const docs = await members(shoot.Документы.id);
     expect(Object.fromEntries(Object.entries(docs).map(([n, m]) => [n, m.type]))).toEqual({ Пустая: "group", "лист.pdf": "asset" });
-    expect(await members(docs["Пустая"].id)).toEqual({});
+    expect(await members(docs.Пустая.id)).toEqual({});
     for (const [id, bytes] of [[top["заметка.txt"].id, note], [shoot["кадр.png"].id, png], [docs["лист.pdf"].id, pdf]] as const) {
       expect(sha256(await download(bearer, id))).toBe(sha256(bytes));
     }
@@ -269,7 +272,7 @@ test.describe("uploads", () => {
     await treeItem(page, "Съёмка").getByRole("button", { name: "Развернуть" }).click();
     await expect(treeItem(page, "Документы")).toBeVisible();
     await contentsList(page).getByRole("link", { name: "Съёмка" }).click();
-    await expect(page).toHaveURL(new RegExp(`/mam/${top["Съёмка"].id}$`));
+    await expect(page).toHaveURL(new RegExp(`/mam/${top.Съёмка.id}$`));
     await expect(contentsList(page).locator('[data-type="group"]').getByRole("link")).toHaveText(["Документы"]);
     await expect(contentsList(page).getByRole("link", { name: "кадр.png" })).toBeVisible();
   });
@@ -310,7 +313,10 @@ test.describe("uploads", () => {
     const assetId = (await row.getAttribute("data-asset"))!;
 
     const dialogs: { type: string; message: string }[] = [];
-    page.on("dialog", (d) => (dialogs.push({ type: d.type(), message: d.message() }), void d.accept()));
+    page.on("dialog", (d) => {
+      dialogs.push({ type: d.type(), message: d.message() });
+      void d.accept();
+    });
     await page.reload();
     expect(dialogs.map((d) => d.type)).toEqual(["beforeunload"]);
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { byTemplate, Client, ffmpeg, makeClip, makePdf, makeTone, mediaClient, probeFile } from "./media";
+import { byTemplate, type Client, ffmpeg, makeClip, makePdf, makeTone, mediaClient, probeFile } from "./media";
 
 /**
  * The other kinds of file (audio, PDF) and templates an admin adds as data (a watermark, a proxy

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { byTemplate, Client, fastStart, makeClip, probeFile, mediaClient } from "./media";
+import { byTemplate, type Client, fastStart, makeClip, probeFile, mediaClient } from "./media";
 
 /**
  * End to end against `npm start` with the real transcoder and real ffmpeg: upload → tech fields,
@@ -76,7 +76,7 @@ describe("image", () => {
     writeFileSync(file, '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="150"><rect width="300" height="150" fill="#00c000"/><script>alert(document.domain)</script></svg>');
     const { assetId, variantId } = await client.upload(file, "image/svg+xml");
     const tasks = byTemplate(await client.waitTasks(assetId, 2));
-    expect(tasks["Превью"]?.status, tasks["Превью"]?.error).toBe("done");
+    expect(tasks.Превью?.status, tasks.Превью?.error).toBe("done");
     const get = (p: string) => fetch(client.url + p, { headers: { Authorization: `Bearer ${client.bearer}` } });
 
     const preview = await get(`/api/asset/content/preview/${assetId}/1/${variantId}`);

@@ -116,7 +116,7 @@ describe("tabs of one browser", () => {
     a.session.setTokens({ bearer: jwt("u1"), expire: nowSeconds() + 900 });
     await nextTask();
     b.session.setUser({ id: "u1", name: "Первый", is_admin: false, any_acls: false });
-    a.session.setTokens({ bearer: jwt("u1") + "x", expire: nowSeconds() + 900 });
+    a.session.setTokens({ bearer: `${jwt("u1")}x`, expire: nowSeconds() + 900 });
     await nextTask();
     expect(b.session.sessionStore.get().user?.id).toBe("u1");
     a.session.setTokens({ bearer: jwt("u2"), expire: nowSeconds() + 900 });

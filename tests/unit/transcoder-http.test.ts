@@ -47,7 +47,10 @@ describe("starting", () => {
 
 describe("the HTTP handler", () => {
   const added: unknown[] = [];
-  const queue = { add: (j: unknown) => (added.push(j), { accepted: true }), get: () => null, remove: () => false, setPriority: () => false, stats: () => ({}) };
+  const queue = { add: (j: unknown) => {
+      added.push(j);
+      return { accepted: true };
+    }, get: () => null, remove: () => false, setPriority: () => false, stats: () => ({}) };
   const server = createServer(createHandler({ queue, token: TOKEN, allowedOrigin: ORIGIN, workerName: "test" }));
   let base = "";
   beforeAll(async () => {

@@ -75,7 +75,11 @@ describe("transcoder queue order", () => {
   it("short jobs (metadata, previews) run in a lane of their own, beside the encodes", async () => {
     const started: string[] = [];
     const ends = new Map<string, () => void>();
-    const execute = (j: Job) => new Promise<void>((resolve) => (started.push(`${j.operation} ${Number(j.id.slice(-12))}`), ends.set(j.id, resolve)));
+    const execute = (j: Job) =>
+      new Promise<void>((resolve) => {
+        started.push(`${j.operation} ${Number(j.id.slice(-12))}`);
+        ends.set(j.id, resolve);
+      });
     const queue = createQueue({ stateDir: stateDir(), concurrency: 1, lightConcurrency: 1, execute });
     for (const [n, operation] of [[1, "proxy"], [2, "proxy"], [3, "metadata"], [4, "preview"]] as const) queue.add({ ...job(n), operation });
     expect(started).toEqual(["proxy 1", "metadata 3"]);

@@ -27,7 +27,7 @@ export function uploadServer() {
     const route = `${method} ${url}`;
     calls.push(route);
     bearers.push([route, new Headers(init.headers).get("Authorization")]);
-    const failures = fail.get(method + " " + url.replace(/[0-9a-z-]+-\d+/g, ":id"));
+    const failures = fail.get(`${method} ${url.replace(/[0-9a-z-]+-\d+/g, ":id")}`);
     if (failures?.length) {
       const status = failures.shift()!;
       // 0 stands for no answer at all: fetch rejects.

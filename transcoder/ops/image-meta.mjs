@@ -54,6 +54,7 @@ const pick = (obj, keys, prefix) => {
 
 export async function imageTech(file) {
   const m = await sharp(file).metadata();
+  /** @type {Record<string, unknown>} */
   const tech = {
     width: m.width, height: m.height, resolution: `${m.width}x${m.height}`, container: m.format, color_space: m.space,
     channels: m.channels, has_alpha: m.hasAlpha ?? false, ...(m.density ? { density: m.density } : {}), ...(m.orientation ? { orientation: m.orientation } : {}),
@@ -66,7 +67,7 @@ export async function imageTech(file) {
       Object.assign(tech, pick(e.Photo, ["DateTimeOriginal", "ExposureTime", "FNumber", "ISOSpeedRatings", "FocalLength", "LensModel"], "exif_"));
       if (e.GPSInfo?.GPSLatitude) tech.exif_gps = { lat: e.GPSInfo.GPSLatitude, lon: e.GPSInfo.GPSLongitude };
     } catch (err) {
-      tech.exif_error = String(err.message ?? err);
+      tech.exif_error = err instanceof Error ? err.message : String(err);
     }
   }
   if (m.iptc) Object.assign(tech, parseIptc(m.iptc));

@@ -47,7 +47,7 @@ async function preview(job, ctx) {
 }
 
 /** ffmpeg with -progress: percent of the source duration done, and "00:01:02 из 00:05:00". */
-async function ffmpegWithProgress(job, ctx, args, out) {
+async function ffmpegWithProgress(_job, ctx, args, out) {
   const duration = techFromProbe(await probe(ctx.src, ctx.signal)).duration ?? 0;
   const hms = (s) => new Date(Math.max(0, s) * 1000).toISOString().slice(11, 19);
   await run(ffmpegPath, encodeCommand(ctx.src, args, out), {

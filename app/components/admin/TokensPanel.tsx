@@ -61,7 +61,7 @@ export function TokensPanel({ userId }: { userId: string }) {
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                {[t.columns.name, t.columns.ctime, t.columns.expires, t.columns.state, ""].map((h, i) => <Table.Th key={i}>{h}</Table.Th>)}
+                {[t.columns.name, t.columns.ctime, t.columns.expires, t.columns.state, ""].map((h) => <Table.Th key={h}>{h}</Table.Th>)}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

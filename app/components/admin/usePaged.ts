@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { showError } from "../../lib/notify";
 
 /**
@@ -10,10 +10,13 @@ export function usePaged<T>(load: (skip: number, take: number, signal: AbortSign
   const [rows, setRows] = useState<T[] | null>(null);
   const [tick, setTick] = useState(0);
   const key = JSON.stringify(deps);
+  // `load` is a fresh closure each render: the effect calls the latest one; page, deps and reloads decide when.
+  const latest = useRef(load);
+  latest.current = load;
   useEffect(() => setPage(0), [key]);
   useEffect(() => {
     const controller = new AbortController();
-    load(page * pageSize, pageSize, controller.signal).then(
+    latest.current(page * pageSize, pageSize, controller.signal).then(
       (found) => !controller.signal.aborted && setRows(found),
       (error) => {
         if (controller.signal.aborted) return;
@@ -22,8 +25,6 @@ export function usePaged<T>(load: (skip: number, take: number, signal: AbortSign
       },
     );
     return () => controller.abort();
-    // `load` is a fresh closure each render; page, deps and reloads decide when to fetch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [page, key, tick, pageSize]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
   return { page, setPage, rows, reload };

@@ -1,5 +1,5 @@
 import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { showError } from "../../lib/notify";
 
 export interface PickOption {
@@ -16,11 +16,14 @@ export function useRemoteOptions(search: (q: string, signal: AbortSignal) => Pro
   const [debounced] = useDebouncedValue(text.trim(), 250);
   const [options, setOptions] = useState<PickOption[]>([]);
   const [loading, setLoading] = useState(false);
+  // `search` is a fresh closure every render: the effect calls the latest one; the text and the switch decide when.
+  const latest = useRef(search);
+  latest.current = search;
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
     setLoading(true);
-    search(debounced, controller.signal)
+    latest.current(debounced, controller.signal)
       .then((found) => {
         if (!controller.signal.aborted) setOptions(found);
       })
@@ -31,8 +34,6 @@ export function useRemoteOptions(search: (q: string, signal: AbortSignal) => Pro
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-    // `search` is a fresh closure every render; the text and the switch are what matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced, enabled]);
   return { options, loading };
 }

@@ -30,6 +30,5 @@ export function usePolling(load: (signal: AbortSignal) => Promise<unknown>, ms: 
       ctrl.abort();
       clearTimeout(timer);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
 }

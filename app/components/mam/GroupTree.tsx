@@ -78,6 +78,7 @@ function Branch({ id, depth, selected }: { id: string; depth: number; selected: 
     <>
       <TreeRow node={node} depth={depth} selected={selected} />
       {node.isOpen && node.subGroups && (
+        // biome-ignore lint/a11y/useSemanticElements: an ARIA tree nests its items in role="group", not a fieldset
         <div role="group">
           {node.subGroups.length === 0 && depth === 0 && <Text size="xs" c="dimmed" pl={36}>{ru.mam.noGroups}</Text>}
           {node.subGroups.map((child) => <Branch key={child} id={child} depth={depth + 1} selected={selected} />)}

@@ -54,6 +54,7 @@ export function VirtualRows({ count, rowHeight, overscan = 6, renderRow, onVisib
     );
   }
   return (
+    // biome-ignore lint/a11y/useSemanticElements: rows are absolutely positioned divs in a scroller, which a <ul> would not lay out
     <div
       ref={ref}
       role="list"

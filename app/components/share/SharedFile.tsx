@@ -44,9 +44,24 @@ const mediaStyle = { width: "100%", maxHeight: "70vh", background: "#000", borde
 /** Native elements only: they play with Range requests and need no script. */
 function Media({ info }: { info: PublicInfo }) {
   if (info.kind === "video" && info.play) {
-    return <video controls preload="metadata" src={info.play} poster={info.preview ?? undefined} style={mediaStyle} aria-label={info.name ?? undefined} />;
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: a user's own file, which comes with no caption track
+      <video
+        controls
+        preload="metadata"
+        src={info.play}
+        poster={info.preview ?? undefined}
+        style={mediaStyle}
+        aria-label={info.name ?? undefined}
+      />
+    );
   }
-  if (info.kind === "audio" && info.play) return <audio controls preload="metadata" src={info.play} style={{ width: "100%" }} aria-label={info.name ?? undefined} />;
+  if (info.kind === "audio" && info.play) {
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: a user's own file, which comes with no caption track
+      <audio controls preload="metadata" src={info.play} style={{ width: "100%" }} aria-label={info.name ?? undefined} />
+    );
+  }
   const image = info.preview ?? (info.kind === "image" ? info.play : null);
   if (image) return <Image src={image} alt={info.name ?? ""} mah="70vh" fit="contain" radius="md" />;
   if (!info.play && !info.preview && !info.download && !info.download_proxy) return <Text c="dimmed">{ru.share.noContent}</Text>;

@@ -34,7 +34,11 @@ function TextView({ src }: { src: string }) {
     const controller = new AbortController();
     fetch(src, { headers: { Range: `bytes=0-${TEXT_LIMIT - 1}` }, signal: controller.signal })
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
-      .then(setText, (error) => !controller.signal.aborted && (console.error(error), setFailed(true)));
+      .then(setText, (error) => {
+        if (controller.signal.aborted) return;
+        console.error(error);
+        setFailed(true);
+      });
     return () => controller.abort();
   }, [src]);
   if (failed) return <Text c="dimmed">{ru.viewer.noPreview}</Text>;

@@ -54,8 +54,8 @@ export const taskCases: RouteCase[] = [
   { route: "POST /api/task-cb/:id/progress", request: bogusCallback("progress", { run: 1, progress: 10 }), expect: open(401) },
   { route: "POST /api/task-cb/:id/result", request: bogusCallback("result", { run: 1 }), expect: open(401) },
   { route: "POST /api/task-cb/:id/fail", request: bogusCallback("fail", { run: 1, error: "x" }), expect: open(401) },
-  { route: "PUT /api/task-cb/:id/out/:name", request: bogusCallback("out/proxy?run=1&exp=9999999999&sig=" + "0".repeat(64), undefined, "PUT"), expect: open(403) },
-  { route: "POST /api/task-cb/:id/out/:name/multipart", request: bogusCallback("out/proxy/multipart?run=1&exp=9999999999&sig=" + "0".repeat(64), { mime: "video/mp4" }), expect: open(403) },
-  { route: "PUT /api/task-cb/:id/out/:name/part/:part", request: bogusCallback("out/proxy/part/1?run=1&upload_id=u&exp=9999999999&sig=" + "0".repeat(64), undefined, "PUT"), expect: open(403) },
-  { route: "POST /api/task-cb/:id/out/:name/complete", request: bogusCallback("out/proxy/complete?run=1&exp=9999999999&sig=" + "0".repeat(64), { upload_id: "u", parts: [{ part: 1, etag: "x" }] }), expect: open(403) },
+  { route: "PUT /api/task-cb/:id/out/:name", request: bogusCallback(`out/proxy?run=1&exp=9999999999&sig=${"0".repeat(64)}`, undefined, "PUT"), expect: open(403) },
+  { route: "POST /api/task-cb/:id/out/:name/multipart", request: bogusCallback(`out/proxy/multipart?run=1&exp=9999999999&sig=${"0".repeat(64)}`, { mime: "video/mp4" }), expect: open(403) },
+  { route: "PUT /api/task-cb/:id/out/:name/part/:part", request: bogusCallback(`out/proxy/part/1?run=1&upload_id=u&exp=9999999999&sig=${"0".repeat(64)}`, undefined, "PUT"), expect: open(403) },
+  { route: "POST /api/task-cb/:id/out/:name/complete", request: bogusCallback(`out/proxy/complete?run=1&exp=9999999999&sig=${"0".repeat(64)}`, { upload_id: "u", parts: [{ part: 1, etag: "x" }] }), expect: open(403) },
 ];
