@@ -117,5 +117,17 @@ export const assetClass = z.object({ id: z.string(), name: z.string(), def_field
 
 export const ok = z.object({ ok: z.literal(true) }).openapi("AssetOk");
 
+export const playLink = z.object({ link: z.string(), expire: z.number().int(), range: z.boolean() }).openapi("PlayLink");
+export const previewLinks = z.array(z.object({ id: z.string(), variant_id: z.string().nullable(), preview: z.string().nullable() }));
+export const assetGroups = z.array(z.object({ group_id: z.string(), group_name: z.string() }));
+export const contentSize = z.object({
+  asset_id: z.string(),
+  version: z.number().nullable(),
+  content_size: z.number(),
+  version_size: z.number(),
+  total_size: z.number(),
+});
+export const techFields = z.array(z.object({ name: z.string(), value: z.unknown() }));
+
 export type CreateAssetBody = z.infer<typeof createAssetBody>;
 export type PatchAssetBody = z.infer<typeof patchAssetBody>;
