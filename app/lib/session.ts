@@ -1,5 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import type { tokens, whoami } from "../../functions/auth/schemas";
+import { fromBase64Url } from "../../functions/lib/encoding";
 import { createStore } from "./store";
 
 /** The API's tokens as kept here: `expire` is null when unknown (a token handed over in /login?token=). */
@@ -81,7 +82,7 @@ function jwtPayload(token: string): Record<string, unknown> | null {
   try {
     const payload = token.split(".")[1];
     if (!payload) return null;
-    const parsed = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
+    const parsed = JSON.parse(new TextDecoder().decode(fromBase64Url(payload)));
     return typeof parsed === "object" && parsed !== null ? parsed : null;
   } catch {
     return null;
