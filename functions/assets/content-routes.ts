@@ -33,13 +33,13 @@ app.openapi(
     await requireAssets(db, c.get("auth"), "read", [id]);
     const v = await findVariant(db, id, version, variant);
     if (rightFor(v) !== "read") await requireAssets(db, c.get("auth"), rightFor(v), [id]);
-    return (await send(c, v)) as never;
+    return (await send(c, v));
   },
 );
 
 app.openapi(
   createRoute({ method: "get", path: "/download-variant/{id}", tags, summary: "Download a variant by its id", request: { params: idParam }, responses: { ...bytes, ...errors } }),
-  async (c) => (await send(c, await variantBytesById(getDb(c.env), c.get("auth"), c.req.valid("param").id))) as never,
+  async (c) => (await send(c, await variantBytesById(getDb(c.env), c.get("auth"), c.req.valid("param").id))),
 );
 
 const answerPlay = async (c: Context<AppEnv>, v: Variant) => c.json(await playLink(c.env, c.req.url, c.get("auth"), v.variantId), 200);

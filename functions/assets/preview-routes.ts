@@ -22,7 +22,7 @@ app.openapi(
     const { id, version, variant } = c.req.valid("param");
     const db = getDb(c.env);
     await requireAssets(db, c.get("auth"), "read", [id]);
-    return (await previewResponse(db, c.env, c.req.raw, await findVariant(db, id, version, variant), "Превью ещё нет")) as never;
+    return (await previewResponse(db, c.env, c.req.raw, await findVariant(db, id, version, variant), "Превью ещё нет"));
   },
 );
 
