@@ -1,8 +1,9 @@
 import type { z } from "@hono/zod-openapi";
-import type { group, member } from "../../functions/groups/schemas";
+import type { group, member, teamSummary } from "../../functions/groups/schemas";
 import type { storage } from "../../functions/storage/schemas";
 import type { CreateUserBody, issuedToken, rule, team, tokenInfo, UpdateUserBody, user } from "../../functions/users/schemas";
 import type { Permission } from "../../functions/lib/permissions";
+import { PAGE_SIZE } from "../../functions/lib/constants";
 import { api } from "./api";
 
 /** The calls the admin area makes (/api/user, /api/group, /api/storage); types come from the API's own schemas. */
@@ -17,8 +18,6 @@ export type GroupMember = z.infer<typeof member>;
 export type Storage = z.infer<typeof storage>;
 export type { CreateUserBody, UpdateUserBody, Permission };
 
-/** The API's page size for the admin tables: a page shorter than this is the last one. */
-export const ADMIN_PAGE_SIZE = 50;
 
 export interface UsersQuery {
   enabled?: boolean;
@@ -36,7 +35,7 @@ export const listUsers = (query: UsersQuery, signal?: AbortSignal) =>
       q: query.q?.trim() || undefined,
       group: query.group,
       skip: query.skip ?? 0,
-      take: query.take ?? ADMIN_PAGE_SIZE,
+      take: query.take ?? PAGE_SIZE,
     },
     signal,
   });
@@ -63,11 +62,12 @@ export const groupRules = (groupId: string) => api<AccessRule[]>(`/user/group-ac
 export const createRule = (subj: string, obj: string, acl: Permission[]) => api<AccessRule>("/user/acl", { method: "POST", body: { subj, obj, acl } });
 export const deleteRule = (ruleId: string) => api(`/user/acl/${ruleId}`, { method: "DELETE" });
 
-export const getGroup = (id: string, signal?: AbortSignal) => api<GroupRow & { acl: string[] }>(`/group/get/${id}`, { signal });
+/** The group screen of the admin area reads a group as the browser does. */
+export { getGroup } from "../components/mam/mam-api";
 export const searchGroups = (q: string, skip = 0, take = 20, signal?: AbortSignal) =>
   api<GroupRow[]>("/group/search", { query: { q, skip, take }, signal });
 export const rootGroups = () => api<GroupRow[]>("/group/roots");
-export const teams = () => api<{ group_id: string; group_name: string; users: number }[]>("/group/groups-with-users");
+export const teams = () => api<z.infer<typeof teamSummary>[]>("/group/groups-with-users");
 /** Assets of a group whose name contains `filter` (the object picker of a rule on an asset). */
 export const groupAssets = (groupId: string, filter: string, signal?: AbortSignal) =>
   api<GroupMember[]>(`/group/members/${groupId}`, { query: { type: "asset", filters: filter.trim() || undefined, take: 20 }, signal });

@@ -1,3 +1,5 @@
+import type { z } from "@hono/zod-openapi";
+import type { ssoProvider } from "../../functions/sso/schemas";
 import { runAction, runCriticalAction } from "./actions";
 import { api, refreshTokens } from "./api";
 import {
@@ -12,10 +14,7 @@ import {
   type Tokens,
 } from "./session";
 
-export interface SsoProvider {
-  name: string;
-  title: string;
-}
+export type SsoProvider = z.infer<typeof ssoProvider>;
 
 /** GET /api/auth/whoami. Failures are silent (spec 8); a 401 has already cleared the tokens. */
 export async function loadCurrentUser(): Promise<CurrentUser | null> {

@@ -1,18 +1,13 @@
+import type { z } from "@hono/zod-openapi";
+import type { tokens, whoami } from "../../functions/auth/schemas";
+import { fromBase64Url } from "../../functions/lib/encoding";
 import { createStore } from "./store";
 
-/** Spec 3 "Tokens": `expire` is unix seconds; null when unknown (a token handed over in /login?token=). */
-export interface Tokens {
-  bearer: string;
-  expire: number | null;
-}
+/** The API's tokens as kept here: `expire` is null when unknown (a token handed over in /login?token=). */
+export type Tokens = Omit<z.infer<typeof tokens>, "expire"> & { expire: number | null };
 
-/** Spec 3 "Current-user info" as returned by GET /api/auth/whoami. */
-export interface CurrentUser {
-  id: string;
-  name: string;
-  is_admin: boolean;
-  any_acls: boolean;
-}
+/** GET /api/auth/whoami, as far as the browser keeps it. */
+export type CurrentUser = Omit<z.infer<typeof whoami>, "login">;
 
 export interface Session {
   tokens: Tokens | null;
@@ -87,7 +82,7 @@ function jwtPayload(token: string): Record<string, unknown> | null {
   try {
     const payload = token.split(".")[1];
     if (!payload) return null;
-    const parsed = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
+    const parsed = JSON.parse(new TextDecoder().decode(fromBase64Url(payload)));
     return typeof parsed === "object" && parsed !== null ? parsed : null;
   } catch {
     return null;

@@ -1,3 +1,5 @@
+import type { z } from "@hono/zod-openapi";
+import type { created as groupCreated } from "../../functions/groups/schemas";
 import { api } from "./api";
 
 /**
@@ -68,7 +70,7 @@ export async function enqueueTree(
 ): Promise<void> {
   if (folder.files.length) enqueue(folder.files, groupId);
   for (const sub of folder.folders) {
-    const { group_id } = await api<{ group_id: string }>("/group/create", { body: { parent: groupId, group_name: sub.name } });
+    const { group_id } = await api<z.infer<typeof groupCreated>>("/group/create", { body: { parent: groupId, group_name: sub.name } });
     await created(groupId, group_id);
     await enqueueTree(sub, group_id, enqueue, created);
   }

@@ -1,3 +1,5 @@
+import type { z } from "@hono/zod-openapi";
+import type { created as assetCreated } from "../../functions/assets/schemas";
 import { api, ApiError, refreshTokens } from "./api";
 import { sessionStore } from "./session";
 import type { Store } from "./store";
@@ -132,7 +134,7 @@ export class UploadQueue {
     let assetId = item.assetId;
     if (!assetId) {
       try {
-        const created = await api<{ asset_id: string }>("/asset/create", {
+        const created = await api<z.infer<typeof assetCreated>>("/asset/create", {
           body: { asset_name: item.file.name, asset_mime: item.file.type || "application/octet-stream", in_group: item.groupId },
         });
         assetId = created.asset_id;

@@ -9,10 +9,10 @@ import { formatCount } from "../lib/format";
 import { sessionStore } from "../lib/session";
 import { useStore } from "../lib/store";
 import { pageMeta } from "../lib/meta";
+import { PAGE_SIZE } from "../../functions/lib/constants";
 
 export const meta = pageMeta(ru.pages.jobs);
 
-const pageSize = 50;
 
 /** /jobs: the task list, filtered, paged, refreshed every 2 s without a reload. */
 export default function JobsPage() {
@@ -29,7 +29,7 @@ export default function JobsPage() {
   }, [seen, me]);
   usePolling(
     async (signal) => {
-      const [rows, count] = await Promise.all([listTasks(filters, (page - 1) * pageSize, pageSize, signal), countTasks(filters, signal)]);
+      const [rows, count] = await Promise.all([listTasks(filters, (page - 1) * PAGE_SIZE, PAGE_SIZE, signal), countTasks(filters, signal)]);
       setTasks(rows);
       setTotal(count.count);
       const fresh = rows.filter((t) => t.owner && !(t.owner in seen));
@@ -47,7 +47,7 @@ export default function JobsPage() {
       </Group>
       <JobsFilters value={filters} owners={owners} onChange={(f) => { setFilters(f); setPage(1); }} />
       {tasks === null ? <Text c="dimmed">{ru.jobs.loading}</Text> : tasks.length === 0 ? <Text c="dimmed">{ru.jobs.empty}</Text> : <JobsTable tasks={tasks} onChanged={replace} />}
-      {total > pageSize && <Pagination value={page} onChange={setPage} total={Math.ceil(total / pageSize)} />}
+      {total > PAGE_SIZE && <Pagination value={page} onChange={setPage} total={Math.ceil(total / PAGE_SIZE)} />}
     </Stack>
   );
 }

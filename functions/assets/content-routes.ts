@@ -8,7 +8,7 @@ import { requireAssets } from "./guard";
 import { playLink } from "./play-links";
 import previewRoutes from "./preview-routes";
 import { streamVariant } from "./http-content";
-import { idParam, versionNumber } from "./schemas";
+import { idParam, playLink as playLinkOut, versionNumber } from "./schemas";
 import { findVariant, playableVariant, rightFor, variantBytesById } from "./versions";
 
 /** /api/asset/content: downloads and playback streamed from storage (Range, ETag, Content-Disposition). */
@@ -33,16 +33,14 @@ app.openapi(
     await requireAssets(db, c.get("auth"), "read", [id]);
     const v = await findVariant(db, id, version, variant);
     if (rightFor(v) !== "read") await requireAssets(db, c.get("auth"), rightFor(v), [id]);
-    return (await send(c, v)) as never;
+    return (await send(c, v));
   },
 );
 
 app.openapi(
   createRoute({ method: "get", path: "/download-variant/{id}", tags, summary: "Download a variant by its id", request: { params: idParam }, responses: { ...bytes, ...errors } }),
-  async (c) => (await send(c, await variantBytesById(getDb(c.env), c.get("auth"), c.req.valid("param").id))) as never,
+  async (c) => (await send(c, await variantBytesById(getDb(c.env), c.get("auth"), c.req.valid("param").id))),
 );
-
-const playLinkOut = z.object({ link: z.string(), expire: z.number().int(), range: z.boolean() }).openapi("PlayLink");
 
 const answerPlay = async (c: Context<AppEnv>, v: Variant) => c.json(await playLink(c.env, c.req.url, c.get("auth"), v.variantId), 200);
 

@@ -3,14 +3,13 @@ import { getDb } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { aclAssets, copyAsset, patchTechProps, previewConfig, proxyDoc, techFields, uploadPreview } from "./extra";
-import { created, idParam, uuid, variant, versionNumber } from "./schemas";
+import { created, idParam, techFields as techFieldsOut, uuid, variant, versionNumber } from "./schemas";
 import { variantById } from "./versions";
 
 /** The smaller /api/asset calls: tech fields, previews, copy, acl-assets (static paths, before /{id}). */
 const app = createApp();
 const tags = ["assets"];
 const errors = { ...errorResponses, 404: { description: "Not found", content: errorResponses[400].content } };
-const fields = z.array(z.object({ name: z.string(), value: z.unknown() }));
 const props = z.record(z.string(), z.unknown());
 
 app.openapi(
@@ -21,7 +20,7 @@ app.openapi(
 app.openapi(
   createRoute({
     method: "get", path: "/tech-fields/{id}/{variantId}", tags, summary: "Technical fields of a variant of the asset",
-    request: { params: idParam.extend({ variantId: uuid.openapi({ param: { name: "variantId", in: "path" } }) }) }, responses: { 200: jsonContent(fields), ...errors },
+    request: { params: idParam.extend({ variantId: uuid.openapi({ param: { name: "variantId", in: "path" } }) }) }, responses: { 200: jsonContent(techFieldsOut), ...errors },
   }),
   async (c) => {
     const { id, variantId } = c.req.valid("param");
@@ -32,7 +31,7 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "get", path: "/variant-tech-fields/{id}", tags, summary: "Technical fields of a variant", request: { params: idParam }, responses: { 200: jsonContent(fields), ...errors } }),
+  createRoute({ method: "get", path: "/variant-tech-fields/{id}", tags, summary: "Technical fields of a variant", request: { params: idParam }, responses: { 200: jsonContent(techFieldsOut), ...errors } }),
   async (c) => c.json(techFields((await variantById(getDb(c.env), c.get("auth"), c.req.valid("param").id)).techProps), 200),
 );
 

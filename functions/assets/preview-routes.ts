@@ -4,14 +4,13 @@ import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi
 import { previewsOf } from "./extra";
 import { requireAssets } from "./guard";
 import { previewResponse } from "./http-content";
-import { idParam, idsBody, versionNumber } from "./schemas";
+import { idParam, idsBody, previewLinks, versionNumber } from "./schemas";
 import { findVariant } from "./versions";
 
 /** Preview images under /api/asset/content (stored by upload-preview or the preview job). */
 const app = createApp();
 const tags = ["asset content"];
 const errors = { ...errorResponses, 404: { description: "Not found", content: errorResponses[400].content } };
-const previewList = z.array(z.object({ id: z.string(), variant_id: z.string().nullable(), preview: z.string().nullable() }));
 
 app.openapi(
   createRoute({
@@ -23,17 +22,17 @@ app.openapi(
     const { id, version, variant } = c.req.valid("param");
     const db = getDb(c.env);
     await requireAssets(db, c.get("auth"), "read", [id]);
-    return (await previewResponse(db, c.env, c.req.raw, await findVariant(db, id, version, variant), "Превью ещё нет")) as never;
+    return (await previewResponse(db, c.env, c.req.raw, await findVariant(db, id, version, variant), "Превью ещё нет"));
   },
 );
 
 app.openapi(
-  createRoute({ method: "post", path: "/preview-by-list", tags, summary: "Preview links for the latest versions of assets", request: { body: jsonBody(idsBody) }, responses: { 200: jsonContent(previewList), ...errors } }),
+  createRoute({ method: "post", path: "/preview-by-list", tags, summary: "Preview links for the latest versions of assets", request: { body: jsonBody(idsBody) }, responses: { 200: jsonContent(previewLinks), ...errors } }),
   async (c) => c.json(await previewsOf(getDb(c.env), c.get("auth"), c.req.valid("json").ids, "asset"), 200),
 );
 
 app.openapi(
-  createRoute({ method: "post", path: "/preview-by-varlist", tags, summary: "Preview links for variants", request: { body: jsonBody(idsBody) }, responses: { 200: jsonContent(previewList), ...errors } }),
+  createRoute({ method: "post", path: "/preview-by-varlist", tags, summary: "Preview links for variants", request: { body: jsonBody(idsBody) }, responses: { 200: jsonContent(previewLinks), ...errors } }),
   async (c) => c.json(await previewsOf(getDb(c.env), c.get("auth"), c.req.valid("json").ids, "variant"), 200),
 );
 

@@ -5,7 +5,7 @@ import { workerServer } from "../uploads/routes";
 import { versionUploadBody, uploadServer } from "../uploads/schemas";
 import { requireAccess } from "../lib/access";
 import { requireAssets } from "./guard";
-import { asset, created, createAssetBody, createAssetListBody, idParam, idsBody, ok, patchAssetBody, variant, version, versionNumber } from "./schemas";
+import { asset, assetGroups, contentSize as contentSizeOut, created, createAssetBody, createAssetListBody, idParam, idsBody, ok, patchAssetBody, variant, version, versionNumber } from "./schemas";
 import { createAssets, deleteAssets, getAsset, patchAsset } from "./service";
 import { contentSize, createVersion, dropEmptyVersions, listVariants, listVersions, memberOf, versionsByIds } from "./versions";
 
@@ -89,14 +89,14 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "get", path: "/member-of/{id}", tags, summary: "Groups the asset is in", request: { params: idParam }, responses: { 200: jsonContent(z.array(z.object({ group_id: z.string(), group_name: z.string() }))), ...errors } }),
+  createRoute({ method: "get", path: "/member-of/{id}", tags, summary: "Groups the asset is in", request: { params: idParam }, responses: { 200: jsonContent(assetGroups), ...errors } }),
   async (c) => c.json(await memberOf(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
 );
 
 app.openapi(
   createRoute({
     method: "get", path: "/content-size/{id}", tags, summary: "Bytes of the asset's content", request: { params: idParam },
-    responses: { 200: jsonContent(z.object({ asset_id: z.string(), version: z.number().nullable(), content_size: z.number(), version_size: z.number(), total_size: z.number() })), ...errors },
+    responses: { 200: jsonContent(contentSizeOut), ...errors },
   }),
   async (c) => c.json(await contentSize(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
 );

@@ -1,20 +1,13 @@
 import { z } from "@hono/zod-openapi";
+import { entityId as uuid, idParam, idsBody } from "../groups/schemas";
 
 /** Assets, versions, variants, classes: shared by the API validator and the front end (no server imports). */
 
 export const variantTypes = ["initial", "master", "proxy_lowres", "proxy_highres", "watermarked", "untyped"] as const;
 
-const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const uuid = z
-  .string({ error: "обязательное поле" })
-  .regex(uuidRe, "должен быть идентификатором (UUID)")
-  .transform((s) => s.toLowerCase());
-
-export const idParam = z.object({ id: uuid.openapi({ param: { name: "id", in: "path" } }) });
+/** Ids are checked as everywhere in the API (functions/groups/schemas.ts). */
+export { idParam, idsBody, uuid };
 export const versionNumber = z.coerce.number({ error: "должен быть числом" }).int("должен быть целым").min(1, "нумерация с 1");
-export const idsBody = z
-  .object({ ids: z.array(uuid, { error: "нужен список идентификаторов" }).min(1, "список пуст").max(100, "не больше 100 за раз") })
-  .openapi("AssetIdsBody");
 
 /** A file or asset name: no path separators or control characters (they break downloads and the disk mount). */
 export const fileName = z
@@ -116,6 +109,18 @@ export const assetClassBody = z
 export const assetClass = z.object({ id: z.string(), name: z.string(), def_fields: z.array(z.string()) }).openapi("AssetClass");
 
 export const ok = z.object({ ok: z.literal(true) }).openapi("AssetOk");
+
+export const playLink = z.object({ link: z.string(), expire: z.number().int(), range: z.boolean() }).openapi("PlayLink");
+export const previewLinks = z.array(z.object({ id: z.string(), variant_id: z.string().nullable(), preview: z.string().nullable() }));
+export const assetGroups = z.array(z.object({ group_id: z.string(), group_name: z.string() }));
+export const contentSize = z.object({
+  asset_id: z.string(),
+  version: z.number().nullable(),
+  content_size: z.number(),
+  version_size: z.number(),
+  total_size: z.number(),
+});
+export const techFields = z.array(z.object({ name: z.string(), value: z.unknown() }));
 
 export type CreateAssetBody = z.infer<typeof createAssetBody>;
 export type PatchAssetBody = z.infer<typeof patchAssetBody>;

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getDb } from "../lib/db";
 import type { AppEnv } from "../lib/env";
@@ -6,7 +6,7 @@ import { ApiError } from "../lib/errors";
 import { entityAccess } from "../lib/access";
 import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { idParam, idsBody } from "../groups/schemas";
-import { appliedRule } from "../users/schemas";
+import { entityUserAccessOut as usersOf } from "../users/schemas";
 import { entityUserAccess } from "../users/acl";
 import { permissionValues } from "../lib/permissions";
 import { clearSessionCookies, readRefreshCookie, setSessionCookies } from "./cookie";
@@ -137,7 +137,6 @@ const objectErrors = {
   403: jsonContent(errorEnvelope, "Readable, but the acl permission is missing"),
   404: jsonContent(errorEnvelope, "No such object, or the caller may not read it"),
 };
-const usersOf = z.array(z.object({ id: z.string(), rules: z.array(appliedRule) })).openapi("EntityUserAccess");
 
 app.openapi(
   createRoute({

@@ -36,7 +36,7 @@ app.openapi(route("get", "/members/{id}", "A page of a group's contents (page si
 );
 app.openapi(route("get", "/subtree/{id}", "Readable groups below a group, in path order (whole, or a page after a given group)", { params: s.idParam, query: s.subtreeQuery }, s.treeNode.array()), async (c) =>
   // The JSON text comes whole from SQLite, compressed and kept while the tree is unchanged (lib/tree-answers.ts).
-  gzipJsonResponse(c, await subtree(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("query"))) as never,
+  gzipJsonResponse<z.infer<typeof s.treeNode>[]>(c, await subtree(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("query"))),
 );
 app.openapi(route("get", "/get/{id}", "One group, with the caller's permissions on it", { params: s.idParam }, s.groupWithAccess), async (c) =>
   c.json(await getGroup(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),

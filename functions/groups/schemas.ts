@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
+import { PAGE_SIZE, VIRTUAL_ROOT_ID } from "../lib/constants";
 
 /** Shared by the API validator and the front end's forms: no server imports here. */
 
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const VIRTUAL_ROOT_ID = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 
 export const entityId = z
   .string({ error: "обязательное поле" })
@@ -70,10 +70,10 @@ export const moveMembersBody = z
   .object({ from: entityId, to: entityId, members: z.array(movable).min(1, "список пуст").max(100, "не больше 100 за раз") })
   .openapi("MoveMembersBody");
 
-/** Page size 50 (spec section 9): the last page is the one that comes back short. */
+/** The last page is the one that comes back short. */
 export const pageQuery = z.object({
   skip: z.coerce.number({ error: "должно быть числом" }).int().min(0, "не меньше 0").default(0),
-  take: z.coerce.number({ error: "должно быть числом" }).int().min(1, "не меньше 1").max(200, "не больше 200").default(50),
+  take: z.coerce.number({ error: "должно быть числом" }).int().min(1, "не меньше 1").max(200, "не больше 200").default(PAGE_SIZE),
 });
 
 export const memberSorts = ["name", "ctime", "size"] as const;

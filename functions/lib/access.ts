@@ -3,6 +3,7 @@ import type { BatchResponse } from "drizzle-orm/batch";
 import { accessRules, assets, groupMembers, groups } from "../../db/schema";
 import type { Db } from "./db";
 import type { AuthUser } from "./env";
+import { VIRTUAL_ROOT_ID } from "./constants";
 import { ApiError } from "./errors";
 import { permissionValues, type Permission } from "./permissions";
 import { idList, literal } from "./sql";
@@ -13,9 +14,7 @@ import { idList, literal } from "./sql";
  * SQL filters for list queries live in ./access-sql.ts and use the same AccessContext.
  */
 
-/** The virtual root 'Доступные Файлы': lists the top-most groups the caller can read. */
-export const VIRTUAL_ROOT_ID = "ffffffff-ffff-ffff-ffff-ffffffffffff";
-export const VIRTUAL_ROOT_NAME = "Доступные Файлы";
+export { VIRTUAL_ROOT_ID, VIRTUAL_ROOT_NAME } from "./constants";
 
 /** Everything a grant can give; superuser and admin mean all of these. */
 export const allGrants: Permission[] = permissionValues.filter((p) => p !== "deny");

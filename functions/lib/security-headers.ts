@@ -1,4 +1,5 @@
 import { hasPageCookie } from "../auth/page-session";
+import { toBase64 } from "./encoding";
 
 /**
  * The headers every answer of the Worker carries, pages and API alike (docs/decisions/022). worker.ts
@@ -10,7 +11,7 @@ import { hasPageCookie } from "../auth/page-session";
 
 /** A fresh nonce per request: 128 random bits, base64. */
 export function newNonce(): string {
-  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+  return toBase64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /** Where stored files' bytes may come from besides this origin: a separate media origin, when one is set. */

@@ -1,5 +1,5 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
-import type { Context } from "hono";
+import type { Context, TypedResponse } from "hono";
 import type { Db } from "./db";
 import { literal } from "./sql";
 
@@ -71,12 +71,14 @@ function hold(key: string, version: number, gzip: ArrayBuffer) {
  * A JSON answer that is already gzip-compressed. A client that takes gzip (browsers, fetch, curl
  * --compressed) gets the bytes as they are; any other gets them decoded here, since a client that sends no
  * Accept-Encoding at all (curl, plain scripts) would otherwise be handed gzip by Miniflare. Via `c.body`, so
- * the middleware's headers (X-Request-Id) stay.
+ * the middleware's headers (X-Request-Id) stay. `T` is the JSON's shape (the route's schema), which the caller
+ * vouches for: the text was built by SQLite, so the type is attached here rather than checked.
  */
-export function gzipJsonResponse(c: Context, gzip: ArrayBuffer) {
-  if (!acceptsGzip(c)) return c.body(new Response(gzip).body!.pipeThrough(new DecompressionStream("gzip")), 200, { "Content-Type": "application/json" });
+export function gzipJsonResponse<T>(c: Context, gzip: ArrayBuffer): Response & TypedResponse<T, 200, "json"> {
+  const typed = (res: Response) => res as Response & TypedResponse<T, 200, "json">;
+  if (!acceptsGzip(c)) return typed(c.body(new Response(gzip).body!.pipeThrough(new DecompressionStream("gzip")), 200, { "Content-Type": "application/json" }));
   const { headers } = c.body(null, 200, { "Content-Type": "application/json", "Content-Encoding": "gzip" });
-  return new Response(gzip, { status: 200, headers, encodeBody: "manual" });
+  return typed(new Response(gzip, { status: 200, headers, encodeBody: "manual" }));
 }
 
 /**

@@ -3,6 +3,7 @@ import { ssoCodes, ssoFlows } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
 import type { Env } from "../lib/env";
+import { toBase64Url } from "../lib/encoding";
 import { eventInsert } from "../lib/events";
 import { randomSecret, sha256Hex } from "../lib/ids";
 import { resolveUser } from "./accounts";
@@ -14,8 +15,6 @@ import { authorizationUrl, discover, exchangeCode, SsoFailure, verifyIdToken } f
 export const flowTtlSeconds = 10 * 60;
 /** The one-time code in /login?token=… works once, within this window. */
 export const codeTtlSeconds = 60;
-
-const base64url = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 export const callbackUrl = (origin: string, provider: string) => `${origin}/api/auth/sso-cb/${encodeURIComponent(provider)}`;
 
@@ -30,7 +29,7 @@ export async function startSignIn(db: Db, env: Env, p: { provider: string; to: s
   const state = randomSecret();
   const nonce = randomSecret();
   const verifier = randomSecret(48);
-  const challenge = base64url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
+  const challenge = toBase64Url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
   const now = nowSeconds();
   await db.batch([
     // Lapsed flows and codes go with each new sign-in, so the tables stay small without the cron.

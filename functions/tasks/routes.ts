@@ -5,7 +5,8 @@ import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi
 import { taskFor } from "./access";
 import { commandTask, enqueueTask, setPriority } from "./commands";
 import {
-  classParam, commandBody, enqueueBody, idParam, logLine, logQuery, priorityBody, statusBody, taskFilter, taskOut, taskQuery, taskStatuses,
+  classParam, commandBody, enqueueBody, idParam, logLine, logQuery, priorityBody, statusBody, taskCommandsOut, taskCountOut, taskFilter, taskNamesOut, taskOut, taskQuery,
+  taskResultOut, taskStatuses,
   templateCreateBody, templateOut, templatePatchBody,
 } from "./schemas";
 import { countTasks, getTask, listTasks, taskLog, taskNames, taskResult, taskStatuses as statusesOf } from "./service";
@@ -30,12 +31,12 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "get", path: "/current/count", tags, summary: "How many tasks match the filters", request: { query: taskFilter }, responses: { 200: jsonContent(z.object({ count: z.number() })), ...errors } }),
+  createRoute({ method: "get", path: "/current/count", tags, summary: "How many tasks match the filters", request: { query: taskFilter }, responses: { 200: jsonContent(taskCountOut), ...errors } }),
   async (c) => c.json(await countTasks(getDb(c.env), c.get("auth"), c.req.valid("query")), 200),
 );
 
 app.openapi(
-  createRoute({ method: "get", path: "/names", tags, summary: "Template names of the visible tasks (for the filter)", responses: { 200: jsonContent(z.array(z.object({ template_id: z.string(), name: z.string(), count: z.number() }))), ...errors } }),
+  createRoute({ method: "get", path: "/names", tags, summary: "Template names of the visible tasks (for the filter)", responses: { 200: jsonContent(taskNamesOut), ...errors } }),
   async (c) => c.json(await taskNames(getDb(c.env), c.get("auth")), 200),
 );
 
@@ -52,7 +53,7 @@ app.openapi(
 app.openapi(
   createRoute({
     method: "get", path: "/task-result/{id}", tags, summary: "A task's result (tech fields, outputs) or error", request: { params: idParam },
-    responses: { 200: jsonContent(z.object({ job_id: z.string(), status: z.string(), result: z.record(z.string(), z.unknown()).nullable(), error: z.string().nullable(), dst_entity: z.string().nullable() })), ...errors },
+    responses: { 200: jsonContent(taskResultOut), ...errors },
   }),
   async (c) => c.json(await taskResult(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
 );
@@ -83,7 +84,7 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "get", path: "/task-commands/{id}", tags, summary: "Commands valid in the task's current status", request: { params: idParam }, responses: { 200: jsonContent(z.object({ status: z.enum(taskStatuses), commands: z.array(z.string()) })), ...errors } }),
+  createRoute({ method: "get", path: "/task-commands/{id}", tags, summary: "Commands valid in the task's current status", request: { params: idParam }, responses: { 200: jsonContent(taskCommandsOut), ...errors } }),
   async (c) => {
     const t = await taskFor(getDb(c.env), c.get("auth"), c.req.valid("param").id);
     return c.json({ status: t.status, commands: commandsFor(t.status) }, 200);

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { uuid } from "../assets/schemas";
+import { PAGE_SIZE } from "../lib/constants";
 import { taskCommands } from "./transitions";
 
 /** Tasks and templates: shared by the API validator and the front end (no server imports). */
@@ -26,7 +27,7 @@ export const taskFilter = z.object({
   template: uuid.optional(),
   entity: uuid.optional().openapi({ description: "asset or variant id" }),
 });
-export const taskQuery = taskFilter.extend({ skip: int(0, 1_000_000).default(0), take: int(1, 200).default(50) });
+export const taskQuery = taskFilter.extend({ skip: int(0, 1_000_000).default(0), take: int(1, 200).default(PAGE_SIZE) });
 
 export const commandBody = z
   .object({ command: z.enum(taskCommands, { error: `одна из команд: ${taskCommands.join(", ")}` }), options: z.record(z.string(), z.unknown()).optional() })
@@ -102,6 +103,16 @@ export const templateOut = z
   .object({ id: z.string(), name: z.string(), operation_class: z.string(), setup: z.record(z.string(), z.unknown()), owner: z.string().nullable(), disabled: z.boolean() })
   .openapi("TaskTemplate");
 export const logLine = z.object({ seq: z.number(), ts: z.number(), level: z.string(), line: z.string(), run: z.number() }).openapi("TaskLogLine");
+export const taskCountOut = z.object({ count: z.number() });
+export const taskNamesOut = z.array(z.object({ template_id: z.string(), name: z.string(), count: z.number() }));
+export const taskResultOut = z.object({
+  job_id: z.string(),
+  status: z.string(),
+  result: z.record(z.string(), z.unknown()).nullable(),
+  error: z.string().nullable(),
+  dst_entity: z.string().nullable(),
+});
+export const taskCommandsOut = z.object({ status: z.enum(taskStatuses), commands: z.array(z.string()) });
 
 /** Which files a class can work on (available-tasks, enqueue-task); metadata reads anything ffprobe or sharp can. */
 export function appliesTo(cls: (typeof operationClasses)[number], mime: string): boolean {

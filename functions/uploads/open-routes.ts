@@ -53,7 +53,7 @@ app.openapi(
     const res = await streamVariant(db, c.env, c.req.raw, v, "inline", c.get("requestId"));
     // A play link on MEDIA_ORIGIN is a capability read by the app on another origin (the text viewer's fetch).
     if (mediaOrigin(c.env)) res.headers.set("Access-Control-Allow-Origin", "*");
-    return res as never;
+    return res;
   },
 );
 

@@ -1,3 +1,4 @@
+import { fromHex, toHex } from "../lib/encoding";
 import { urlSigningKey as hmacKey } from "../lib/keys";
 
 /**
@@ -6,16 +7,14 @@ import { urlSigningKey as hmacKey } from "../lib/keys";
  * Callers pass JWT_SECRET; the key is the URL-signing one derived from it (functions/lib/keys.ts).
  */
 
-const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
-
 export async function signUrl(secret: string, purpose: string, subject: string, expires: number) {
   const mac = await crypto.subtle.sign("HMAC", await hmacKey(secret), new TextEncoder().encode(`${purpose}\n${subject}\n${expires}`));
-  return `exp=${expires}&sig=${hex(mac)}`;
+  return `exp=${expires}&sig=${toHex(mac)}`;
 }
 
 export async function verifyUrl(secret: string, purpose: string, subject: string, exp: string | undefined, sig: string | undefined) {
   const expires = Number(exp);
   if (!sig || !/^[0-9a-f]{64}$/.test(sig) || !Number.isInteger(expires) || expires < Date.now() / 1000) return false;
-  const bytes = new Uint8Array(sig.match(/../g)!.map((h) => parseInt(h, 16)));
+  const bytes = fromHex(sig);
   return crypto.subtle.verify("HMAC", await hmacKey(secret), bytes, new TextEncoder().encode(`${purpose}\n${subject}\n${expires}`));
 }

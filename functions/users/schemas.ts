@@ -90,6 +90,8 @@ export const appliedRule = rule
   })
   .openapi("AppliedRule");
 
+export const entityUserAccessOut = z.array(z.object({ id: z.string(), rules: z.array(appliedRule) })).openapi("EntityUserAccess");
+
 export const createRuleBody = z.object({ subj: entityId, obj: entityId, acl: aclValues }).openapi("CreateRuleBody");
 export const updateRuleBody = z.object({ acl: aclValues }).openapi("UpdateRuleBody");
 export const rulesQuery = pageQuery.extend({ subj: entityId.optional(), obj: entityId.optional() });

@@ -4,8 +4,8 @@ import { accessRules } from "../../db/schema";
 import { getDb } from "../../functions/lib/db";
 import { api, createUser, errorOf, login } from "./helpers";
 import { createAsset, json, randomBytes, sha256, uploadFile } from "./uploads.helpers";
+import { VIRTUAL_ROOT_ID as ROOT } from "../../functions/lib/constants";
 
-const ROOT = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 let admin: string;
 let alice: { id: string; bearer: string };
 let bob: { id: string; bearer: string };

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { events, uploads } from "../../db/schema";
 import { startUpload as startUploadService } from "../../functions/uploads/service";
-import { admin, call, db, mkPerson, type Person } from "./fixtures";
+import { admin, call, db, mkPerson, VIRTUAL_ROOT, type Person } from "./fixtures";
 import { api } from "./helpers";
 import { createAsset, json, randomBytes, startUpload, uploadFile } from "./uploads.helpers";
 
@@ -67,7 +67,7 @@ describe("per-user quota", () => {
   it("a copy counts against the copier's quota", async () => {
     const p = await mkPerson();
     const bearer = await admin();
-    const group = (await call("/api/group/create", { method: "POST", bearer, json: { parent: "ffffffff-ffff-ffff-ffff-ffffffffffff", group_name: `Квота ${crypto.randomUUID()}` } })).body.group_id;
+    const group = (await call("/api/group/create", { method: "POST", bearer, json: { parent: VIRTUAL_ROOT, group_name: `Квота ${crypto.randomUUID()}` } })).body.group_id;
     await call("/api/user/acl", { method: "POST", bearer, json: { subj: p.id, obj: group, acl: ["read", "create", "download"] } });
     const { asset_id } = await createAsset(p.bearer, { in_group: group });
     await uploadFile(p.bearer, asset_id, randomBytes(700));

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import { VIRTUAL_ROOT_ID as VIRTUAL_ROOT } from "../../functions/lib/constants";
 import { ADMIN, apiBearer, createPlainUser, sessionBearer, signInThroughForm } from "./fixtures";
 
 /**
@@ -7,7 +8,6 @@ import { ADMIN, apiBearer, createPlainUser, sessionBearer, signInThroughForm } f
  * redirects and a robot's token, shown once. Groups and robots are seeded through the API.
  */
 
-const VIRTUAL_ROOT = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function adminCall(request: APIRequestContext, method: "GET" | "POST", path: string, data?: unknown) {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { makeClip, makePdf } from "../media/media";
+import { VIRTUAL_ROOT_ID as ROOT } from "../../functions/lib/constants";
 import { ADMIN, signInThroughForm } from "./fixtures";
 
 /**
@@ -13,7 +14,6 @@ import { ADMIN, signInThroughForm } from "./fixtures";
  */
 
 const base = `http://127.0.0.1:${process.env.MAM_E2E_PORT ?? "8790"}`;
-const ROOT = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 const dir = mkdtempSync(path.join(tmpdir(), "mam-upload-e2e-"));
 // A 1×1 PNG, a one-page PDF and a 4 s H.264/AAC clip: real files of the kinds users upload.
 const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");

@@ -27,7 +27,7 @@ describe("formatSize (base 1024, two decimals, Russian decimal comma)", () => {
   });
 });
 
-describe("plural (one / few / many)", () => {
+describe("plural (the categories of Intl.PluralRules('ru'))", () => {
   const files = ru.uploads.files;
   it.each([
     [0, "файлов"],
@@ -50,8 +50,11 @@ describe("plural (one / few / many)", () => {
     expect(plural(count, files)).toBe(word);
   });
 
-  it("takes the few form for fractions", () => {
+  it("takes the other form for fractions, the few form when no other is given", () => {
     expect(plural(1.5, files)).toBe("файла");
+    expect(plural(0.5, files)).toBe("файла");
+    const forms = ["one", "few", "many", "other"] as const;
+    expect([1, 2, 5, 11, 21, 1.5].map((n) => plural(n, forms))).toEqual(["one", "few", "many", "many", "one", "other"]);
   });
 
   it("formatCount puts the number before the word", () => {

@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { ru } from "../../i18n/ru";
-import { ADMIN_PAGE_SIZE, addTeamMembers, listUsers, removeTeamMembers } from "../../lib/admin-api";
+import { addTeamMembers, listUsers, removeTeamMembers } from "../../lib/admin-api";
 import { runAction } from "../../lib/actions";
 import { showInfo } from "../../lib/notify";
 import { AddPicker } from "./AddPicker";
@@ -9,12 +9,13 @@ import { Pager } from "./Pager";
 import { findUsers } from "./pickers";
 import { UserBadges } from "./UserBadges";
 import { usePaged } from "./usePaged";
+import { PAGE_SIZE } from "../../../functions/lib/constants";
 
 const t = ru.admin.teams;
 
 /** The users who are members of a group (its team), paged; add by search, remove per row. */
 export function GroupUsers({ groupId }: { groupId: string }) {
-  const { page, setPage, rows, reload } = usePaged((skip, take, signal) => listUsers({ group: groupId, skip, take }, signal), ADMIN_PAGE_SIZE, [groupId]);
+  const { page, setPage, rows, reload } = usePaged((skip, take, signal) => listUsers({ group: groupId, skip, take }, signal), PAGE_SIZE, [groupId]);
 
   async function add(userId: string) {
     if ((await runAction(() => addTeamMembers(groupId, [userId]))) === undefined) return false;
@@ -54,7 +55,7 @@ export function GroupUsers({ groupId }: { groupId: string }) {
           </Table.Tbody>
         </Table>
       )}
-      <Pager page={page} rows={rows?.length ?? 0} pageSize={ADMIN_PAGE_SIZE} onChange={setPage} />
+      <Pager page={page} rows={rows?.length ?? 0} pageSize={PAGE_SIZE} onChange={setPage} />
     </Stack>
   );
 }

@@ -2,11 +2,12 @@ import { Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { ru } from "../../i18n/ru";
-import { ADMIN_PAGE_SIZE, rootGroups, searchGroups, teams } from "../../lib/admin-api";
+import { rootGroups, searchGroups, teams } from "../../lib/admin-api";
 import { showError } from "../../lib/notify";
 import { GroupsTable, type GroupLine } from "./GroupsTable";
 import { Pager } from "./Pager";
 import { usePaged } from "./usePaged";
+import { PAGE_SIZE } from "../../../functions/lib/constants";
 
 const t = ru.admin.groups;
 
@@ -18,7 +19,7 @@ export function GroupsScreen() {
   const [text, setText] = useState("");
   const [q] = useDebouncedValue(text.trim(), 250);
   const [overview, setOverview] = useState<{ teams: GroupLine[]; roots: GroupLine[] } | null>(null);
-  const found = usePaged<GroupLine>((skip, take, signal) => (q ? searchGroups(q, skip, take, signal) : Promise.resolve([])), ADMIN_PAGE_SIZE, [q]);
+  const found = usePaged<GroupLine>((skip, take, signal) => (q ? searchGroups(q, skip, take, signal) : Promise.resolve([])), PAGE_SIZE, [q]);
 
   useEffect(() => {
     Promise.all([teams(), rootGroups()]).then(
@@ -36,7 +37,7 @@ export function GroupsScreen() {
       {q ? (
         <>
           {found.rows === null ? <Text c="dimmed">{ru.admin.loading}</Text> : found.rows.length === 0 ? <Text c="dimmed">{ru.admin.empty}</Text> : <GroupsTable groups={found.rows} />}
-          <Pager page={found.page} rows={found.rows?.length ?? 0} pageSize={ADMIN_PAGE_SIZE} onChange={found.setPage} />
+          <Pager page={found.page} rows={found.rows?.length ?? 0} pageSize={PAGE_SIZE} onChange={found.setPage} />
         </>
       ) : overview === null ? (
         <Text c="dimmed">{ru.admin.loading}</Text>

@@ -1,20 +1,15 @@
 import { Button, Group, Loader, Modal, Stack, Table, Text, Title } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
+import type { z } from "@hono/zod-openapi";
+import type { ssoLink } from "../../../functions/sso/schemas";
 import { ru } from "../../i18n/ru";
 import { runAction, runCriticalAction } from "../../lib/actions";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/format";
 import { showInfo } from "../../lib/notify";
 
-/** GET /api/user/{id}/sso-links (functions/sso/schemas.ts ssoLink). */
-export interface SsoLinkRow {
-  provider: string;
-  title: string;
-  subject: string;
-  email: string | null;
-  ctime: number;
-  last_login: number;
-}
+/** GET /api/user/{id}/sso-links. */
+export type SsoLinkRow = z.infer<typeof ssoLink>;
 
 const t = ru.sso.links;
 

@@ -3,11 +3,12 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
-import { ADMIN_PAGE_SIZE, listUsers, type AdminUser } from "../../lib/admin-api";
+import { listUsers, type AdminUser } from "../../lib/admin-api";
 import { Pager } from "./Pager";
 import { usePaged } from "./usePaged";
 import { UserFormModal } from "./UserFormModal";
 import { UsersTable } from "./UsersTable";
+import { PAGE_SIZE } from "../../../functions/lib/constants";
 
 /** /admin/active-users and /admin/inactive-users: a searchable, paged user list with create and edit. */
 export function UsersScreen({ enabled }: { enabled: boolean }) {
@@ -16,7 +17,7 @@ export function UsersScreen({ enabled }: { enabled: boolean }) {
   const [q] = useDebouncedValue(text.trim(), 250);
   const { page, setPage, rows, reload } = usePaged<AdminUser>(
     (skip, take, signal) => listUsers({ enabled, q, skip, take }, signal),
-    ADMIN_PAGE_SIZE,
+    PAGE_SIZE,
     [enabled, q],
   );
   const [editing, setEditing] = useState<AdminUser | undefined>();
@@ -49,7 +50,7 @@ export function UsersScreen({ enabled }: { enabled: boolean }) {
           onChanged={reload}
         />
       )}
-      <Pager page={page} rows={rows?.length ?? 0} pageSize={ADMIN_PAGE_SIZE} onChange={setPage} />
+      <Pager page={page} rows={rows?.length ?? 0} pageSize={PAGE_SIZE} onChange={setPage} />
       <UserFormModal
         opened={formOpen}
         onClose={() => setFormOpen(false)}

@@ -1,8 +1,9 @@
-import { api } from "../../lib/api";
-import type { TaskOut } from "../../../functions/tasks/schemas";
+import type { z } from "@hono/zod-openapi";
+import type { logLine, TaskOut, taskCommandsOut, taskCountOut, taskNamesOut, taskResultOut } from "../../../functions/tasks/schemas";
 import { finalStatuses } from "../../../functions/tasks/transitions";
+import { api } from "../../lib/api";
 
-/** The /api/tasklist calls the jobs screens make. */
+/** The /api/tasklist calls the jobs screens make; the shapes are the API's own schemas. */
 export type Task = TaskOut;
 export type TaskStatus = Task["status"];
 export interface TaskFilters {
@@ -11,13 +12,7 @@ export interface TaskFilters {
   owner: string | null;
   entity: string;
 }
-export interface LogLine {
-  seq: number;
-  ts: number;
-  level: string;
-  line: string;
-  run: number;
-}
+export type LogLine = z.infer<typeof logLine>;
 
 const query = (f: TaskFilters) => ({
   status: f.status.length ? f.status.join(",") : undefined,
@@ -28,11 +23,11 @@ const query = (f: TaskFilters) => ({
 
 export const listTasks = (f: TaskFilters, skip: number, take: number, signal?: AbortSignal) =>
   api<Task[]>("/tasklist/current", { query: { ...query(f), skip, take }, signal });
-export const countTasks = (f: TaskFilters, signal?: AbortSignal) => api<{ count: number }>("/tasklist/current/count", { query: query(f), signal });
-export const taskNames = () => api<{ template_id: string; name: string; count: number }[]>("/tasklist/names");
-export const taskCommands = (id: string) => api<{ status: TaskStatus; commands: string[] }>(`/tasklist/task-commands/${id}`);
+export const countTasks = (f: TaskFilters, signal?: AbortSignal) => api<z.infer<typeof taskCountOut>>("/tasklist/current/count", { query: query(f), signal });
+export const taskNames = () => api<z.infer<typeof taskNamesOut>>("/tasklist/names");
+export const taskCommands = (id: string) => api<z.infer<typeof taskCommandsOut>>(`/tasklist/task-commands/${id}`);
 export const getTask = (id: string, signal?: AbortSignal) => api<Task>(`/tasklist/task/${id}`, { signal });
-export const taskResult = (id: string) => api<{ result: Record<string, unknown> | null; error: string | null }>(`/tasklist/task-result/${id}`);
+export const taskResult = (id: string) => api<z.infer<typeof taskResultOut>>(`/tasklist/task-result/${id}`);
 export const taskLog = (id: string, after: number, signal?: AbortSignal) => api<LogLine[]>(`/tasklist/log/${id}`, { query: { after }, signal });
 export const sendCommand = (id: string, command: string) => api<Task>(`/tasklist/command/${id}`, { method: "POST", body: { command } });
 export const setPriority = (id: string, priority: number) => api<Task>(`/tasklist/priority/${id}`, { method: "POST", body: { priority } });

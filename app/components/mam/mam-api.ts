@@ -1,35 +1,21 @@
+import type { z } from "@hono/zod-openapi";
+import type { asset, contentSize as contentSizeOut, previewLinks as previewLinksOut } from "../../../functions/assets/schemas";
+import type { entityAccessOut, userAbilities as abilitiesOut } from "../../../functions/auth/schemas";
+import type { created, group, groupWithAccess, member } from "../../../functions/groups/schemas";
+import { PAGE_SIZE, VIRTUAL_ROOT_ID } from "../../../functions/lib/constants";
 import { api } from "../../lib/api";
 import type { MembersOrder } from "./sort";
 
-/** Calls and shapes of /api/group and /api/asset used by the browser (functions/groups/schemas.ts). */
+/** Calls of /api/group and /api/asset used by the browser; the shapes are the API's own schemas. */
 
-export const VIRTUAL_ROOT_ID = "ffffffff-ffff-ffff-ffff-ffffffffffff";
-export const PAGE_SIZE = 50;
-
-export interface Group {
-  group_id: string;
-  group_name: string;
-  parent_id: string | null;
-  group_owner: string | null;
-  group_tags: string[];
-  ctime: number;
-  mtime: number;
-}
-export interface GroupWithAccess extends Group {
-  acl: string[];
-}
-
-export interface Member {
-  el_id: string;
-  el_type: "asset" | "group";
-  el_info: { name: string; mimetype: string | null; ctime: number; ver: number | null; var: string | null; var_size: number | null };
-}
-
-export interface PreviewLink {
-  id: string;
-  variant_id: string | null;
-  preview: string | null;
-}
+export type Group = z.infer<typeof group>;
+export type GroupWithAccess = z.infer<typeof groupWithAccess>;
+export type Member = z.infer<typeof member>;
+export type PreviewLink = z.infer<typeof previewLinksOut>[number];
+export type Abilities = z.infer<typeof abilitiesOut>;
+export type EntityAccess = z.infer<typeof entityAccessOut>;
+export type Asset = z.infer<typeof asset>;
+export { PAGE_SIZE, VIRTUAL_ROOT_ID };
 
 export const aclRoots = () => api<Group[]>("/group/acl-roots");
 export const getGroup = (id: string, signal?: AbortSignal) => api<GroupWithAccess>(`/group/get/${id}`, { signal });
@@ -61,7 +47,7 @@ export async function allSubgroups(id: string): Promise<Member[]> {
 }
 
 export const createGroup = (parent: string, group_name: string) =>
-  api<{ group_id: string }>("/group/create", { method: "POST", body: { parent, group_name } });
+  api<z.infer<typeof created>>("/group/create", { method: "POST", body: { parent, group_name } });
 export const renameGroup = (id: string, group_name: string) => api<GroupWithAccess>(`/group/update/${id}`, { method: "PATCH", body: { group_name } });
 export const deleteGroup = (id: string) => api(`/group/delete/${id}`, { method: "DELETE" });
 export const deleteGroups = (ids: string[]) => api("/group/delete-list", { method: "POST", body: { ids } });
@@ -74,15 +60,8 @@ export function moveMembers(from: string, to: string, members: { el_id: string; 
 export const previewLinks = (ids: string[]) =>
   api<PreviewLink[]>("/asset/content/preview-by-list", { method: "POST", body: { ids } });
 
-export interface Abilities {
-  is_admin: boolean;
-  is_robot: boolean;
-  any_acls: boolean;
-  chroot_groups: string[];
-  admin_area: boolean;
-}
 export const userAbilities = () => api<Abilities>("/auth/user-abilities");
-export const entityAccess = (id: string) => api<{ id: string; type: "asset" | "group"; acl: string[] }>(`/auth/entity-access/${id}`);
+export const entityAccess = (id: string) => api<EntityAccess>(`/auth/entity-access/${id}`);
 
 /** Splits a list into chunks the API accepts (at most 100 ids per call). */
 export function chunks<T>(list: T[], size = 100): T[][] {
@@ -91,26 +70,9 @@ export function chunks<T>(list: T[], size = 100): T[][] {
   return out;
 }
 
-export interface Asset {
-  asset_id: string;
-  name: string;
-  owner: string;
-  creator: string;
-  ctime: number;
-  mtime: number;
-  atime: number;
-  mimetype: string;
-  tags: string[];
-  default_storage: string | null;
-  class: string | null;
-  asset_links: string[];
-  asset_access: string[];
-  asset_latest_version: number | null;
-  asset_latest_version_variants: { id: string; name: string; type: string }[];
-}
 export const getAsset = (id: string) => api<Asset>(`/asset/${id}`);
 export const contentSize = (id: string) =>
-  api<{ asset_id: string; version: number | null; content_size: number }>(`/asset/content-size/${id}`);
+  api<z.infer<typeof contentSizeOut>>(`/asset/content-size/${id}`);
 
 /** A freshly uploaded asset as a row of the contents list. */
 export async function memberOfAsset(id: string): Promise<Member> {

@@ -1,58 +1,25 @@
+import type { z } from "@hono/zod-openapi";
+import type { assetGroups, playLink, previewLinks, techFields as techFieldsOut, variant, version } from "../../../functions/assets/schemas";
 import { viewableVariantTypes } from "../../../functions/assets/variant-rights";
 import { servedAs } from "../../../functions/lib/served-bytes";
+import type { appliedRule, entityUserAccessOut } from "../../../functions/users/schemas";
 import { api } from "../../lib/api";
 
-/** Calls of the file viewer and the asset info screen (functions/assets/schemas.ts, functions/auth). */
+/** Calls of the file viewer and the asset info screen; the shapes are the API's own schemas. */
 
-export interface Version {
-  version: number;
-  desc: string;
-  ctime: number;
-  user_id: string | null;
-  variant_id: string | null;
-  variant_name: string | null;
-  variant_type: string | null;
-}
-
-export interface Variant {
-  variant_id: string;
-  asset_id: string;
-  version: number;
-  storage: string;
-  name: string;
-  mime_type: string;
-  format: string;
-  variant_type: string;
-  content_size: number;
-  file_name: string;
-  ctime: number;
-}
-
-export interface PlayLink {
-  link: string;
-  expire: number;
-  range: boolean;
-}
-
-export interface AppliedRule {
-  rule_id: string;
-  /** null: a team the caller cannot read (never named to it). */
-  subj_id: string | null;
-  subj_type: "user" | "group";
-  acl: string[];
-  subj_name: string | null;
-  obj_name: string | null;
-  inherited: boolean;
-}
+export type Version = z.infer<typeof version>;
+export type Variant = z.infer<typeof variant>;
+export type PlayLink = z.infer<typeof playLink>;
+export type AppliedRule = z.infer<typeof appliedRule>;
 
 export const listVersions = (id: string) => api<Version[]>(`/asset/versions/${id}`);
 export const listVariants = (id: string, version: number) => api<Variant[]>(`/asset/variants/${id}/${version}`);
 export const playVariant = (variantId: string) => api<PlayLink>(`/asset/content/play-variant/${variantId}`, { method: "POST" });
 export const previewOf = async (assetId: string) =>
-  (await api<{ preview: string | null }[]>("/asset/content/preview-by-list", { method: "POST", body: { ids: [assetId] } }))[0]?.preview ?? null;
-export const memberOf = (id: string) => api<{ group_id: string; group_name: string }[]>(`/asset/member-of/${id}`);
-export const techFields = (id: string, variantId: string) => api<{ name: string; value: unknown }[]>(`/asset/tech-fields/${id}/${variantId}`);
-export const entityUserAccess = (id: string) => api<{ id: string; rules: AppliedRule[] }>(`/auth/entity-user-access/${id}`);
+  (await api<z.infer<typeof previewLinks>>("/asset/content/preview-by-list", { method: "POST", body: { ids: [assetId] } }))[0]?.preview ?? null;
+export const memberOf = (id: string) => api<z.infer<typeof assetGroups>>(`/asset/member-of/${id}`);
+export const techFields = (id: string, variantId: string) => api<z.infer<typeof techFieldsOut>>(`/asset/tech-fields/${id}/${variantId}`);
+export const entityUserAccess = (id: string) => api<z.infer<typeof entityUserAccessOut>[number]>(`/auth/entity-user-access/${id}`);
 
 /** What the viewer shows: proxies first (lighter to load), then the master, the initial upload, the rest. */
 const VIEW_ORDER = ["proxy_highres", "proxy_lowres", "master", "initial", "untyped", "watermarked"];

@@ -1,3 +1,4 @@
+import { fromBase64, toBase64 } from "../encoding";
 import { storageCredentialsKey } from "../keys";
 
 /**
@@ -17,13 +18,11 @@ function keyFor(env: { STORAGE_KEY?: string; JWT_SECRET: string }): Promise<Cryp
   if (!env.STORAGE_KEY) return storageCredentialsKey(env.JWT_SECRET);
   let key = imported.get(env.STORAGE_KEY);
   if (!key) {
-    key = crypto.subtle.importKey("raw", Uint8Array.from(atob(env.STORAGE_KEY), (c) => c.charCodeAt(0)), "AES-GCM", false, ["encrypt", "decrypt"]);
+    key = crypto.subtle.importKey("raw", fromBase64(env.STORAGE_KEY), "AES-GCM", false, ["encrypt", "decrypt"]);
     imported.set(env.STORAGE_KEY, key);
   }
   return key;
 }
-
-const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
 export async function encryptCredentials(env: { STORAGE_KEY?: string; JWT_SECRET: string }, creds: StorageCredentials) {
   const iv = crypto.getRandomValues(new Uint8Array(12));
@@ -32,11 +31,11 @@ export async function encryptCredentials(env: { STORAGE_KEY?: string; JWT_SECRET
   const out = new Uint8Array(iv.length + sealed.length);
   out.set(iv);
   out.set(sealed, iv.length);
-  return b64(out);
+  return toBase64(out);
 }
 
 export async function decryptCredentials(env: { STORAGE_KEY?: string; JWT_SECRET: string }, sealed: string): Promise<StorageCredentials> {
-  const bytes = Uint8Array.from(atob(sealed), (c) => c.charCodeAt(0));
+  const bytes = fromBase64(sealed);
   const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12) }, await keyFor(env), bytes.slice(12));
   return JSON.parse(new TextDecoder().decode(plain)) as StorageCredentials;
 }
