@@ -19,7 +19,8 @@ const handlers: Record<JobMessage["type"], Handler> = {
 };
 
 /** Exponential backoff: base, 2×base, 4×base… (TASK_RETRY_BASE_SECONDS, default 5 s), at most 5 minutes. */
-export const retryDelay = (env: Env, attempts: number) => Math.min(300, Number(env.TASK_RETRY_BASE_SECONDS ?? 5) * 2 ** Math.max(0, attempts - 1));
+export const retryDelay = (env: Env, attempts: number) =>
+  Math.min(300, Number(env.TASK_RETRY_BASE_SECONDS ?? 5) * 2 ** Math.max(0, attempts - 1));
 
 /**
  * The messages of a batch are handled side by side: an upload's tasks arrive as one batch of task-run
@@ -28,21 +29,23 @@ export const retryDelay = (env: Env, attempts: number) => Math.min(300, Number(e
  */
 export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env) {
   if (batch.queue === deadLetterQueue) return handleDead(batch, env);
-  await Promise.all(batch.messages.map(async (message) => {
-    const handler = handlers[message.body?.type as JobMessage["type"]];
-    if (!handler) {
-      console.error("No handler for queue message", message.body);
-      message.retry();
-      return;
-    }
-    try {
-      await handler(message.body, env, message.attempts);
-      message.ack();
-    } catch (err) {
-      console.error("Queue handler failed", message.body.type, (err as Error).message);
-      message.retry({ delaySeconds: retryDelay(env, message.attempts) });
-    }
-  }));
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      const handler = handlers[message.body?.type as JobMessage["type"]];
+      if (!handler) {
+        console.error("No handler for queue message", message.body);
+        message.retry();
+        return;
+      }
+      try {
+        await handler(message.body, env, message.attempts);
+        message.ack();
+      } catch (err) {
+        console.error("Queue handler failed", message.body.type, (err as Error).message);
+        message.retry({ delaySeconds: retryDelay(env, message.attempts) });
+      }
+    }),
+  );
 }
 
 /** A task whose hand-over kept failing ends in error with its log; anything else is logged and dropped. */

@@ -81,7 +81,9 @@ export const edits = [
 
 export class PatchMismatch extends Error {
   constructor(missing) {
-    super(`patch-miniflare: this Miniflare differs from the one the edits were made for (${missing.map((e) => e.what).join("; ")}); update the edits in scripts/patch-miniflare.mjs for it, or pin miniflare back`);
+    super(
+      `patch-miniflare: this Miniflare differs from the one the edits were made for (${missing.map((e) => e.what).join("; ")}); update the edits in scripts/patch-miniflare.mjs for it, or pin miniflare back`,
+    );
   }
 }
 
@@ -110,7 +112,8 @@ function main() {
   const lenient = process.env.npm_lifecycle_event === "postinstall" && !process.env.CI;
   try {
     const result = patchFile(target);
-    if (result === "absent") console.log(`patch-miniflare: ${path.relative(root, target)} not found (miniflare not installed); nothing to do`);
+    if (result === "absent")
+      console.log(`patch-miniflare: ${path.relative(root, target)} not found (miniflare not installed); nothing to do`);
     else if (result === "applied") console.log("patch-miniflare: local R2 streams bytes natively (docs/decisions/019-local-r2-streams.md)");
   } catch (err) {
     if (!(err instanceof PatchMismatch)) throw err;

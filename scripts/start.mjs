@@ -56,7 +56,8 @@ function secretsFile() {
     process.exit(1);
   }
   // The bearer the Worker sends the transcoder: only it may submit work there.
-  if (!readFileSync(file, "utf8").includes("TRANSCODER_TOKEN=")) appendFileSync(file, `TRANSCODER_TOKEN=${randomBytes(24).toString("base64url")}\n`);
+  if (!readFileSync(file, "utf8").includes("TRANSCODER_TOKEN="))
+    appendFileSync(file, `TRANSCODER_TOKEN=${randomBytes(24).toString("base64url")}\n`);
   return file;
 }
 
@@ -66,12 +67,13 @@ if (process.env.MAM_SKIP_BUILD !== "1" || !existsSync(path.join(root, "build/ser
 const envFile = secretsFile();
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir]);
 
-const freePort = () => new Promise((resolve) => {
-  const srv = createServer().listen(0, "127.0.0.1", () => {
-    const { port: free } = /** @type {import("node:net").AddressInfo} */ (srv.address());
-    srv.close(() => resolve(free));
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port: free } = /** @type {import("node:net").AddressInfo} */ (srv.address());
+      srv.close(() => resolve(free));
+    });
   });
-});
 
 // The transcoder (transcoder/server.mjs) on its own port, restarted if it dies; its journal lives in the data dir.
 const transcoderToken = /TRANSCODER_TOKEN=(\S+)/.exec(readFileSync(envFile, "utf8"))?.[1] ?? "";
@@ -85,7 +87,10 @@ function startTranscoder() {
     stdio: "inherit",
     // It fetches only what lies under the Worker's origin (transcoder/http.mjs).
     env: {
-      ...process.env, TRANSCODER_PORT: transcoderPort, TRANSCODER_TOKEN: transcoderToken, TRANSCODER_STATE_DIR: path.join(dataDir, "transcoder"),
+      ...process.env,
+      TRANSCODER_PORT: transcoderPort,
+      TRANSCODER_TOKEN: transcoderToken,
+      TRANSCODER_STATE_DIR: path.join(dataDir, "transcoder"),
       TRANSCODER_ALLOWED_ORIGIN: `http://127.0.0.1:${port}`,
     },
   });
@@ -98,11 +103,25 @@ function startTranscoder() {
 if (!external) startTranscoder();
 const transcoderUrl = external || `http://127.0.0.1:${transcoderPort}`;
 
-const passedVars = ["ADMIN_LOGIN", "ADMIN_PASSWORD", "SSO_PROVIDERS", "DEFAULT_QUOTA_BYTES"].filter((k) => process.env[k]).flatMap((k) => ["--var", `${k}:${process.env[k]}`]);
+const passedVars = ["ADMIN_LOGIN", "ADMIN_PASSWORD", "SSO_PROVIDERS", "DEFAULT_QUOTA_BYTES"]
+  .filter((k) => process.env[k])
+  .flatMap((k) => ["--var", `${k}:${process.env[k]}`]);
 const server = spawn(
   process.execPath,
-  [path.join(root, "scripts/workerd.mjs"), "--port", port, "--persist-to", dataDir, "--env-file", envFile, ...passedVars,
-    "--var", `TRANSCODER_URL:${transcoderUrl}`, "--var", `PUBLIC_URL:http://127.0.0.1:${port}`],
+  [
+    path.join(root, "scripts/workerd.mjs"),
+    "--port",
+    port,
+    "--persist-to",
+    dataDir,
+    "--env-file",
+    envFile,
+    ...passedVars,
+    "--var",
+    `TRANSCODER_URL:${transcoderUrl}`,
+    "--var",
+    `PUBLIC_URL:http://127.0.0.1:${port}`,
+  ],
   { cwd: root, stdio: "inherit", env },
 );
 
@@ -123,7 +142,10 @@ server.on("exit", (code) => {
 const url = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 120; i++) {
   await new Promise((r) => setTimeout(r, 500));
-  const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+  const ok = await fetch(`${url}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (ok) {
     console.log(`\nМедиа-архив is running at ${url} (data in ${dataDir}; transcoder ${transcoderUrl})\n`);
     break;

@@ -19,7 +19,9 @@ export function transcoderConfig(env = process.env) {
   const port = Number(env.TRANSCODER_PORT ?? 8788);
   const token = env.TRANSCODER_TOKEN ?? "";
   if (!token && !isLoopback(host)) {
-    throw new Error(`TRANSCODER_TOKEN is not set: refusing to listen on ${host} without one (only 127.0.0.1, ::1 or localhost may go without)`);
+    throw new Error(
+      `TRANSCODER_TOKEN is not set: refusing to listen on ${host} without one (only 127.0.0.1, ::1 or localhost may go without)`,
+    );
   }
   const configured = env.TRANSCODER_ALLOWED_ORIGIN || env.PUBLIC_URL || "";
   let allowedOrigin = null;
@@ -31,7 +33,9 @@ export function transcoderConfig(env = process.env) {
     }
     if (allowedOrigin === "null") throw new Error(`TRANSCODER_ALLOWED_ORIGIN is not an http(s) origin: ${configured}`);
   } else if (!isLoopback(host)) {
-    throw new Error(`TRANSCODER_ALLOWED_ORIGIN (the Worker's PUBLIC_URL) is not set: refusing to listen on ${host} and fetch wherever a job points`);
+    throw new Error(
+      `TRANSCODER_ALLOWED_ORIGIN (the Worker's PUBLIC_URL) is not set: refusing to listen on ${host} and fetch wherever a job points`,
+    );
   }
   return { host, port, token, allowedOrigin };
 }
@@ -83,7 +87,14 @@ async function readJson(req) {
 }
 
 const validJob = (j) =>
-  j && typeof j.id === "string" && Number.isInteger(j.run) && typeof j.operation === "string" && j.source?.url && j.callback?.url && j.callback?.token && typeof j.outputs === "object";
+  j &&
+  typeof j.id === "string" &&
+  Number.isInteger(j.run) &&
+  typeof j.operation === "string" &&
+  j.source?.url &&
+  j.callback?.url &&
+  j.callback?.token &&
+  typeof j.outputs === "object";
 
 /**
  *   POST   /tasks               accept a job (202); idempotent by id and run; 400 if a URL is foreign

@@ -72,7 +72,9 @@ export function makeExecutor({ workerName, tmpRoot, sources }) {
       await api.result({ tech, outputs: (out.outputs ?? []).map(({ file, ...o }) => o), lines: pending.splice(0) });
     } catch (err) {
       if (signal.aborted || err instanceof Stale) return; // paused, cancelled or superseded: the Worker knows already
-      await api.fail({ error: (err instanceof Error ? err.message : String(err)).slice(0, 4000), lines: pending.splice(0).slice(-100) }).catch(() => {});
+      await api
+        .fail({ error: (err instanceof Error ? err.message : String(err)).slice(0, 4000), lines: pending.splice(0).slice(-100) })
+        .catch(() => {});
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

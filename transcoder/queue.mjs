@@ -35,7 +35,11 @@ export function createQueue({ stateDir, concurrency, lightConcurrency = concurre
     const e = jobs.get(id);
     jobs.delete(id);
     rmSync(file(id), { force: true });
-    if (e) onForget(e.job, [...jobs.values()].map((x) => x.job));
+    if (e)
+      onForget(
+        e.job,
+        [...jobs.values()].map((x) => x.job),
+      );
   }
 
   /** The next job to start: highest priority, then oldest, among the queued jobs of a lane with a free slot. */
@@ -99,7 +103,12 @@ export function createQueue({ stateDir, concurrency, lightConcurrency = concurre
     },
     stats() {
       const all = [...jobs.values()];
-      return { queued: all.filter((e) => e.state === "queued").length, running: all.filter((e) => e.state === "running").length, concurrency, light_concurrency: lightConcurrency };
+      return {
+        queued: all.filter((e) => e.state === "queued").length,
+        running: all.filter((e) => e.state === "running").length,
+        concurrency,
+        light_concurrency: lightConcurrency,
+      };
     },
     /** Stops every running ffmpeg but keeps the journal: the next start runs those jobs again. */
     shutdown() {

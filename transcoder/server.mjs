@@ -44,13 +44,23 @@ const dropUnusedSource = (job, remaining) => {
   const key = job.source?.key;
   if (key && !remaining.some((j) => j.source?.key === key)) sources.drop(key);
 };
-const queue = createQueue({ stateDir, concurrency, lightConcurrency, execute: makeExecutor({ workerName, sources }), onForget: dropUnusedSource });
+const queue = createQueue({
+  stateDir,
+  concurrency,
+  lightConcurrency,
+  execute: makeExecutor({ workerName, sources }),
+  onForget: dropUnusedSource,
+});
 
-const server = createServer(createHandler({ queue, token, allowedOrigin, workerName, health: () => ({ ffmpeg: ffmpegPath, ffprobe: ffprobePath }) }));
+const server = createServer(
+  createHandler({ queue, token, allowedOrigin, workerName, health: () => ({ ffmpeg: ffmpegPath, ffprobe: ffprobePath }) }),
+);
 
 server.listen(port, host, () => {
   const restored = queue.restore();
-  console.log(`transcoder on http://${host}:${port} for ${allowedOrigin ?? "loopback URLs"} (concurrency ${concurrency} encodes + ${lightConcurrency} light, ffmpeg ${ffmpegPath}${restored ? `, ${restored} job(s) taken up from the journal` : ""})`);
+  console.log(
+    `transcoder on http://${host}:${port} for ${allowedOrigin ?? "loopback URLs"} (concurrency ${concurrency} encodes + ${lightConcurrency} light, ffmpeg ${ffmpegPath}${restored ? `, ${restored} job(s) taken up from the journal` : ""})`,
+  );
 });
 
 for (const sig of ["SIGINT", "SIGTERM"]) {

@@ -29,7 +29,20 @@ export const ffprobePath = process.env.FFPROBE_PATH || onPath("ffprobe") || from
  * sessions): a crafted upload must not make ffmpeg fetch URLs or read other files on this machine
  * (another user's cached source, the journal with its tokens).
  */
-const opensOtherInputs = ["hls", "applehttp", "dash", "concat", "imf", "sdp", "rtp", "rtsp", "webm_dash_manifest", "avisynth", "vapoursynth", "dvdvideo"];
+const opensOtherInputs = [
+  "hls",
+  "applehttp",
+  "dash",
+  "concat",
+  "imf",
+  "sdp",
+  "rtp",
+  "rtsp",
+  "webm_dash_manifest",
+  "avisynth",
+  "vapoursynth",
+  "dvdvideo",
+];
 
 /** Names a binary lists under -demuxers or -devices ("mov,mp4,m4a,…" stays one entry). */
 function listed(bin, what) {
@@ -111,6 +124,8 @@ export function run(bin, args, { signal, onLine, onProgress, stdout = "buffer" }
 
 /** ffprobe's JSON for a file (read as the one local file it is: ffprobeInput). */
 export async function probe(file, signal) {
-  const out = await run(ffprobePath, ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...ffprobeInput, file], { signal });
+  const out = await run(ffprobePath, ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...ffprobeInput, file], {
+    signal,
+  });
   return JSON.parse(out.toString());
 }

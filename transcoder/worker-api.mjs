@@ -35,7 +35,8 @@ async function withRetry(what, fn, { tries = 8, signal } = {}) {
     try {
       const res = await fn();
       if (res.status === 409 || res.status === 401) throw new Stale(`${what}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`);
-      if (res.status >= 500 || res.status === 429) throw Object.assign(new Error(`${what}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`), { retry: true });
+      if (res.status >= 500 || res.status === 429)
+        throw Object.assign(new Error(`${what}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`), { retry: true });
       if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`);
       return res;
     } catch (caught) {
@@ -50,7 +51,18 @@ async function withRetry(what, fn, { tries = 8, signal } = {}) {
 export function workerApi(job, signal) {
   const headers = { "X-Task-Token": job.callback.token };
   const post = (path, body) =>
-    withRetry(path, () => fetch(`${job.callback.url}/${path}`, { redirect: "manual", method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify({ run: job.run, ...body }), signal }), { signal });
+    withRetry(
+      path,
+      () =>
+        fetch(`${job.callback.url}/${path}`, {
+          redirect: "manual",
+          method: "POST",
+          headers: { ...headers, "Content-Type": "application/json" },
+          body: JSON.stringify({ run: job.run, ...body }),
+          signal,
+        }),
+      { signal },
+    );
   return {
     progress: (body) => post("progress", body).then((r) => r.json()),
     result: (body) => post("result", body).then((r) => r.json()),
@@ -63,7 +75,12 @@ export function workerApi(job, signal) {
     async download(file, until = signal) {
       const res = await withRetry("source", () => fetch(job.source.url, { redirect: "manual", signal: until }), { signal: until });
       const hash = createHash("sha256");
-      const tap = new Transform({ transform(chunk, _enc, cb) { hash.update(chunk); cb(null, chunk); } });
+      const tap = new Transform({
+        transform(chunk, _enc, cb) {
+          hash.update(chunk);
+          cb(null, chunk);
+        },
+      });
       // A 2xx from fetch has a body; the DOM and Node typings name the same ReadableStream twice.
       const body = /** @type {import("node:stream/web").ReadableStream} */ (res.body);
       await pipeline(Readable.fromWeb(body), tap, createWriteStream(file), { signal: until });
@@ -78,16 +95,23 @@ export function workerApi(job, signal) {
     async upload(name, file, mime, partSize = outputPartSize()) {
       const { size } = await stat(file);
       const put = (url, start, length) =>
-        withRetry(`output ${name}`, () =>
-          // Node streams a request body only with `duplex: "half"`, which the DOM typings do not know yet.
-          fetch(url, /** @type {RequestInit & { duplex: "half" }} */ ({
-            redirect: "manual",
-            method: "PUT",
-            headers: { ...headers, "Content-Type": mime, "Content-Length": String(length) },
-            body: length ? /** @type {BodyInit} */ (Readable.toWeb(createReadStream(file, { start, end: start + length - 1 }))) : "",
-            duplex: "half",
-            signal,
-          })), { signal });
+        withRetry(
+          `output ${name}`,
+          () =>
+            // Node streams a request body only with `duplex: "half"`, which the DOM typings do not know yet.
+            fetch(
+              url,
+              /** @type {RequestInit & { duplex: "half" }} */ ({
+                redirect: "manual",
+                method: "PUT",
+                headers: { ...headers, "Content-Type": mime, "Content-Length": String(length) },
+                body: length ? /** @type {BodyInit} */ (Readable.toWeb(createReadStream(file, { start, end: start + length - 1 }))) : "",
+                duplex: "half",
+                signal,
+              }),
+            ),
+          { signal },
+        );
       if (size <= partSize) {
         await put(job.outputs[name], 0, size);
         return { size, parts: 1 };
@@ -99,7 +123,18 @@ export function workerApi(job, signal) {
         return u.toString();
       };
       const postJson = (url, body) =>
-        withRetry(`output ${name}`, () => fetch(url, { redirect: "manual", method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body), signal }), { signal }).then((r) => r.json());
+        withRetry(
+          `output ${name}`,
+          () =>
+            fetch(url, {
+              redirect: "manual",
+              method: "POST",
+              headers: { ...headers, "Content-Type": "application/json" },
+              body: JSON.stringify(body),
+              signal,
+            }),
+          { signal },
+        ).then((r) => r.json());
       const { upload_id } = await postJson(at("/multipart"), { mime });
       const parts = [];
       for (let part = 1, start = 0; start < size; part++, start += partSize) {

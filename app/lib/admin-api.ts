@@ -18,7 +18,6 @@ export type GroupMember = z.infer<typeof member>;
 export type Storage = z.infer<typeof storage>;
 export type { CreateUserBody, UpdateUserBody, Permission };
 
-
 export interface UsersQuery {
   enabled?: boolean;
   q?: string;
@@ -53,13 +52,20 @@ export const setMembership = (userId: string, groups: string[]) =>
   api<Team[]>(`/user/membership/${userId}`, { method: "PATCH", body: { groups } });
 
 export const addTeamMembers = (groupId: string, userIds: string[]) =>
-  api("/group/insert-members", { method: "POST", body: { group_id: groupId, members: userIds.map((el_id) => ({ el_id, el_type: "user" })) } });
+  api("/group/insert-members", {
+    method: "POST",
+    body: { group_id: groupId, members: userIds.map((el_id) => ({ el_id, el_type: "user" })) },
+  });
 export const removeTeamMembers = (groupId: string, userIds: string[]) =>
-  api("/group/delete-members", { method: "POST", body: { group_id: groupId, members: userIds.map((el_id) => ({ el_id, el_type: "user" })) } });
+  api("/group/delete-members", {
+    method: "POST",
+    body: { group_id: groupId, members: userIds.map((el_id) => ({ el_id, el_type: "user" })) },
+  });
 
 export const userRules = (userId: string) => api<AccessRule[]>(`/user/user-acl/${userId}`);
 export const groupRules = (groupId: string) => api<AccessRule[]>(`/user/group-acl/${groupId}`);
-export const createRule = (subj: string, obj: string, acl: Permission[]) => api<AccessRule>("/user/acl", { method: "POST", body: { subj, obj, acl } });
+export const createRule = (subj: string, obj: string, acl: Permission[]) =>
+  api<AccessRule>("/user/acl", { method: "POST", body: { subj, obj, acl } });
 export const deleteRule = (ruleId: string) => api(`/user/acl/${ruleId}`, { method: "DELETE" });
 
 /** The group screen of the admin area reads a group as the browser does. */

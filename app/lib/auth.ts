@@ -25,9 +25,7 @@ export async function loadCurrentUser(): Promise<CurrentUser | null> {
 
 /** POST /api/auth/login, then loads the user. Rethrows so the form can stay open (spec 7). */
 export async function login(user: string, passwd: string): Promise<CurrentUser | null> {
-  const tokens = await runCriticalAction(() =>
-    api<Tokens>("/auth/login", { method: "POST", body: { user, passwd } }),
-  );
+  const tokens = await runCriticalAction(() => api<Tokens>("/auth/login", { method: "POST", body: { user, passwd } }));
   setTokens({ bearer: tokens.bearer, expire: tokens.expire ?? null });
   return loadCurrentUser();
 }

@@ -34,8 +34,7 @@ export type DateInput = Date | string | number | null | undefined;
  */
 export function toDate(input: DateInput): Date | null {
   if (input === null || input === undefined || input === "") return null;
-  const date =
-    input instanceof Date ? input : typeof input === "number" ? new Date(input < 1e11 ? input * 1000 : input) : new Date(input);
+  const date = input instanceof Date ? input : typeof input === "number" ? new Date(input < 1e11 ? input * 1000 : input) : new Date(input);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 

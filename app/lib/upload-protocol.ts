@@ -37,7 +37,10 @@ interface ServerUpload {
 }
 
 class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -69,7 +72,9 @@ function putPart(url: string, body: Blob, signal: AbortSignal, onProgress: (sent
     xhr.open("PUT", url);
     xhr.upload.onprogress = (e) => onProgress(e.loaded);
     xhr.onload = () =>
-      xhr.status >= 200 && xhr.status < 300 ? resolve(xhr.getResponseHeader("ETag") ?? "") : reject(new HttpError(xhr.status, `PUT part: ${xhr.status}`));
+      xhr.status >= 200 && xhr.status < 300
+        ? resolve(xhr.getResponseHeader("ETag") ?? "")
+        : reject(new HttpError(xhr.status, `PUT part: ${xhr.status}`));
     xhr.onerror = () => reject(new HttpError(0, "PUT part: network error"));
     xhr.onabort = () => reject(signal.reason);
     signal.addEventListener("abort", () => xhr.abort(), { once: true });
@@ -143,7 +148,9 @@ export function createUploadHandler(post: (message: FromWorker) => void, origin 
     post({ type: "changeStatus", key, status: "uploading" });
     const up = msg.uploadId
       ? await call<ServerUpload>(`/ul/${msg.uploadId}`, signal)
-      : await call<ServerUpload>("/ul/start", signal, { json: { asset_id: msg.assetId, size: file.size, name: msg.name, mime: msg.mime, part_size: partSizeFor(file.size) } });
+      : await call<ServerUpload>("/ul/start", signal, {
+          json: { asset_id: msg.assetId, size: file.size, name: msg.name, mime: msg.mime, part_size: partSizeFor(file.size) },
+        });
     job.uploadId = up.upload_id;
     post({ type: "changeStatus", key, status: "uploading", uploadId: up.upload_id });
 
@@ -179,7 +186,9 @@ export function createUploadHandler(post: (message: FromWorker) => void, origin 
 
     post({ type: "changeStatus", key, status: "uploaded" });
     post({ type: "changeStatus", key, status: "saving" });
-    const done = await withRetry(signal, () => call<{ asset_id: string; content_size: number }>(`/ul/${up.upload_id}/complete`, signal, { method: "POST" }));
+    const done = await withRetry(signal, () =>
+      call<{ asset_id: string; content_size: number }>(`/ul/${up.upload_id}/complete`, signal, { method: "POST" }),
+    );
     post({ type: "uploadCompleted", key, assetId: done.asset_id, contentSize: done.content_size });
   }
 
@@ -209,7 +218,8 @@ export function createUploadHandler(post: (message: FromWorker) => void, origin 
           await Promise.race([net.waitOnline(), cancelled]);
           if (!signal.aborted) return post({ type: "resumeUpload", key: msg.key });
         }
-        if (!signal.aborted) return post({ type: "uploadError", key: msg.key, message: error instanceof Error ? error.message : String(error) });
+        if (!signal.aborted)
+          return post({ type: "uploadError", key: msg.key, message: error instanceof Error ? error.message : String(error) });
         // Cancelled: abort the server-side upload too, so its parts are dropped; the page deletes the asset.
         if (job.uploadId) await call(`/ul/${job.uploadId}`, new AbortController().signal, { method: "DELETE" }).catch(() => undefined);
         post({ type: "cancelUpload", key: msg.key, uploadId: job.uploadId });

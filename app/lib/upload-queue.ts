@@ -166,7 +166,10 @@ export class UploadQueue {
     const item = this.find(key);
     try {
       // The worker's abort of a new asset's only upload may already have taken the asset: 404 is done too.
-      if (assetId) await api(`/asset/${assetId}`, { method: "DELETE" }).catch((e) => { if (!(e instanceof ApiError && e.status === 404)) throw e; });
+      if (assetId)
+        await api(`/asset/${assetId}`, { method: "DELETE" }).catch((e) => {
+          if (!(e instanceof ApiError && e.status === 404)) throw e;
+        });
       forgetUpload(item?.uploadId ?? null);
       this.remove(key);
     } catch (error) {
@@ -188,7 +191,15 @@ export class UploadQueue {
         this.update(item.key, { status: message.status, ...(message.uploadId ? { uploadId: message.uploadId } : {}) });
         if (message.uploadId && item.assetId) {
           const { name, size, lastModified, type } = item.file;
-          rememberUpload({ uploadId: message.uploadId, assetId: item.assetId, groupId: item.groupId, name, size, lastModified, mime: type });
+          rememberUpload({
+            uploadId: message.uploadId,
+            assetId: item.assetId,
+            groupId: item.groupId,
+            name,
+            size,
+            lastModified,
+            mime: type,
+          });
         }
         return;
       case "updateProgress":

@@ -10,8 +10,12 @@ export default function AdminPage() {
   return (
     <Stack gap="sm">
       <Title order={2}>{ru.pages.admin}</Title>
-      <Anchor component={Link} to="/admin/access">{ru.pages.access}</Anchor>
-      <Anchor component={Link} to="/admin/metadata">{ru.pages.metadata}</Anchor>
+      <Anchor component={Link} to="/admin/access">
+        {ru.pages.access}
+      </Anchor>
+      <Anchor component={Link} to="/admin/metadata">
+        {ru.pages.metadata}
+      </Anchor>
     </Stack>
   );
 }

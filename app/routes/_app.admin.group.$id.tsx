@@ -30,7 +30,9 @@ export default function AdminGroupLayout() {
   return (
     <Stack gap="md">
       <Stack gap={0}>
-        <Text size="sm" c="dimmed">{ru.pages.group}</Text>
+        <Text size="sm" c="dimmed">
+          {ru.pages.group}
+        </Text>
         <Title order={2}>{group.group_name}</Title>
       </Stack>
       <RouteTabs

@@ -10,7 +10,9 @@ export default function MetadataItemPage() {
   const { id } = useParams();
   return (
     <PagePlaceholder title={ru.pages.metadataItem}>
-      <Text c="dimmed" size="sm">{id}</Text>
+      <Text c="dimmed" size="sm">
+        {id}
+      </Text>
     </PagePlaceholder>
   );
 }

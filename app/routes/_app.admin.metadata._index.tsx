@@ -5,7 +5,5 @@ import { pageMeta } from "../lib/meta";
 export const meta = pageMeta(ru.pages.metadata);
 
 export default function MetadataPage() {
-  return (
-    <PagePlaceholder title={ru.pages.metadata} />
-  );
+  return <PagePlaceholder title={ru.pages.metadata} />;
 }

@@ -10,7 +10,9 @@ export default function AutomationPage() {
   const { id } = useParams();
   return (
     <PagePlaceholder title={ru.pages.automation}>
-      <Text c="dimmed" size="sm">{id}</Text>
+      <Text c="dimmed" size="sm">
+        {id}
+      </Text>
     </PagePlaceholder>
   );
 }

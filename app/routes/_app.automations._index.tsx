@@ -5,7 +5,5 @@ import { pageMeta } from "../lib/meta";
 export const meta = pageMeta(ru.pages.automations);
 
 export default function AutomationsPage() {
-  return (
-    <PagePlaceholder title={ru.pages.automations} />
-  );
+  return <PagePlaceholder title={ru.pages.automations} />;
 }

@@ -36,19 +36,35 @@ export default function JobLogPage() {
   if (missing) return <Text c="dimmed">{ru.jobs.notFound}</Text>;
   if (!task) return <Text c="dimmed">{ru.jobs.loading}</Text>;
   const row = (label: string, value: React.ReactNode) => (
-    <Group gap="xs" wrap="nowrap"><Text size="sm" c="dimmed" w={120}>{label}</Text><Text size="sm" component="div">{value}</Text></Group>
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed" w={120}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {value}
+      </Text>
+    </Group>
   );
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/jobs" size="sm">← {ru.jobs.back}</Anchor>
+      <Anchor component={Link} to="/jobs" size="sm">
+        ← {ru.jobs.back}
+      </Anchor>
       <Group justify="space-between">
-        <Title order={2}>{ru.pages.job} №{task.job_num}: {task.template}</Title>
+        <Title order={2}>
+          {ru.pages.job} №{task.job_num}: {task.template}
+        </Title>
         <TaskStatusBadge status={task.status} />
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack gap={6}>
           {row(ru.jobs.columns.progress, <TaskProgress task={task} />)}
-          {row(ru.jobs.columns.entity, <Anchor component={Link} to={`/asset/${task.asset_id}`}>{task.asset_name ?? task.asset_id} (v{task.version})</Anchor>)}
+          {row(
+            ru.jobs.columns.entity,
+            <Anchor component={Link} to={`/asset/${task.asset_id}`}>
+              {task.asset_name ?? task.asset_id} (v{task.version})
+            </Anchor>,
+          )}
           {row(ru.jobs.columns.owner, task.owner_name ?? "—")}
           {row(ru.jobs.worker, task.worker_info ?? "—")}
           {row(ru.jobs.scheduled, formatDateTime(task.schedule_time))}
@@ -56,7 +72,13 @@ export default function JobLogPage() {
           {row(ru.jobs.stopped, formatDateTime(task.stop_time) || "—")}
           {row(ru.jobs.columns.priority, <TaskPriority task={task} onChanged={setTask} />)}
           {row(ru.jobs.columns.actions, <TaskActions task={task} onChanged={setTask} />)}
-          {task.error && row(ru.jobs.error, <Text c="red" size="sm">{task.error}</Text>)}
+          {task.error &&
+            row(
+              ru.jobs.error,
+              <Text c="red" size="sm">
+                {task.error}
+              </Text>,
+            )}
         </Stack>
         {result && (
           <Stack gap={4}>

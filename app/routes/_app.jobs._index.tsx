@@ -13,7 +13,6 @@ import { PAGE_SIZE } from "../../functions/lib/constants";
 
 export const meta = pageMeta(ru.pages.jobs);
 
-
 /** /jobs: the task list, filtered, paged, refreshed every 2 s without a reload. */
 export default function JobsPage() {
   const [filters, setFilters] = useState<TaskFilters>({ status: [], template: null, owner: null, entity: "" });
@@ -24,7 +23,9 @@ export default function JobsPage() {
   const [seen, setSeen] = useState<Record<string, string>>({});
   const me = useStore(sessionStore).user;
   const owners = useMemo(() => {
-    const rest = Object.entries(seen).filter(([id]) => id !== me?.id).map(([value, label]) => ({ value, label }));
+    const rest = Object.entries(seen)
+      .filter(([id]) => id !== me?.id)
+      .map(([value, label]) => ({ value, label }));
     return me ? [{ value: me.id, label: `${me.name} ${ru.jobs.filters.me}` }, ...rest] : rest;
   }, [seen, me]);
   usePolling(
@@ -43,10 +44,25 @@ export default function JobsPage() {
     <Stack gap="md">
       <Group justify="space-between" align="end">
         <Title order={2}>{ru.pages.jobs}</Title>
-        <Text size="sm" c="dimmed">{formatCount(total, ru.jobs.total)} · {ru.jobs.live}</Text>
+        <Text size="sm" c="dimmed">
+          {formatCount(total, ru.jobs.total)} · {ru.jobs.live}
+        </Text>
       </Group>
-      <JobsFilters value={filters} owners={owners} onChange={(f) => { setFilters(f); setPage(1); }} />
-      {tasks === null ? <Text c="dimmed">{ru.jobs.loading}</Text> : tasks.length === 0 ? <Text c="dimmed">{ru.jobs.empty}</Text> : <JobsTable tasks={tasks} onChanged={replace} />}
+      <JobsFilters
+        value={filters}
+        owners={owners}
+        onChange={(f) => {
+          setFilters(f);
+          setPage(1);
+        }}
+      />
+      {tasks === null ? (
+        <Text c="dimmed">{ru.jobs.loading}</Text>
+      ) : tasks.length === 0 ? (
+        <Text c="dimmed">{ru.jobs.empty}</Text>
+      ) : (
+        <JobsTable tasks={tasks} onChanged={replace} />
+      )}
       {total > PAGE_SIZE && <Pagination value={page} onChange={setPage} total={Math.ceil(total / PAGE_SIZE)} />}
     </Stack>
   );

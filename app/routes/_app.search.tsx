@@ -5,7 +5,5 @@ import { pageMeta } from "../lib/meta";
 export const meta = pageMeta(ru.pages.search);
 
 export default function SearchPage() {
-  return (
-    <PagePlaceholder title={ru.pages.search} />
-  );
+  return <PagePlaceholder title={ru.pages.search} />;
 }

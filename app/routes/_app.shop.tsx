@@ -5,7 +5,5 @@ import { pageMeta } from "../lib/meta";
 export const meta = pageMeta(ru.pages.shop);
 
 export default function ShopPage() {
-  return (
-    <PagePlaceholder title={ru.pages.shop} />
-  );
+  return <PagePlaceholder title={ru.pages.shop} />;
 }

@@ -34,7 +34,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 }
 
 /** The loader's (or, after a POST, the action's) Cache-Control and friends reach the document. */
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
 export default function ShortLinkPage() {
   const loaded = useLoaderData<typeof loader>();

@@ -9,7 +9,9 @@ export const taskLogs = sqliteTable(
     jobId: text("job_id").notNull(),
     run: integer("run").notNull().default(0),
     ts: unixTime("ts").notNull(),
-    level: text("level", { enum: ["info", "warn", "error"] }).notNull().default("info"),
+    level: text("level", { enum: ["info", "warn", "error"] })
+      .notNull()
+      .default("info"),
     line: text("line").notNull(),
   },
   (t) => [index("task_logs_job_idx").on(t.jobId, t.seq)],

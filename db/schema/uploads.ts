@@ -45,9 +45,7 @@ export const uploads = sqliteTable(
     uniqueIndex("uploads_slot_unique")
       .on(t.assetId, t.version, t.variantType)
       .where(sql`state IN ('active', 'completing') AND variant_type <> 'untyped'`),
-    uniqueIndex("uploads_new_version_unique")
-      .on(t.assetId, t.version)
-      .where(sql`state IN ('active', 'completing') AND new_version = 1`),
+    uniqueIndex("uploads_new_version_unique").on(t.assetId, t.version).where(sql`state IN ('active', 'completing') AND new_version = 1`),
     index("uploads_asset_idx").on(t.assetId, t.state),
     index("uploads_expiry_idx").on(t.state, t.expiresAt),
     // A user's unfinished uploads count against the quota: summed from the index alone.

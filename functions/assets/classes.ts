@@ -14,17 +14,35 @@ import { assetClass, assetClassBody, idParam, idsBody, ok } from "./schemas";
 /** Asset classes: /api/asset/class (admins change them; everyone may read them). */
 const app = createApp();
 const tags = ["asset classes"];
-const errors = { ...errorResponses, 403: { description: "Admins only", content: errorResponses[400].content }, 404: { description: "Not found", content: errorResponses[400].content }, 409: { description: "Name taken", content: errorResponses[400].content } };
+const errors = {
+  ...errorResponses,
+  403: { description: "Admins only", content: errorResponses[400].content },
+  404: { description: "Not found", content: errorResponses[400].content },
+  409: { description: "Name taken", content: errorResponses[400].content },
+};
 const out = (c: AssetClass) => ({ id: c.classId, name: c.name, def_fields: c.defFields });
 const nameTaken = (err: unknown) => /UNIQUE/i.test(String((err as Error)?.message) + String((err as { cause?: Error })?.cause?.message));
 
 app.openapi(
-  createRoute({ method: "get", path: "/class", tags, summary: "All asset classes", responses: { 200: jsonContent(z.array(assetClass)), ...errors } }),
+  createRoute({
+    method: "get",
+    path: "/class",
+    tags,
+    summary: "All asset classes",
+    responses: { 200: jsonContent(z.array(assetClass)), ...errors },
+  }),
   async (c) => c.json((await getDb(c.env).select().from(assetClasses).orderBy(assetClasses.name)).map(out), 200),
 );
 
 app.openapi(
-  createRoute({ method: "post", path: "/class", tags, summary: "Create an asset class", request: { body: jsonBody(assetClassBody) }, responses: { 200: jsonContent(assetClass), ...errors } }),
+  createRoute({
+    method: "post",
+    path: "/class",
+    tags,
+    summary: "Create an asset class",
+    request: { body: jsonBody(assetClassBody) },
+    responses: { 200: jsonContent(assetClass), ...errors },
+  }),
   async (c) => {
     requireAdmin(c.get("auth"));
     const db = getDb(c.env);
@@ -32,7 +50,16 @@ app.openapi(
     const now = nowSeconds();
     const row = { classId: newId(), name: body.name, defFields: body.def_fields ?? [], ctime: now, mtime: now };
     try {
-      await db.batch([db.insert(assetClasses).values(row), eventInsert(db, { kind: "asset-class.create", userId: c.get("auth").userId, entityType: "asset_class", entityId: row.classId, data: { name: row.name } })]);
+      await db.batch([
+        db.insert(assetClasses).values(row),
+        eventInsert(db, {
+          kind: "asset-class.create",
+          userId: c.get("auth").userId,
+          entityType: "asset_class",
+          entityId: row.classId,
+          data: { name: row.name },
+        }),
+      ]);
     } catch (err) {
       if (nameTaken(err)) throw new ApiError("conflict", `Класс «${body.name}» уже есть`);
       throw err;
@@ -42,7 +69,14 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "patch", path: "/class/{id}", tags, summary: "Change an asset class", request: { params: idParam, body: jsonBody(assetClassBody.partial()) }, responses: { 200: jsonContent(assetClass), ...errors } }),
+  createRoute({
+    method: "patch",
+    path: "/class/{id}",
+    tags,
+    summary: "Change an asset class",
+    request: { params: idParam, body: jsonBody(assetClassBody.partial()) },
+    responses: { 200: jsonContent(assetClass), ...errors },
+  }),
   async (c) => {
     requireAdmin(c.get("auth"));
     const db = getDb(c.env);
@@ -52,7 +86,10 @@ app.openapi(
     if (!current) throw new ApiError("not_found", "Класс не найден");
     const next = { ...current, name: body.name ?? current.name, defFields: body.def_fields ?? current.defFields, mtime: nowSeconds() };
     try {
-      await db.batch([db.update(assetClasses).set(next).where(eq(assetClasses.classId, id)), eventInsert(db, { kind: "asset-class.update", userId: c.get("auth").userId, entityType: "asset_class", entityId: id, data: body })]);
+      await db.batch([
+        db.update(assetClasses).set(next).where(eq(assetClasses.classId, id)),
+        eventInsert(db, { kind: "asset-class.update", userId: c.get("auth").userId, entityType: "asset_class", entityId: id, data: body }),
+      ]);
     } catch (err) {
       if (nameTaken(err)) throw new ApiError("conflict", `Класс «${next.name}» уже есть`);
       throw err;
@@ -62,7 +99,14 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "delete", path: "/class/{id}", tags, summary: "Delete an asset class (its assets lose the class)", request: { params: idParam }, responses: { 200: jsonContent(ok), ...errors } }),
+  createRoute({
+    method: "delete",
+    path: "/class/{id}",
+    tags,
+    summary: "Delete an asset class (its assets lose the class)",
+    request: { params: idParam },
+    responses: { 200: jsonContent(ok), ...errors },
+  }),
   async (c) => {
     requireAdmin(c.get("auth"));
     const db = getDb(c.env);
@@ -78,9 +122,19 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "post", path: "/class-by-ids", tags, summary: "Asset classes by id", request: { body: jsonBody(idsBody) }, responses: { 200: jsonContent(z.array(assetClass)), ...errors } }),
+  createRoute({
+    method: "post",
+    path: "/class-by-ids",
+    tags,
+    summary: "Asset classes by id",
+    request: { body: jsonBody(idsBody) },
+    responses: { 200: jsonContent(z.array(assetClass)), ...errors },
+  }),
   async (c) => {
-    const rows = await getDb(c.env).select().from(assetClasses).where(inArray(assetClasses.classId, idList(c.req.valid("json").ids)));
+    const rows = await getDb(c.env)
+      .select()
+      .from(assetClasses)
+      .where(inArray(assetClasses.classId, idList(c.req.valid("json").ids)));
     return c.json(rows.map(out), 200);
   },
 );

@@ -38,7 +38,13 @@ export async function patchTechProps(db: Db, auth: AuthUser, variantId: string, 
   const next = { ...v.techProps, ...props };
   await db.batch([
     db.update(variants).set({ techProps: next }).where(eq(variants.variantId, variantId)),
-    eventInsert(db, { kind: "variant.tech-props", userId: auth.userId, entityType: "variant", entityId: variantId, data: { keys: Object.keys(props) } }),
+    eventInsert(db, {
+      kind: "variant.tech-props",
+      userId: auth.userId,
+      entityType: "variant",
+      entityId: variantId,
+      data: { keys: Object.keys(props) },
+    }),
   ]);
   return next;
 }
@@ -46,20 +52,41 @@ export async function patchTechProps(db: Db, auth: AuthUser, variantId: string, 
 /** The document proxy (a PDF rendition) of a version, for the document viewer. */
 export async function proxyDoc(db: Db, auth: AuthUser, assetId: string, version: number) {
   await requireAssets(db, auth, "read", [assetId]);
-  const row = await db.select().from(variants)
-    .where(and(eq(variants.assetId, assetId), eq(variants.version, version), or(like(variants.variantType, "proxy%"), eq(variants.mimeType, "application/pdf"))))
+  const row = await db
+    .select()
+    .from(variants)
+    .where(
+      and(
+        eq(variants.assetId, assetId),
+        eq(variants.version, version),
+        or(like(variants.variantType, "proxy%"), eq(variants.mimeType, "application/pdf")),
+      ),
+    )
     .orderBy(desc(eq(variants.mimeType, "application/pdf")))
-    .limit(1).get();
+    .limit(1)
+    .get();
   if (!row) throw new ApiError("not_found", "У версии нет документа для просмотра");
   return variantOut(row);
 }
 
 /** Stores a preview image for a variant (replacing the previous one). */
-export async function uploadPreview(db: Db, env: Env, auth: AuthUser, variantId: string, mime: string, size: number, body: ReadableStream | null) {
+export async function uploadPreview(
+  db: Db,
+  env: Env,
+  auth: AuthUser,
+  variantId: string,
+  mime: string,
+  size: number,
+  body: ReadableStream | null,
+) {
   const v = await variantById(db, auth, variantId, "update");
   // Raster only: an SVG preview would be a document with script, shown wherever previews are.
-  if (!isRasterPreview(mime)) throw new ApiError("bad_request", `Превью должно быть растровым изображением (${rasterPreviewTypes.join(", ")})`, [{ field: "Content-Type", message: `нужен один из типов: ${rasterPreviewTypes.join(", ")}` }]);
-  if (!Number.isFinite(size) || size <= 0 || !body) throw new ApiError("bad_request", "Нужно тело запроса с Content-Length", [{ field: "Content-Length", message: "обязательное поле" }]);
+  if (!isRasterPreview(mime))
+    throw new ApiError("bad_request", `Превью должно быть растровым изображением (${rasterPreviewTypes.join(", ")})`, [
+      { field: "Content-Type", message: `нужен один из типов: ${rasterPreviewTypes.join(", ")}` },
+    ]);
+  if (!Number.isFinite(size) || size <= 0 || !body)
+    throw new ApiError("bad_request", "Нужно тело запроса с Content-Length", [{ field: "Content-Length", message: "обязательное поле" }]);
   if (size > maxPreviewBytes) throw new ApiError("payload_too_large", "Превью больше 10 МБ");
   const storage = await getStorage(db, v.storageId);
   const key = `previews/${variantId}`;
@@ -79,7 +106,12 @@ export async function copyAsset(db: Db, env: Env, auth: AuthUser, assetId: strin
   const rows = await db.select().from(variants).where(eq(variants.assetId, assetId)).orderBy(desc(variants.version));
   const latest = rows.filter((r) => r.version === rows[0]?.version);
   // The copy's bytes are the copier's: they count against their quota as an upload would.
-  await requireQuota(db, env, auth.userId, latest.reduce((n, v) => n + v.contentSize, 0));
+  await requireQuota(
+    db,
+    env,
+    auth.userId,
+    latest.reduce((n, v) => n + v.contentSize, 0),
+  );
   const now = nowSeconds();
   const copyId = newId();
   const copies = [];
@@ -90,23 +122,50 @@ export async function copyAsset(db: Db, env: Env, auth: AuthUser, assetId: strin
     const variantId = newId();
     const objectKey = `assets/${copyId}/${variantId}`;
     const put = await driver.put(objectKey, obj.body, v.contentSize, v.mimeType);
-    copies.push({ ...v, variantId, assetId: copyId, version: 1, objectKey, etag: put.etag || v.etag, previewKey: null, previewStorageId: null, userId: auth.userId, ctime: now });
+    copies.push({
+      ...v,
+      variantId,
+      assetId: copyId,
+      version: 1,
+      objectKey,
+      etag: put.etag || v.etag,
+      previewKey: null,
+      previewStorageId: null,
+      userId: auth.userId,
+      ctime: now,
+    });
   }
   await db.batch([
     db.insert(assets).values({ ...src, assetId: copyId, owner: auth.userId, creator: auth.userId, ctime: now, mtime: now, atime: now }),
     db.insert(groupMembers).values({ groupId, elId: copyId, elType: "asset", ctime: now }),
-    ...(copies.length ? [db.insert(versions).values({ assetId: copyId, version: 1, userId: auth.userId, ctime: now }), db.insert(variants).values(copies)] : []),
-    eventInsert(db, { kind: "asset.copy", userId: auth.userId, entityType: "asset", entityId: copyId, data: { from: assetId, group: groupId } }),
+    ...(copies.length
+      ? [db.insert(versions).values({ assetId: copyId, version: 1, userId: auth.userId, ctime: now }), db.insert(variants).values(copies)]
+      : []),
+    eventInsert(db, {
+      kind: "asset.copy",
+      userId: auth.userId,
+      entityType: "asset",
+      entityId: copyId,
+      data: { from: assetId, group: groupId },
+    }),
   ]);
   return { asset_id: copyId, ctime: now };
 }
 
 export async function previewsOf(db: Db, auth: AuthUser, ids: string[], by: "asset" | "variant") {
-  const rows = await db.select().from(variants).where(inArray(by === "asset" ? variants.assetId : variants.variantId, ids)).orderBy(desc(variants.version));
+  const rows = await db
+    .select()
+    .from(variants)
+    .where(inArray(by === "asset" ? variants.assetId : variants.variantId, ids))
+    .orderBy(desc(variants.version));
   await requireAssets(db, auth, "read", by === "asset" ? ids : [...new Set(rows.map((r) => r.assetId))]);
   return ids.map((id) => {
     const mine = rows.filter((r) => (by === "asset" ? r.assetId : r.variantId) === id);
     const withPreview = mine.find((r) => r.version === mine[0]?.version && r.previewKey);
-    return { id, variant_id: withPreview?.variantId ?? null, preview: withPreview ? `/api/asset/content/preview/${withPreview.assetId}/${withPreview.version}/${withPreview.variantId}` : null };
+    return {
+      id,
+      variant_id: withPreview?.variantId ?? null,
+      preview: withPreview ? `/api/asset/content/preview/${withPreview.assetId}/${withPreview.version}/${withPreview.variantId}` : null,
+    };
   });
 }

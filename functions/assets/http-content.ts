@@ -54,7 +54,10 @@ export async function streamVariant(db: Db, env: Env, req: Request, v: Variant, 
   if (ifRange && !matches(ifRange, etag)) range = null;
   if (range === "invalid") {
     const body = JSON.stringify(errorBody("bad_request", "Запрошенный диапазон вне файла", requestId));
-    return new Response(body, { status: 416, headers: { "Content-Range": `bytes */${v.contentSize}`, "Content-Type": "application/json" } });
+    return new Response(body, {
+      status: 416,
+      headers: { "Content-Range": `bytes */${v.contentSize}`, "Content-Type": "application/json" },
+    });
   }
   const driver = await driverFor(env, await getStorage(db, v.storageId));
   const obj = await driver.get(v.objectKey, range && v.contentSize > 0 ? range : undefined);
@@ -74,7 +77,13 @@ export async function streamVariant(db: Db, env: Env, req: Request, v: Variant, 
  * A stored preview image (upload-preview or the preview job), inline under the same rules as any
  * user bytes: a preview stored as anything but an allowed image type goes out as an attachment.
  */
-export async function previewResponse(db: Db, env: Env, req: Request, v: Pick<Variant, "previewKey" | "previewStorageId" | "fileName">, notFound: string) {
+export async function previewResponse(
+  db: Db,
+  env: Env,
+  req: Request,
+  v: Pick<Variant, "previewKey" | "previewStorageId" | "fileName">,
+  notFound: string,
+) {
   if (!v.previewKey || !v.previewStorageId) throw new ApiError("not_found", notFound);
   const obj = await (await driverFor(env, await getStorage(db, v.previewStorageId))).get(v.previewKey);
   if (!obj) throw new ApiError("not_found", notFound);

@@ -57,7 +57,9 @@ const badLink = () => new ApiError("forbidden", "Ссылка недействи
  * right are checked, or a transcoder's source URL after its signature.
  */
 export async function openPlayLink(db: Db, env: Env, variantId: string, q: { s?: string; exp?: string; sig?: string }) {
-  const signed = q.s ? verifyUrl(env.JWT_SECRET, "play", subject(variantId, q.s), q.exp, q.sig) : verifyUrl(env.JWT_SECRET, "task-source", variantId, q.exp, q.sig);
+  const signed = q.s
+    ? verifyUrl(env.JWT_SECRET, "play", subject(variantId, q.s), q.exp, q.sig)
+    : verifyUrl(env.JWT_SECRET, "task-source", variantId, q.exp, q.sig);
   if (!(await signed)) throw badLink();
   const auth = q.s ? await liveSession(env, q.s) : null;
   if (q.s && !auth) throw new ApiError("forbidden", "Сеанс завершён: ссылка больше не действует");
@@ -75,5 +77,8 @@ export function refusedOnMediaOrigin(request: Request, env: Pick<Env, "MEDIA_ORI
   const media = mediaOrigin(env);
   const url = new URL(request.url);
   if (!media || url.origin !== media || url.pathname.startsWith("/api/media/")) return null;
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+  return new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
+  });
 }

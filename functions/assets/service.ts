@@ -15,7 +15,10 @@ import type { CreateAssetBody, PatchAssetBody } from "./schemas";
 async function checkClass(db: Db, classId: string | null | undefined) {
   if (!classId) return;
   const found = await db.select({ id: assetClasses.classId }).from(assetClasses).where(eq(assetClasses.classId, classId)).get();
-  if (!found) throw new ApiError("validation", "Неверные данные: «asset_class»: нет такого класса", [{ field: "asset_class", message: "нет такого класса" }]);
+  if (!found)
+    throw new ApiError("validation", "Неверные данные: «asset_class»: нет такого класса", [
+      { field: "asset_class", message: "нет такого класса" },
+    ]);
 }
 
 /** Creates assets (one batch, one event each); in_group needs create on that group. */
@@ -44,7 +47,13 @@ export async function createAssets(db: Db, auth: AuthUser, items: CreateAssetBod
     ...inserts.slice(1),
     ...rows.flatMap((r) => [
       ...(r.group ? [db.insert(groupMembers).values({ groupId: r.group, elId: r.assetId, elType: "asset" as const, ctime: now })] : []),
-      eventInsert(db, { kind: "asset.create", userId: auth.userId, entityType: "asset", entityId: r.assetId, data: { name: r.name, group: r.group ?? null } }),
+      eventInsert(db, {
+        kind: "asset.create",
+        userId: auth.userId,
+        entityType: "asset",
+        entityId: r.assetId,
+        data: { name: r.name, group: r.group ?? null },
+      }),
     ]),
   ]);
   return rows.map((r) => ({ asset_id: r.assetId, ctime: r.ctime }));
@@ -61,11 +70,17 @@ export async function getAsset(db: Db, auth: AuthUser, assetId: string) {
   // The caller's permissions, or 404 when it may not read the asset.
   const access = await assetAccessList(db, auth, assetId);
   const a = await loadAsset(db, assetId);
-  const [links, latest] = await Promise.all([readablePlacements(db, auth, assetId).then((r) => r.map((g) => g.group_id)), latestVersion(db, assetId)]);
-  const vars = latest === null ? [] : await db
-    .select({ id: variants.variantId, name: variants.name, type: variants.variantType })
-    .from(variants)
-    .where(and(eq(variants.assetId, assetId), eq(variants.version, latest)));
+  const [links, latest] = await Promise.all([
+    readablePlacements(db, auth, assetId).then((r) => r.map((g) => g.group_id)),
+    latestVersion(db, assetId),
+  ]);
+  const vars =
+    latest === null
+      ? []
+      : await db
+          .select({ id: variants.variantId, name: variants.name, type: variants.variantType })
+          .from(variants)
+          .where(and(eq(variants.assetId, assetId), eq(variants.version, latest)));
   return {
     asset_id: a.assetId,
     name: a.name,
@@ -86,7 +101,13 @@ export async function getAsset(db: Db, auth: AuthUser, assetId: string) {
 }
 
 export async function latestVersion(db: Db, assetId: string): Promise<number | null> {
-  const row = await db.select({ v: versions.version }).from(versions).where(eq(versions.assetId, assetId)).orderBy(desc(versions.version)).limit(1).get();
+  const row = await db
+    .select({ v: versions.version })
+    .from(versions)
+    .where(eq(versions.assetId, assetId))
+    .orderBy(desc(versions.version))
+    .limit(1)
+    .get();
   return row?.v ?? null;
 }
 
@@ -114,14 +135,28 @@ export async function deleteAssets(db: Db, env: Env, auth: AuthUser | null, ids:
   if (auth && !opts.skipCheck) await requireAssets(db, auth, "delete", ids);
   const list = idList(ids);
   const [vars, ups] = await db.batch([
-    db.select({ storageId: variants.storageId, key: variants.objectKey, preview: variants.previewKey, previewStorage: variants.previewStorageId }).from(variants).where(inArray(variants.assetId, list)),
-    db.select().from(uploads).where(and(inArray(uploads.assetId, list), inArray(uploads.state, ["active", "completing"]))),
+    db
+      .select({
+        storageId: variants.storageId,
+        key: variants.objectKey,
+        preview: variants.previewKey,
+        previewStorage: variants.previewStorageId,
+      })
+      .from(variants)
+      .where(inArray(variants.assetId, list)),
+    db
+      .select()
+      .from(uploads)
+      .where(and(inArray(uploads.assetId, list), inArray(uploads.state, ["active", "completing"]))),
   ]);
   await db.batch([
     db.delete(variants).where(inArray(variants.assetId, list)),
     db.delete(versions).where(inArray(versions.assetId, list)),
     db.delete(groupMembers).where(and(inArray(groupMembers.elId, list), eq(groupMembers.elType, "asset"))),
-    db.update(uploads).set({ state: "aborted", mtime: nowSeconds() }).where(and(inArray(uploads.assetId, list), inArray(uploads.state, ["active", "completing"]))),
+    db
+      .update(uploads)
+      .set({ state: "aborted", mtime: nowSeconds() })
+      .where(and(inArray(uploads.assetId, list), inArray(uploads.state, ["active", "completing"]))),
     db.delete(assets).where(inArray(assets.assetId, list)),
     ...ids.map((id) => eventInsert(db, { kind: "asset.delete", userId: auth?.userId ?? null, entityType: "asset", entityId: id })),
   ]);

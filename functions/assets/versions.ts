@@ -10,16 +10,36 @@ import { readablePlacements, requireAssets } from "./guard";
 import { viewableVariantTypes } from "./variant-rights";
 
 export const variantOut = (v: Variant) => ({
-  variant_id: v.variantId, asset_id: v.assetId, version: v.version, storage: v.storageId, name: v.name, mime_type: v.mimeType,
-  format: v.format, variant_type: v.variantType, content_size: v.contentSize, file_name: v.fileName, sha256: v.sha256,
-  preview_storage_id: v.previewStorageId, metadata_storage_id: v.metadataStorageId, user_id: v.userId, ctime: v.ctime,
+  variant_id: v.variantId,
+  asset_id: v.assetId,
+  version: v.version,
+  storage: v.storageId,
+  name: v.name,
+  mime_type: v.mimeType,
+  format: v.format,
+  variant_type: v.variantType,
+  content_size: v.contentSize,
+  file_name: v.fileName,
+  sha256: v.sha256,
+  preview_storage_id: v.previewStorageId,
+  metadata_storage_id: v.metadataStorageId,
+  user_id: v.userId,
+  ctime: v.ctime,
 });
 
 /** Versions of an asset, newest first, one row per variant (an empty version has null variant fields). */
 export async function listVersions(db: Db, auth: AuthUser, assetId: string) {
   await requireAssets(db, auth, "read", [assetId]);
   const rows = await db
-    .select({ version: versions.version, desc: versions.desc, ctime: versions.ctime, user_id: versions.userId, variant_id: variants.variantId, variant_name: variants.name, variant_type: variants.variantType })
+    .select({
+      version: versions.version,
+      desc: versions.desc,
+      ctime: versions.ctime,
+      user_id: versions.userId,
+      variant_id: variants.variantId,
+      variant_name: variants.name,
+      variant_type: variants.variantType,
+    })
     .from(versions)
     .leftJoin(variants, and(eq(variants.assetId, versions.assetId), eq(variants.version, versions.version)))
     .where(eq(versions.assetId, assetId))
@@ -29,12 +49,17 @@ export async function listVersions(db: Db, auth: AuthUser, assetId: string) {
 
 export async function listVariants(db: Db, auth: AuthUser, assetId: string, version: number) {
   await requireAssets(db, auth, "read", [assetId]);
-  const rows = await db.select().from(variants).where(and(eq(variants.assetId, assetId), eq(variants.version, version))).orderBy(asc(variants.ctime));
+  const rows = await db
+    .select()
+    .from(variants)
+    .where(and(eq(variants.assetId, assetId), eq(variants.version, version)))
+    .orderBy(asc(variants.ctime));
   return rows.map(variantOut);
 }
 
 /** The right a variant's bytes need: `read` for proxies and watermarked copies, `download` for the rest. */
-export const rightFor = (v: Pick<Variant, "variantType">): "read" | "download" => (viewableVariantTypes.includes(v.variantType) ? "read" : "download");
+export const rightFor = (v: Pick<Variant, "variantType">): "read" | "download" =>
+  viewableVariantTypes.includes(v.variantType) ? "read" : "download";
 
 /** A variant by id after a check of `permission` on its asset; not_found either way. */
 export async function variantById(db: Db, auth: AuthUser, variantId: string, permission: "read" | "download" | "update" = "read") {
@@ -58,7 +83,13 @@ export async function findVariant(db: Db, assetId: string, version: number | "la
   const rows = await db
     .select()
     .from(variants)
-    .where(and(eq(variants.assetId, assetId), version === "latest" ? undefined : eq(variants.version, version), byType ? eq(variants.variantType, variant as Variant["variantType"]) : eq(variants.variantId, variant)))
+    .where(
+      and(
+        eq(variants.assetId, assetId),
+        version === "latest" ? undefined : eq(variants.version, version),
+        byType ? eq(variants.variantType, variant as Variant["variantType"]) : eq(variants.variantId, variant),
+      ),
+    )
     .orderBy(desc(variants.version), desc(variants.ctime))
     .limit(1);
   if (!rows[0]) throw new ApiError("not_found", "Вариант не найден");
@@ -74,7 +105,9 @@ export async function playableVariant(db: Db, auth: AuthUser, assetId: string) {
   const rows = await db.select().from(variants).where(eq(variants.assetId, assetId)).orderBy(desc(variants.version));
   const latest = rows[0]?.version;
   const order = ["proxy_highres", "proxy_lowres", "master", "initial", "watermarked", "untyped"];
-  const [best, ...rest] = rows.filter((r) => r.version === latest).sort((a, b) => order.indexOf(a.variantType) - order.indexOf(b.variantType));
+  const [best, ...rest] = rows
+    .filter((r) => r.version === latest)
+    .sort((a, b) => order.indexOf(a.variantType) - order.indexOf(b.variantType));
   if (!best) throw new ApiError("not_found", "У файла нет содержимого для воспроизведения");
   if (rightFor(best) === "read") return best;
   const viewable = rest.find((r) => rightFor(r) === "read");
@@ -90,8 +123,14 @@ export async function playableVariant(db: Db, auth: AuthUser, assetId: string) {
 export async function createVersion(db: Db, auth: AuthUser, assetId: string, description: string) {
   await requireAssets(db, auth, "update", [assetId]);
   const [[top], [pending]] = await db.batch([
-    db.select({ v: sql<number>`max(${versions.version})` }).from(versions).where(eq(versions.assetId, assetId)),
-    db.select({ v: sql<number>`max(${uploads.version})` }).from(uploads).where(and(eq(uploads.assetId, assetId), inArray(uploads.state, ["active", "completing"]))),
+    db
+      .select({ v: sql<number>`max(${versions.version})` })
+      .from(versions)
+      .where(eq(versions.assetId, assetId)),
+    db
+      .select({ v: sql<number>`max(${uploads.version})` })
+      .from(uploads)
+      .where(and(eq(uploads.assetId, assetId), inArray(uploads.state, ["active", "completing"]))),
   ]);
   const version = Math.max(top?.v ?? 0, pending?.v ?? 0) + 1;
   const now = nowSeconds();
@@ -107,14 +146,44 @@ export async function dropEmptyVersions(db: Db, auth: AuthUser, assetId: string)
   await requireAssets(db, auth, "update", [assetId]);
   const emptyWhere = and(
     eq(versions.assetId, assetId),
-    notExists(db.select({ x: sql`1` }).from(variants).where(and(eq(variants.assetId, versions.assetId), eq(variants.version, versions.version)))),
-    notExists(db.select({ x: sql`1` }).from(uploads).where(and(eq(uploads.assetId, versions.assetId), eq(uploads.version, versions.version), inArray(uploads.state, ["active", "completing"])))),
+    notExists(
+      db
+        .select({ x: sql`1` })
+        .from(variants)
+        .where(and(eq(variants.assetId, versions.assetId), eq(variants.version, versions.version))),
+    ),
+    notExists(
+      db
+        .select({ x: sql`1` })
+        .from(uploads)
+        .where(
+          and(
+            eq(uploads.assetId, versions.assetId),
+            eq(uploads.version, versions.version),
+            inArray(uploads.state, ["active", "completing"]),
+          ),
+        ),
+    ),
   );
   const empty = await db.select({ v: versions.version }).from(versions).where(emptyWhere);
   if (empty.length) {
     await db.batch([
-      db.delete(versions).where(and(eq(versions.assetId, assetId), inArray(versions.version, empty.map((e) => e.v)))),
-      eventInsert(db, { kind: "version.drop-empty", userId: auth.userId, entityType: "asset", entityId: assetId, data: { versions: empty.map((e) => e.v) } }),
+      db.delete(versions).where(
+        and(
+          eq(versions.assetId, assetId),
+          inArray(
+            versions.version,
+            empty.map((e) => e.v),
+          ),
+        ),
+      ),
+      eventInsert(db, {
+        kind: "version.drop-empty",
+        userId: auth.userId,
+        entityType: "asset",
+        entityId: assetId,
+        data: { versions: empty.map((e) => e.v) },
+      }),
     ]);
   }
   return { asset_id: assetId, dropped: empty.map((e) => e.v) };
@@ -123,7 +192,11 @@ export async function dropEmptyVersions(db: Db, auth: AuthUser, assetId: string)
 /** Latest version and its variants for each asset the caller may read. */
 export async function versionsByIds(db: Db, auth: AuthUser, ids: string[]) {
   await requireAssets(db, auth, "read", ids);
-  const rows = await db.select().from(variants).where(inArray(variants.assetId, idList(ids))).orderBy(desc(variants.version));
+  const rows = await db
+    .select()
+    .from(variants)
+    .where(inArray(variants.assetId, idList(ids)))
+    .orderBy(desc(variants.version));
   return ids.map((id) => {
     const mine = rows.filter((r) => r.assetId === id);
     const latest = mine[0]?.version ?? null;
@@ -140,9 +213,14 @@ export async function memberOf(db: Db, auth: AuthUser, assetId: string) {
 /** Bytes of the latest version (the sum of its variants) and of every version. */
 export async function contentSize(db: Db, auth: AuthUser, assetId: string) {
   await requireAssets(db, auth, "read", [assetId]);
-  const rows = await db.select({ version: variants.version, size: variants.contentSize, type: variants.variantType }).from(variants).where(eq(variants.assetId, assetId)).orderBy(desc(variants.version));
+  const rows = await db
+    .select({ version: variants.version, size: variants.contentSize, type: variants.variantType })
+    .from(variants)
+    .where(eq(variants.assetId, assetId))
+    .orderBy(desc(variants.version));
   const latest = rows[0]?.version ?? null;
-  const initial = rows.find((r) => r.version === latest && (r.type === "initial" || r.type === "master")) ?? rows.find((r) => r.version === latest);
+  const initial =
+    rows.find((r) => r.version === latest && (r.type === "initial" || r.type === "master")) ?? rows.find((r) => r.version === latest);
   return {
     asset_id: assetId,
     version: latest,

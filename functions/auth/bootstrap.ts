@@ -40,7 +40,9 @@ async function createFirstAdmin(env: Env) {
       .returning({ id: users.userId }),
     db
       .insert(events)
-      .select(sql`SELECT ${newId()}, ${now}, NULL, 'user.created', 'user', ${userId}, ${JSON.stringify(data)} WHERE EXISTS (SELECT 1 FROM users WHERE user_id = ${userId})`),
+      .select(
+        sql`SELECT ${newId()}, ${now}, NULL, 'user.created', 'user', ${userId}, ${JSON.stringify(data)} WHERE EXISTS (SELECT 1 FROM users WHERE user_id = ${userId})`,
+      ),
   ]);
   if (inserted.length === 0) return;
   // The only place a generated password appears: once, on the operator's terminal.

@@ -79,4 +79,7 @@ export async function admitAttempt(db: Db, keys: ThrottleKeys, now: number) {
 }
 
 /** What a successful sign-in writes with its session: the login starts afresh, the address gets its attempt back. */
-export const successWrites = (db: Db, keys: ThrottleKeys) => [db.delete(loginAttempts).where(eq(loginAttempts.key, keys.login)), giveBack(db, keys.ip)];
+export const successWrites = (db: Db, keys: ThrottleKeys) => [
+  db.delete(loginAttempts).where(eq(loginAttempts.key, keys.login)),
+  giveBack(db, keys.ip),
+];

@@ -29,7 +29,8 @@ const answerSignedIn = (c: Context<AppEnv>, s: SignedIn) => {
 app.openapi(
   createRoute({
     method: "post",
-    path: "/login", security: [],
+    path: "/login",
+    security: [],
     tags,
     summary: "Sign in with login and password; sets the refresh and page-session cookies",
     request: { body: jsonBody(loginBody) },
@@ -46,7 +47,8 @@ app.openapi(
 app.openapi(
   createRoute({
     method: "get",
-    path: "/refresh", security: [],
+    path: "/refresh",
+    security: [],
     tags,
     summary: "Rotate the refresh cookie and issue a new bearer (and page-session cookie)",
     responses: { 200: jsonContent(tokens), 401: errorResponses[401] },
@@ -66,7 +68,8 @@ app.openapi(
 app.openapi(
   createRoute({
     method: "get",
-    path: "/logout", security: [],
+    path: "/logout",
+    security: [],
     tags,
     summary: "End the session of the refresh cookie and clear both cookies",
     responses: { 200: jsonContent(ok) },

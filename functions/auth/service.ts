@@ -112,7 +112,10 @@ export async function refresh(db: Db, env: Env, sessionId: string, secret: strin
 
 export async function revokeSession(db: Db, sessionId: string, userId: string | null, kind = "auth.logout") {
   await db.batch([
-    db.update(sessions).set({ revokedAt: nowSeconds() }).where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt))),
+    db
+      .update(sessions)
+      .set({ revokedAt: nowSeconds() })
+      .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt))),
     eventInsert(db, { kind, userId, entityType: "session", entityId: sessionId }),
   ]);
 }

@@ -45,9 +45,7 @@ const upper = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮ�
  * a.name case-folded in SQL as nameKey() folds it in JS, for ASCII and Cyrillic (SQLite's lower()
  * knows ASCII only): assets keep no folded name column, and these scans stay within one group.
  */
-const foldedName = sql.raw(
-  [...upper].reduce((expr, ch) => `replace(${expr}, '${ch}', '${ch.toLocaleLowerCase("ru")}')`, "lower(a.name)"),
-);
+const foldedName = sql.raw([...upper].reduce((expr, ch) => `replace(${expr}, '${ch}', '${ch.toLocaleLowerCase("ru")}')`, "lower(a.name)"));
 
 function nameFilter(filter: string | undefined, substring = true): SQL {
   if (!filter) return sql`1`;
@@ -88,8 +86,11 @@ const sortColumn: Record<MemberSort | "added", string> = { added: "ctime", name:
  */
 export function visibleAssetCount(db: Db, ctx: AccessContext, groupId: string, q: Pick<MembersQuery, "filters">) {
   if (q.filters) return undefined;
-  return db.select({ n: sql<number>`g.asset_count - (SELECT count(*) FROM group_members gm
-      WHERE gm.group_id = g.group_id AND gm.el_type = 'asset' AND ${assetDenied(ctx, gm)})`.as("n") })
+  return db
+    .select({
+      n: sql<number>`g.asset_count - (SELECT count(*) FROM group_members gm
+      WHERE gm.group_id = g.group_id AND gm.el_type = 'asset' AND ${assetDenied(ctx, gm)})`.as("n"),
+    })
     .from(sql`groups g`)
     .where(sql`g.group_id = ${literal(groupId)}`);
 }

@@ -36,7 +36,8 @@ export function splitPath(path: string): string[] {
   for (const seg of path.split("/")) {
     if (seg === "" || seg === ".") continue;
     if (seg === "..") {
-      if (out.length === 0) throw new ApiError("bad_request", "Путь выходит за пределы дерева", [{ field: "path", message: "выходит за корень" }]);
+      if (out.length === 0)
+        throw new ApiError("bad_request", "Путь выходит за пределы дерева", [{ field: "path", message: "выходит за корень" }]);
       out.pop();
     } else out.push(seg);
   }
@@ -85,7 +86,17 @@ async function resolvePath(db: Db, auth: AuthUser, path: string): Promise<Resolv
 }
 
 const assetDirEntry = (a: AssetEntry) => ({
-  id: a.id, type: "asset" as const, name: a.name, ctime: a.ctime, mtime: a.mtime, atime: a.atime, mime: a.mime, size: a.size ?? 0, ver: a.ver, var: a.var, var_hash: a.hash,
+  id: a.id,
+  type: "asset" as const,
+  name: a.name,
+  ctime: a.ctime,
+  mtime: a.mtime,
+  atime: a.atime,
+  mime: a.mime,
+  size: a.size ?? 0,
+  ver: a.ver,
+  var: a.var,
+  var_hash: a.hash,
 });
 
 /** A directory listing for the disk helper: the group at `path` (its entries) or the asset there (itself). */
@@ -97,7 +108,19 @@ export async function dir(db: Db, auth: AuthUser, path: string, skip: number, ta
     if (m.type === "asset") return assetDirEntry(m.asset);
     // atime is not tracked for groups (a write per read is not worth it): it reports mtime.
     const g = m.group;
-    return { id: g.group_id, type: "group" as const, name: g.group_name, ctime: g.ctime, mtime: g.mtime, atime: g.mtime, mime: null, size: 0, ver: null, var: null, var_hash: null };
+    return {
+      id: g.group_id,
+      type: "group" as const,
+      name: g.group_name,
+      ctime: g.ctime,
+      mtime: g.mtime,
+      atime: g.mtime,
+      mime: null,
+      size: 0,
+      ver: null,
+      var: null,
+      var_hash: null,
+    };
   });
 }
 
@@ -109,7 +132,10 @@ export async function groupSize(db: Db, auth: AuthUser, id: string) {
   const scope = path ? inSubtree(groups.path, path) : undefined;
   const filter = groupFilter(ctx, groups, "read", path);
   const [g, a] = await db.batch([
-    db.select({ n: sql<number>`count(*)` }).from(groups).where(and(scope, ne(groups.groupId, id), filter)),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(groups)
+      .where(and(scope, ne(groups.groupId, id), filter)),
     db
       .select({ n: countDistinct(groupMembers.elId) })
       .from(groupMembers)

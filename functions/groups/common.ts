@@ -43,7 +43,12 @@ export async function assertNameFree(db: Db, parentId: string | null, name: stri
   const conds: SQL[] = [eq(groups.nameKey, nameKey(name)), isNull(groups.deletedAt)];
   conds.push(parentId === null ? isNull(groups.parentId) : eq(groups.parentId, parentId));
   if (exceptId) conds.push(ne(groups.groupId, exceptId));
-  const clash = await db.select({ id: groups.groupId }).from(groups).where(and(...conds)).limit(1).get();
+  const clash = await db
+    .select({ id: groups.groupId })
+    .from(groups)
+    .where(and(...conds))
+    .limit(1)
+    .get();
   if (clash) throw duplicateName(name);
 }
 

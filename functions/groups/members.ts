@@ -28,9 +28,19 @@ async function checkMembers(db: Db, auth: AuthUser, groupId: string, members: Re
   if (assetIds.length) await requireAccess(db, auth, "group", [groupId], { types: ["group"] });
   if (userIds.length) requireTeamChange(auth);
   if (assetIds.length) await requireAccess(db, auth, "read", assetIds, { types: ["asset"], notFound: "Файл не найден" });
-  if (placing) await requirePlacement(db, auth, assetIds.map((id) => ({ id, type: "asset" as const })), groupId);
+  if (placing)
+    await requirePlacement(
+      db,
+      auth,
+      assetIds.map((id) => ({ id, type: "asset" as const })),
+      groupId,
+    );
   if (userIds.length) {
-    const found = await db.select({ id: users.userId }).from(users).where(inArray(users.userId, idList(userIds))).all();
+    const found = await db
+      .select({ id: users.userId })
+      .from(users)
+      .where(inArray(users.userId, idList(userIds)))
+      .all();
     if (found.length !== new Set(userIds).size) throw new ApiError("not_found", "Пользователь не найден");
   }
 }
@@ -52,13 +62,15 @@ export async function deleteMembers(db: Db, auth: AuthUser, groupId: string, mem
   await checkMembers(db, auth, groupId, members, false);
   await batchAll(db, [
     ...(["asset", "user"] as const).map((type) =>
-      db.delete(groupMembers).where(
-        and(
-          eq(groupMembers.groupId, groupId),
-          eq(groupMembers.elType, type),
-          inArray(groupMembers.elId, idList(members.filter((m) => m.el_type === type).map((m) => m.el_id))),
+      db
+        .delete(groupMembers)
+        .where(
+          and(
+            eq(groupMembers.groupId, groupId),
+            eq(groupMembers.elType, type),
+            inArray(groupMembers.elId, idList(members.filter((m) => m.el_type === type).map((m) => m.el_id))),
+          ),
         ),
-      ),
     ),
     eventInsert(db, { kind: "group.members_removed", userId: auth.userId, entityType: "group", entityId: groupId, data: { members } }),
   ]);
@@ -82,18 +94,29 @@ export async function moveMembers(db: Db, auth: AuthUser, from: string, to: stri
   const assetIds = members.filter((m) => m.el_type === "asset").map((m) => m.el_id);
   const els = new Map<string, ResolvedObject>();
   if (groupIds.length) {
-    for (const [k, v] of await requireAccess(db, auth, "read", groupIds, { types: ["group"], notFound: "Группа не найдена" })) els.set(k, v);
+    for (const [k, v] of await requireAccess(db, auth, "read", groupIds, { types: ["group"], notFound: "Группа не найдена" }))
+      els.set(k, v);
   }
   if (assetIds.length) await requireAccess(db, auth, "read", assetIds, { types: ["asset"], notFound: "Файл не найден" });
   await requireAccess(db, auth, "group", [from, to], { types: ["group"] });
-  await requirePlacement(db, auth, members.map((m) => ({ id: m.el_id, type: m.el_type })), to, from);
+  await requirePlacement(
+    db,
+    auth,
+    members.map((m) => ({ id: m.el_id, type: m.el_type })),
+    to,
+    from,
+  );
 
   const toObj = ends.get(to)!;
   const toPath = toObj.type === "group" ? toObj.path : "/";
   const toParent = to === VIRTUAL_ROOT_ID ? null : to;
   const fromParent = from === VIRTUAL_ROOT_ID ? null : from;
   const rows = groupIds.length
-    ? await db.select({ id: groups.groupId, name: groups.groupName, parentId: groups.parentId, path: groups.path }).from(groups).where(inArray(groups.groupId, idList(groupIds))).all()
+    ? await db
+        .select({ id: groups.groupId, name: groups.groupName, parentId: groups.parentId, path: groups.path })
+        .from(groups)
+        .where(inArray(groups.groupId, idList(groupIds)))
+        .all()
     : [];
   const names = new Set<string>();
   for (const row of rows) {
@@ -127,8 +150,13 @@ export async function moveMembers(db: Db, auth: AuthUser, from: string, to: stri
     }),
     ...(assetIds.length
       ? [
-          db.delete(groupMembers).where(and(eq(groupMembers.groupId, from), eq(groupMembers.elType, "asset"), inArray(groupMembers.elId, idList(assetIds)))),
-          db.insert(groupMembers).values(assetIds.map((elId) => ({ groupId: to, elId, elType: "asset" as const, ctime: now }))).onConflictDoNothing(),
+          db
+            .delete(groupMembers)
+            .where(and(eq(groupMembers.groupId, from), eq(groupMembers.elType, "asset"), inArray(groupMembers.elId, idList(assetIds)))),
+          db
+            .insert(groupMembers)
+            .values(assetIds.map((elId) => ({ groupId: to, elId, elType: "asset" as const, ctime: now })))
+            .onConflictDoNothing(),
         ]
       : []),
     eventInsert(db, { kind: "group.members_moved", userId: auth.userId, entityType: "group", entityId: to, data: { from, to, members } }),

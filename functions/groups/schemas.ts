@@ -37,7 +37,9 @@ export const group = z
   })
   .openapi("Group");
 
-export const groupWithAccess = group.extend({ acl: z.array(z.string()).openapi({ description: "the caller's permissions" }) }).openapi("GroupWithAccess");
+export const groupWithAccess = group
+  .extend({ acl: z.array(z.string()).openapi({ description: "the caller's permissions" }) })
+  .openapi("GroupWithAccess");
 
 export const createGroupBody = z
   .object({
@@ -82,10 +84,10 @@ export type MemberSort = (typeof memberSorts)[number];
 export const membersQuery = pageQuery.extend({
   type: z.enum(["all", "group", "asset"], { error: "должен быть all, group или asset" }).default("all"),
   filters: z.string().max(200).optional().openapi({ description: "case-insensitive substring of the name" }),
-  sort: z
-    .enum(memberSorts, { error: "должен быть name, ctime или size" })
-    .optional()
-    .openapi({ description: "name (case-insensitive), ctime (the asset's) or size (its latest main variant's); absent: subgroups by name, then assets as added. Subgroups stay first: by name, or by ctime for sort=ctime" }),
+  sort: z.enum(memberSorts, { error: "должен быть name, ctime или size" }).optional().openapi({
+    description:
+      "name (case-insensitive), ctime (the asset's) or size (its latest main variant's); absent: subgroups by name, then assets as added. Subgroups stay first: by name, or by ctime for sort=ctime",
+  }),
   order: z.enum(["asc", "desc"], { error: "должен быть asc или desc" }).default("asc"),
 });
 
@@ -109,7 +111,13 @@ export const treeNode = z
   .openapi("GroupTreeNode");
 
 export const subtreeQuery = z.object({
-  depth: z.coerce.number({ error: "должно быть числом" }).int().min(1).max(64).optional().openapi({ description: "levels below the group; all when absent" }),
+  depth: z.coerce
+    .number({ error: "должно быть числом" })
+    .int()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: "levels below the group; all when absent" }),
   take: z.coerce
     .number({ error: "должно быть числом" })
     .int()
@@ -147,7 +155,9 @@ export const dirEntry = z
   })
   .openapi("DirEntry");
 
-export const groupSize = z.object({ group_id: z.string(), groups: z.number().int(), assets: z.number().int(), size: z.number() }).openapi("GroupSize");
+export const groupSize = z
+  .object({ group_id: z.string(), groups: z.number().int(), assets: z.number().int(), size: z.number() })
+  .openapi("GroupSize");
 export const groupStorage = z
   .object({ group_id: z.string(), storage_id: z.string().nullable(), inherited_from: z.string().nullable() })
   .openapi("GroupStorage");

@@ -51,7 +51,13 @@ export async function createGroup(db: Db, auth: AuthUser, body: CreateGroupBody)
         ctime: now,
         mtime: now,
       }),
-      eventInsert(db, { kind: "group.created", userId: auth.userId, entityType: "group", entityId: groupId, data: { parent: parentId, name: body.group_name } }),
+      eventInsert(db, {
+        kind: "group.created",
+        userId: auth.userId,
+        entityType: "group",
+        entityId: groupId,
+        data: { parent: parentId, name: body.group_name },
+      }),
     ]),
   );
   return { group_id: groupId };
@@ -102,7 +108,13 @@ export async function deleteGroups(db: Db, auth: AuthUser, ids: string[]) {
 
 async function deletedRows(db: Db, ids: string[]) {
   return db
-    .select({ id: groups.groupId, name: groups.groupName, parentId: groups.parentId, deletedAt: groups.deletedAt, deletedRoot: groups.deletedRoot })
+    .select({
+      id: groups.groupId,
+      name: groups.groupName,
+      parentId: groups.parentId,
+      deletedAt: groups.deletedAt,
+      deletedRoot: groups.deletedRoot,
+    })
     .from(groups)
     .where(inArray(groups.groupId, idList(ids)))
     .all();
@@ -118,7 +130,8 @@ export async function restoreGroups(db: Db, auth: AuthUser, ids: string[]) {
     if (row.deletedRoot !== row.id) throw new ApiError("conflict", `Группа «${row.name}» удалена вместе с родительской: восстановите её`);
     if (row.parentId) {
       const parent = await db.select({ deletedAt: groups.deletedAt }).from(groups).where(eq(groups.groupId, row.parentId)).get();
-      if (!parent || parent.deletedAt !== null) throw new ApiError("conflict", `Группа «${row.name}»: сначала восстановите родительскую группу`);
+      if (!parent || parent.deletedAt !== null)
+        throw new ApiError("conflict", `Группа «${row.name}»: сначала восстановите родительскую группу`);
     }
     await assertNameFree(db, row.parentId, row.name);
   }
@@ -142,10 +155,15 @@ export async function purgeGroups(db: Db, auth: AuthUser, ids: string[]) {
     if (row.deletedAt === null) throw new ApiError("conflict", `Группа «${row.name}» не удалена: сначала удалите её, потом очищайте`);
   }
   const statements = ids.flatMap((id) => {
-    const inTree = db.select({ id: groups.groupId }).from(groups).where(inSubtree(groups.path, pathOf(objects.get(id))));
+    const inTree = db
+      .select({ id: groups.groupId })
+      .from(groups)
+      .where(inSubtree(groups.path, pathOf(objects.get(id))));
     return [
       db.delete(groupMembers).where(inArray(groupMembers.groupId, inTree)),
-      db.delete(accessRules).where(or(inArray(accessRules.objId, inTree), and(eq(accessRules.subjType, "group"), inArray(accessRules.subjId, inTree)))),
+      db
+        .delete(accessRules)
+        .where(or(inArray(accessRules.objId, inTree), and(eq(accessRules.subjType, "group"), inArray(accessRules.subjId, inTree)))),
       db.delete(groups).where(and(inSubtree(groups.path, pathOf(objects.get(id))), isNotNull(groups.deletedAt))),
       eventInsert(db, { kind: "group.purged", userId: auth.userId, entityType: "group", entityId: id }),
     ];

@@ -31,7 +31,12 @@ async function readGroup(db: Db, auth: AuthUser, id: string, notFound = groupNot
 /** Real top-level groups the caller can read. */
 export async function roots(db: Db, auth: AuthUser) {
   const ctx = await accessContext(db, auth);
-  const rows = await db.select(groupColumns).from(groups).where(and(isNull(groups.parentId), groupFilter(ctx, groups))).orderBy(...byName).all();
+  const rows = await db
+    .select(groupColumns)
+    .from(groups)
+    .where(and(isNull(groups.parentId), groupFilter(ctx, groups)))
+    .orderBy(...byName)
+    .all();
   return rows.map((r) => present(ctx, r));
 }
 
@@ -51,7 +56,12 @@ export async function aclRoots(db: Db, auth: AuthUser) {
   const tops = topPaths(ctx);
   if (tops.length === 0) return [];
   const ids = tops.map((p) => pathIds(p).at(-1)!);
-  const rows = await db.select(groupColumns).from(groups).where(and(inArray(groups.groupId, idList(ids)), isNull(groups.deletedAt))).orderBy(...byName).all();
+  const rows = await db
+    .select(groupColumns)
+    .from(groups)
+    .where(and(inArray(groups.groupId, idList(ids)), isNull(groups.deletedAt)))
+    .orderBy(...byName)
+    .all();
   return rows.map((r) => present(ctx, r));
 }
 
@@ -79,7 +89,9 @@ export async function members(db: Db, auth: AuthUser, id: string, q: MembersQuer
   return (await memberEntries(db, auth, id, q)).map((m) => (m.type === "group" ? groupMember(m.group) : assetMember(m.asset)));
 }
 
-type Entry = { type: "group"; group: { group_id: string; group_name: string; ctime: number; mtime: number } } | { type: "asset"; asset: AssetEntry };
+type Entry =
+  | { type: "group"; group: { group_id: string; group_name: string; ctime: number; mtime: number } }
+  | { type: "asset"; asset: AssetEntry };
 
 /** members() before shaping: dir() needs the times and hashes too. */
 export async function memberEntries(db: Db, auth: AuthUser, id: string, q: MembersQuery): Promise<Entry[]> {
@@ -133,7 +145,9 @@ export async function subtree(db: Db, auth: AuthUser, id: string, q: SubtreeQuer
     treeVersion(db),
   ]);
   if (after !== undefined && (after === path || !after.startsWith(path))) {
-    throw new ApiError("bad_request", "after должен быть группой внутри этого поддерева", [{ field: "after", message: "не из этого поддерева" }]);
+    throw new ApiError("bad_request", "after должен быть группой внутри этого поддерева", [
+      { field: "after", message: "не из этого поддерева" },
+    ]);
   }
   const ctx = await accessContext(db, auth);
   const { depth } = q;
@@ -146,11 +160,19 @@ export async function subtree(db: Db, auth: AuthUser, id: string, q: SubtreeQuer
     // Nothing readable: the empty answer, by the same path (a statement that matches no row).
     if (tops?.length === 0) return treeJsonGzip(db, version, db.select(cols).from(groups).where(sql`0`), keys);
     const scope = tops
-      ? or(...tops.map((t) => and(inSubtree(groups.path, t), depth === undefined ? undefined : lte(groups.depth, pathIds(t).length + depth - 1))))
-      : depth === undefined ? undefined : lte(groups.depth, depth);
+      ? or(
+          ...tops.map((t) =>
+            and(inSubtree(groups.path, t), depth === undefined ? undefined : lte(groups.depth, pathIds(t).length + depth - 1)),
+          ),
+        )
+      : depth === undefined
+        ? undefined
+        : lte(groups.depth, depth);
     // As present() shows them: a top-most group's parent is unreadable, so it hangs under the virtual root.
     const parent = tops
-      ? sql<string | null>`CASE WHEN ${groups.path} IN ${idList(tops)} THEN ${literal(VIRTUAL_ROOT_ID)} ELSE ${groups.parentId} END`.as("parent_id")
+      ? sql<string | null>`CASE WHEN ${groups.path} IN ${idList(tops)} THEN ${literal(VIRTUAL_ROOT_ID)} ELSE ${groups.parentId} END`.as(
+          "parent_id",
+        )
       : groups.parentId;
     const rows = db
       .select({ ...cols, parent_id: parent })

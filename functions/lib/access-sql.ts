@@ -80,7 +80,9 @@ export function assetDenied(ctx: AccessContext, assetId: SQLWrapper): SQL {
  * group_members on every statement.
  */
 export function deniedAssets(ctx: AccessContext): SQL {
-  const denied = ctx.chroot ? and(inAnySubtree(pgPath, ctx.denyPaths), inAnySubtree(pgPath, ctx.chroot))! : inAnySubtree(pgPath, ctx.denyPaths);
+  const denied = ctx.chroot
+    ? and(inAnySubtree(pgPath, ctx.denyPaths), inAnySubtree(pgPath, ctx.chroot))!
+    : inAnySubtree(pgPath, ctx.denyPaths);
   return sql`SELECT pm.el_id FROM groups pg
     CROSS JOIN group_members pm INDEXED BY group_members_page_idx ON pm.group_id = pg.group_id AND pm.el_type = 'asset'
     WHERE pg.deleted_at IS NULL AND ${denied}`;

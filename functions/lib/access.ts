@@ -85,7 +85,12 @@ export function contextQueries(db: Db, user: SQL) {
   const chroots = db
     .select({ path: groups.path })
     .from(groups)
-    .where(and(inArray(groups.groupId, sql`(SELECT value FROM json_each((SELECT chroot_groups FROM users WHERE user_id = ${user})))`), isNull(groups.deletedAt)));
+    .where(
+      and(
+        inArray(groups.groupId, sql`(SELECT value FROM json_each((SELECT chroot_groups FROM users WHERE user_id = ${user})))`),
+        isNull(groups.deletedAt),
+      ),
+    );
   return [teamIds, rules, chroots] as const;
 }
 
@@ -254,7 +259,12 @@ export async function entityAccess(db: Db, auth: AuthUser, id: string) {
 /** The caller's rules and chroot as they would read with the subtree at `from` moved to `to`: a moved group takes its own rules along. */
 function rebased(ctx: AccessContext, from: string, to: string): AccessContext {
   const move = (p: string) => (p.startsWith(from) ? to + p.slice(from.length) : p);
-  return { ...ctx, grants: ctx.grants.map((g) => ({ ...g, path: move(g.path) })), denyPaths: ctx.denyPaths.map(move), chroot: ctx.chroot ? ctx.chroot.map(move) : null };
+  return {
+    ...ctx,
+    grants: ctx.grants.map((g) => ({ ...g, path: move(g.path) })),
+    denyPaths: ctx.denyPaths.map(move),
+    chroot: ctx.chroot ? ctx.chroot.map(move) : null,
+  };
 }
 
 /**
@@ -266,7 +276,13 @@ function rebased(ctx: AccessContext, from: string, to: string): AccessContext {
  * caller the same rights. A group is judged at its own level: what it gains there, everything below it
  * gains too, and nothing more. Visibility of the items and rights on the groups are requireAccess's part.
  */
-export async function requirePlacement(db: Db, auth: AuthUser, items: { id: string; type: "asset" | "group" }[], to: string, from?: string) {
+export async function requirePlacement(
+  db: Db,
+  auth: AuthUser,
+  items: { id: string; type: "asset" | "group" }[],
+  to: string,
+  from?: string,
+) {
   const ctx = await accessContext(db, auth);
   if (ctx.admin || items.length === 0) return;
   const objects = await resolveObjects(db, [to, ...(from ? [from] : []), ...items.map((i) => i.id)]);
@@ -298,9 +314,10 @@ export async function requirePlacement(db: Db, auth: AuthUser, items: { id: stri
   }
   if (widened.length === 0) return;
   const first = widened[0];
-  const named = first.type === "group"
-    ? await db.select({ name: groups.groupName }).from(groups).where(eq(groups.groupId, first.id)).get()
-    : await db.select({ name: assets.name }).from(assets).where(eq(assets.assetId, first.id)).get();
+  const named =
+    first.type === "group"
+      ? await db.select({ name: groups.groupName }).from(groups).where(eq(groups.groupId, first.id)).get()
+      : await db.select({ name: assets.name }).from(assets).where(eq(assets.assetId, first.id)).get();
   const rights = first.extra.map((p) => `«${p}»`).join(", ");
   throw new ApiError(
     "forbidden",

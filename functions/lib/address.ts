@@ -5,7 +5,11 @@
  * is used as it is.
  */
 export function addressKey(ip: string): string {
-  const a = ip.trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const a = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
   if (!a.includes(":")) return a;
   const mapped = /^(?:(?:0{1,4}:){5}|::(?:0{1,4}:)?)ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(a);
   if (mapped) return mapped[1];

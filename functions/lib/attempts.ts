@@ -43,7 +43,10 @@ export function countAttempt(db: Db, key: string, limit: Limit, now: number, onl
 
 /** An attempt that was right: its count is taken back, so it never adds up to a limit. */
 export const giveBack = (db: Db, key: string) =>
-  db.update(loginAttempts).set({ failures: sql`max(${loginAttempts.failures} - 1, 0)` }).where(sql`${loginAttempts.key} = ${key}`);
+  db
+    .update(loginAttempts)
+    .set({ failures: sql`max(${loginAttempts.failures} - 1, 0)` })
+    .where(sql`${loginAttempts.key} = ${key}`);
 
 /** The 429 every throttle answers: the message is the caller's, Retry-After at least one second. */
 export const throttled = (message: string, retryAfterSeconds: number) =>

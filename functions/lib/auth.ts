@@ -135,20 +135,27 @@ const tokenSessionPrefix = "token:";
  * `token:<id>`), while that session or token is still live: what a play link is bound to.
  */
 export function liveSession(env: Env, sessionId: string): Promise<AuthUser | null> {
-  return sessionId.startsWith(tokenSessionPrefix) ? robotUser(env, "token_id", sessionId.slice(tokenSessionPrefix.length)) : sessionUser(env, sessionId);
+  return sessionId.startsWith(tokenSessionPrefix)
+    ? robotUser(env, "token_id", sessionId.slice(tokenSessionPrefix.length))
+    : sessionUser(env, sessionId);
 }
 
 /** The bearer (or robot token) check for every route but the open ones (read when a request comes, after all routes are registered). */
-export const requireAuth = (openRoutes: () => OpenRoute[]) => createMiddleware<AppEnv>(async (c, next) => {
-  if (isOpen(openRoutes(), c.req.method, c.req.path)) return next();
-  const header = c.req.header("Authorization") ?? "";
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  const token = match?.[1];
-  const auth = !token ? null : token.startsWith(apiTokenPrefix) ? await authenticateToken(c.env, token) : await authenticate(c.env, token);
-  if (!auth) throw new ApiError("unauthorized", "Требуется вход в систему");
-  c.set("auth", auth);
-  await next();
-});
+export const requireAuth = (openRoutes: () => OpenRoute[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (isOpen(openRoutes(), c.req.method, c.req.path)) return next();
+    const header = c.req.header("Authorization") ?? "";
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const token = match?.[1];
+    const auth = !token
+      ? null
+      : token.startsWith(apiTokenPrefix)
+        ? await authenticateToken(c.env, token)
+        : await authenticate(c.env, token);
+    if (!auth) throw new ApiError("unauthorized", "Требуется вход в систему");
+    c.set("auth", auth);
+    await next();
+  });
 
 export function requireAdmin(auth: AuthUser) {
   if (!auth.isAdmin) throw new ApiError("forbidden", "Доступно только администраторам");

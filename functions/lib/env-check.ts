@@ -11,29 +11,44 @@ import { minSecretBytes } from "./keys";
  */
 
 const blank = (v: string | undefined) => v === undefined || v.trim() === "";
-const optionalUrl = z.string().optional().refine((v) => blank(v) || URL.canParse(v!.trim()), "не URL (нужен вид https://host)");
+const optionalUrl = z
+  .string()
+  .optional()
+  .refine((v) => blank(v) || URL.canParse(v!.trim()), "не URL (нужен вид https://host)");
 const optionalJson = <T extends z.ZodType>(schema: T) =>
-  z.string().optional().refine((v) => {
-    if (blank(v)) return true;
-    try {
-      return schema.safeParse(JSON.parse(v!)).success;
-    } catch {
-      return false;
-    }
-  }, "не JSON-список провайдеров нужного вида (README, «Single sign-on»)");
+  z
+    .string()
+    .optional()
+    .refine((v) => {
+      if (blank(v)) return true;
+      try {
+        return schema.safeParse(JSON.parse(v!)).success;
+      } catch {
+        return false;
+      }
+    }, "не JSON-список провайдеров нужного вида (README, «Single sign-on»)");
 
 export const envSchema = z
   .object({
     JWT_SECRET: z
       .string({ error: "не задан" })
-      .refine((v) => new TextEncoder().encode(v).length >= minSecretBytes, `короче ${minSecretBytes} байт (например, openssl rand -base64 32)`),
+      .refine(
+        (v) => new TextEncoder().encode(v).length >= minSecretBytes,
+        `короче ${minSecretBytes} байт (например, openssl rand -base64 32)`,
+      ),
     PUBLIC_URL: optionalUrl,
     TRANSCODER_URL: optionalUrl,
     MEDIA_ORIGIN: optionalUrl,
-    DEFAULT_QUOTA_BYTES: z.string().optional().refine((v) => blank(v) || (Number.isSafeInteger(Number(v)) && Number(v) >= 0), "не целое число байт"),
+    DEFAULT_QUOTA_BYTES: z
+      .string()
+      .optional()
+      .refine((v) => blank(v) || (Number.isSafeInteger(Number(v)) && Number(v) >= 0), "не целое число байт"),
     SSO_PROVIDERS: optionalJson(z.array(providerSchema)),
   })
-  .refine((e) => blank(e.TRANSCODER_URL) || !blank(e.PUBLIC_URL), { path: ["PUBLIC_URL"], message: "нужен, когда задан TRANSCODER_URL (по нему транскодер получает файлы и отвечает)" });
+  .refine((e) => blank(e.TRANSCODER_URL) || !blank(e.PUBLIC_URL), {
+    path: ["PUBLIC_URL"],
+    message: "нужен, когда задан TRANSCODER_URL (по нему транскодер получает файлы и отвечает)",
+  });
 
 // The bindings object lives as long as the isolate: it is checked once, not on every request.
 const checkedEnvs = new WeakMap<object, string[]>();
@@ -58,5 +73,9 @@ export function refuseBadEnv(env: Partial<Env>) {
   const text = problems.join("; ");
   if (reported !== text) console.error(`Refusing to serve, the Worker's variables are wrong: ${text}`);
   reported = text;
-  throw new ApiError("internal", `Сервер не настроен: ${text}`, problems.map((p) => ({ field: p.slice(0, p.indexOf(":")), message: p.slice(p.indexOf(":") + 2) })));
+  throw new ApiError(
+    "internal",
+    `Сервер не настроен: ${text}`,
+    problems.map((p) => ({ field: p.slice(0, p.indexOf(":")), message: p.slice(p.indexOf(":") + 2) })),
+  );
 }

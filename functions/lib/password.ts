@@ -11,9 +11,7 @@ const maxmem = 64 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, p: typeof params): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFC"), salt, keyLength, { ...p, maxmem }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+    scrypt(password.normalize("NFC"), salt, keyLength, { ...p, maxmem }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 

@@ -50,7 +50,11 @@ export function bytesPolicy(contentType: string) {
 
 /** RFC 6266: an ASCII fallback plus filename* in UTF-8, so Cyrillic names survive every browser. */
 export function contentDisposition(kind: "attachment" | "inline", name: string) {
-  const ascii = name.normalize("NFKD").replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_") || "file";
+  const ascii =
+    name
+      .normalize("NFKD")
+      .replace(/[^\x20-\x7e]/g, "_")
+      .replace(/["\\]/g, "_") || "file";
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -9,8 +9,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 export const literal = (value: string) => sql.raw(`'${value.replace(/'/g, "''")}'`);
 
 /** `(id1, id2, …)` for `inArray(column, idList(ids))`; an empty list is valid SQLite and matches nothing. */
-export const idList = (ids: readonly string[]): SQL =>
-  sql.raw(`(${ids.map((id) => `'${id.replace(/'/g, "''")}'`).join(", ")})`);
+export const idList = (ids: readonly string[]): SQL => sql.raw(`(${ids.map((id) => `'${id.replace(/'/g, "''")}'`).join(", ")})`);
 
 /** The exclusive end of a materialized-path subtree: "/a/b/" covers ["/a/b/", "/a/b0"), as '0' follows '/'. */
 export const subtreeEnd = (path: string) => `${path.slice(0, -1)}0`;
@@ -24,7 +23,10 @@ export function inAnySubtree(column: SQLWrapper, paths: readonly string[]): SQL 
   const sorted = [...new Set(paths)].sort();
   const outer = sorted.filter((p, i) => !sorted.slice(0, i).some((q) => p.startsWith(q)));
   if (outer.length === 0) return sql`0`;
-  return sql`(${sql.join(outer.map((p) => inSubtree(column, p)), sql` OR `)})`;
+  return sql`(${sql.join(
+    outer.map((p) => inSubtree(column, p)),
+    sql` OR `,
+  )})`;
 }
 
 /**
@@ -41,6 +43,9 @@ export function insertRowWhen(table: SQLiteTable, row: Record<string, unknown>, 
     if (typeof v === "number" && Number.isFinite(v)) return sql.raw(String(v));
     return literal(String(v));
   };
-  return sql`INSERT INTO ${sql.identifier(getTableName(table))} (${sql.join(cols.map(([, c]) => sql.identifier(c.name)), sql`, `)})
+  return sql`INSERT INTO ${sql.identifier(getTableName(table))} (${sql.join(
+    cols.map(([, c]) => sql.identifier(c.name)),
+    sql`, `,
+  )})
     SELECT ${sql.join(cols.map(value), sql`, `)} WHERE ${when}`;
 }

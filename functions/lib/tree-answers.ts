@@ -44,7 +44,10 @@ export async function treeJsonGzip(db: Db, version: number, query: Statement, ke
     entries.set(key, held);
     return held.gzip;
   }
-  const fields = sql.join(keys.map((k) => sql`${literal(k)}, r.${sql.identifier(k)}`), sql`, `);
+  const fields = sql.join(
+    keys.map((k) => sql`${literal(k)}, r.${sql.identifier(k)}`),
+    sql`, `,
+  );
   const row = await db.get<{ version: number; json: string }>(
     sql`SELECT (SELECT v FROM tree_version WHERE id = 1) AS version, json_group_array(json_object(${fields})) AS json FROM (${query}) r`,
   );
@@ -76,7 +79,10 @@ function hold(key: string, version: number, gzip: ArrayBuffer) {
  */
 export function gzipJsonResponse<T>(c: Context, gzip: ArrayBuffer): Response & TypedResponse<T, 200, "json"> {
   const typed = (res: Response) => res as Response & TypedResponse<T, 200, "json">;
-  if (!acceptsGzip(c)) return typed(c.body(new Response(gzip).body!.pipeThrough(new DecompressionStream("gzip")), 200, { "Content-Type": "application/json" }));
+  if (!acceptsGzip(c))
+    return typed(
+      c.body(new Response(gzip).body!.pipeThrough(new DecompressionStream("gzip")), 200, { "Content-Type": "application/json" }),
+    );
   const { headers } = c.body(null, 200, { "Content-Type": "application/json", "Content-Encoding": "gzip" });
   return typed(new Response(gzip, { status: 200, headers, encodeBody: "manual" }));
 }

@@ -10,7 +10,11 @@ import { maskedLinkId } from "./tokens";
  * The link is the capability, so the console gets it masked (logs are read by more people, and kept longer,
  * than the link should reach); the creator has the full link in the app.
  */
-export async function mailLink(db: Db, env: Env, opts: { linkId: string; url: string; assetName: string; to: string[]; senderId: string; senderName: string }) {
+export async function mailLink(
+  db: Db,
+  env: Env,
+  opts: { linkId: string; url: string; assetName: string; to: string[]; senderId: string; senderName: string },
+) {
   if (opts.to.length === 0) return;
   const subject = `${opts.senderName} поделился(-ась) файлом «${opts.assetName}»`;
   const text = `${subject}.\n\nОткрыть: ${opts.url}\n\nЕсли ссылка защищена паролем, спросите его у отправителя.`;
@@ -18,7 +22,10 @@ export async function mailLink(db: Db, env: Env, opts: { linkId: string; url: st
   for (const to of opts.to) {
     try {
       if (env.EMAIL) await env.EMAIL.send({ from: env.EMAIL_FROM ?? "noreply@mam.local", to, subject, text });
-      else console.log(`[share-link email] to ${to}\nSubject: ${subject}\nLink: ${opts.url.replace(opts.linkId, maskedLinkId(opts.linkId))} (not mailed: no EMAIL binding)`);
+      else
+        console.log(
+          `[share-link email] to ${to}\nSubject: ${subject}\nLink: ${opts.url.replace(opts.linkId, maskedLinkId(opts.linkId))} (not mailed: no EMAIL binding)`,
+        );
       results.push({ to, ok: true });
     } catch (err) {
       results.push({ to, ok: false, error: String(err) });

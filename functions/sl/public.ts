@@ -57,21 +57,42 @@ export function linkState(link: ShareLink, now: number): UnavailableReason | nul
 /** The creator as the permission engine sees them; null when disabled or deleted. */
 function creatorAuth(u: typeof users.$inferSelect | undefined): AuthUser | null {
   if (!u?.enabled) return null;
-  return { userId: u.userId, userName: u.userName, login: u.login, isAdmin: u.isAdmin, isRobot: u.isRobot, chrootGroups: u.chrootGroups, sessionId: "share-link" };
+  return {
+    userId: u.userId,
+    userName: u.userName,
+    login: u.login,
+    isAdmin: u.isAdmin,
+    isRobot: u.isRobot,
+    chrootGroups: u.chrootGroups,
+    sessionId: "share-link",
+  };
 }
 
 /**
  * Opens a link for a recipient, or throws LinkUnavailable. The creator's rights are re-read on every use,
  * so a link never outlives them: view needs their read, downloads their download permission.
  */
-export async function openLink(db: Db, env: Pick<Env, "JWT_SECRET">, id: string, cookieHeader: string | null, now: number): Promise<OpenLink> {
+export async function openLink(
+  db: Db,
+  env: Pick<Env, "JWT_SECRET">,
+  id: string,
+  cookieHeader: string | null,
+  now: number,
+): Promise<OpenLink> {
   if (!linkIdPattern.test(id)) throw new LinkUnavailable("unknown");
   // One round trip for the link, its asset, creator, variants and placements: this is the page's TTFB.
-  const ofLink = <T extends SQLiteColumn>(col: T) => inArray(col, db.select({ id: shareLinks.assetId }).from(shareLinks).where(eq(shareLinks.linkId, id)));
+  const ofLink = <T extends SQLiteColumn>(col: T) =>
+    inArray(col, db.select({ id: shareLinks.assetId }).from(shareLinks).where(eq(shareLinks.linkId, id)));
   const [[link], [asset], [creator], vars, places] = await db.batch([
     db.select().from(shareLinks).where(eq(shareLinks.linkId, id)),
-    db.select({ name: assets.name, mimetype: assets.mimetype, owner: assets.owner, placed: placedAnywhere(assets.assetId) }).from(assets).where(ofLink(assets.assetId)),
-    db.select().from(users).where(inArray(users.userId, db.select({ id: shareLinks.creator }).from(shareLinks).where(eq(shareLinks.linkId, id)))),
+    db
+      .select({ name: assets.name, mimetype: assets.mimetype, owner: assets.owner, placed: placedAnywhere(assets.assetId) })
+      .from(assets)
+      .where(ofLink(assets.assetId)),
+    db
+      .select()
+      .from(users)
+      .where(inArray(users.userId, db.select({ id: shareLinks.creator }).from(shareLinks).where(eq(shareLinks.linkId, id)))),
     db.select().from(variants).where(ofLink(variants.assetId)).orderBy(desc(variants.version), desc(variants.ctime)),
     db
       .select({ path: groups.path })
@@ -94,7 +115,9 @@ export async function openLink(db: Db, env: Pick<Env, "JWT_SECRET">, id: string,
   const proxy = byType("proxy_highres", "proxy_lowres");
   const viewable = byType("proxy_highres", "proxy_lowres", "watermarked");
   const preview = latest.find((v) => v.previewKey && v.previewStorageId) ?? null;
-  const unlocked = !link.passwordHash || (await verifyUnlock(env.JWT_SECRET, link.linkId, link.passwordHash, readCookie(cookieHeader, unlockCookieName(link.linkId))));
+  const unlocked =
+    !link.passwordHash ||
+    (await verifyUnlock(env.JWT_SECRET, link.linkId, link.passwordHash, readCookie(cookieHeader, unlockCookieName(link.linkId))));
   return { link, asset, allowed, original, proxy, viewable, preview, unlocked };
 }
 
@@ -113,8 +136,18 @@ export const playVariant = (o: OpenLink) => o.viewable;
 export function publicInfo(o: OpenLink): PublicInfo {
   const base = `/api/sl/${o.link.linkId}`;
   const locked: PublicInfo = {
-    link_id: o.link.linkId, password_required: o.link.passwordHash !== null, unlocked: o.unlocked,
-    name: null, mime: null, size: null, kind: null, preview: null, play: null, download: null, download_proxy: null, expires_at: o.link.endsAt,
+    link_id: o.link.linkId,
+    password_required: o.link.passwordHash !== null,
+    unlocked: o.unlocked,
+    name: null,
+    mime: null,
+    size: null,
+    kind: null,
+    preview: null,
+    play: null,
+    download: null,
+    download_proxy: null,
+    expires_at: o.link.endsAt,
   };
   if (!o.unlocked) return locked;
   const play = playVariant(o);

@@ -30,7 +30,12 @@ export async function unlockLink(db: Db, env: Env, id: string, password: string,
 
 /** One more view; not an event (a page view changes nothing), run after the response by waitUntil. */
 export const countView = (db: Db, linkId: string) =>
-  db.update(shareLinks).set({ viewCount: sql`${shareLinks.viewCount} + 1` }).where(eq(shareLinks.linkId, linkId)).run().catch((err) => console.error("view count", err));
+  db
+    .update(shareLinks)
+    .set({ viewCount: sql`${shareLinks.viewCount} + 1` })
+    .where(eq(shareLinks.linkId, linkId))
+    .run()
+    .catch((err) => console.error("view count", err));
 
 /**
  * Counts a download atomically against the limit: the UPDATE only matches while below it, and the event
@@ -42,7 +47,13 @@ export async function recordDownload(db: Db, o: OpenLink, which: "original" | "p
     db
       .update(shareLinks)
       .set({ downloadCount: sql`${shareLinks.downloadCount} + 1` })
-      .where(and(eq(shareLinks.linkId, o.link.linkId), isNull(shareLinks.revokedAt), or(isNull(shareLinks.downloadLimit), lt(shareLinks.downloadCount, shareLinks.downloadLimit))))
+      .where(
+        and(
+          eq(shareLinks.linkId, o.link.linkId),
+          isNull(shareLinks.revokedAt),
+          or(isNull(shareLinks.downloadLimit), lt(shareLinks.downloadCount, shareLinks.downloadLimit)),
+        ),
+      )
       .returning({ count: shareLinks.downloadCount }),
     db.insert(events).select(
       db
@@ -80,7 +91,15 @@ const notAllowed = () => new ApiError("forbidden", "Ссылка этого не
  * further in continues a download already counted. Counting comes after the answer is prepared and
  * before a byte is sent: over the limit, the storage stream is dropped and the answer is 410.
  */
-export async function serveLinked(db: Db, env: Env, req: Request, id: string, what: "original" | "proxy" | "play", requestId: string, now: number) {
+export async function serveLinked(
+  db: Db,
+  env: Env,
+  req: Request,
+  id: string,
+  what: "original" | "proxy" | "play",
+  requestId: string,
+  now: number,
+) {
   const o = await openLink(db, env, id, req.headers.get("Cookie"), now);
   if (!o.unlocked) throw locked();
   if (what === "play") {

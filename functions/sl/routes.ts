@@ -13,25 +13,47 @@ import { createLink, linksForEntity, patchLink, revokeLink } from "./service";
  */
 const app = createApp();
 const tags = ["share links"];
-const errors = { ...errorResponses, 403: { description: "Lacking acl (or download)", content: errorResponses[400].content }, 404: { description: "Not found", content: errorResponses[400].content } };
+const errors = {
+  ...errorResponses,
+  403: { description: "Lacking acl (or download)", content: errorResponses[400].content },
+  404: { description: "Not found", content: errorResponses[400].content },
+};
 const originOf = (url: string) => new URL(url).origin;
 
 app.openapi(
   createRoute({
-    method: "post", path: "/create/{id}", tags, summary: "Create a share link to an asset; answers its short id as text",
+    method: "post",
+    path: "/create/{id}",
+    tags,
+    summary: "Create a share link to an asset; answers its short id as text",
     request: { params: idParam, body: jsonBody(createLinkBody) },
     responses: { 200: { description: "the short id", content: { "text/plain": { schema: z.string() } } }, ...errors },
   }),
-  async (c) => c.text(await createLink(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").id, c.req.valid("json"), originOf(c.req.url)), 200),
+  async (c) =>
+    c.text(await createLink(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").id, c.req.valid("json"), originOf(c.req.url)), 200),
 );
 
 app.openapi(
-  createRoute({ method: "get", path: "/for-entity/{id}", tags, summary: "The share links of an asset, newest first", request: { params: idParam }, responses: { 200: jsonContent(z.array(linkOut)), ...errors } }),
+  createRoute({
+    method: "get",
+    path: "/for-entity/{id}",
+    tags,
+    summary: "The share links of an asset, newest first",
+    request: { params: idParam },
+    responses: { 200: jsonContent(z.array(linkOut)), ...errors },
+  }),
   async (c) => c.json(await linksForEntity(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
 );
 
 app.openapi(
-  createRoute({ method: "patch", path: "/{id}", tags, summary: "Change a link's window, password, acl, recipients or download limit", request: { params: linkIdParam, body: jsonBody(patchLinkBody) }, responses: { 200: jsonContent(linkOut), ...errors } }),
+  createRoute({
+    method: "patch",
+    path: "/{id}",
+    tags,
+    summary: "Change a link's window, password, acl, recipients or download limit",
+    request: { params: linkIdParam, body: jsonBody(patchLinkBody) },
+    responses: { 200: jsonContent(linkOut), ...errors },
+  }),
   async (c) => {
     const link = await patchLink(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").id, c.req.valid("json"), originOf(c.req.url));
     await purgeSharePage(originOf(c.req.url), c.req.valid("param").id);
@@ -40,7 +62,14 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "delete", path: "/{id}", tags, summary: "Revoke a link (kept, with its counts, for the audit trail)", request: { params: linkIdParam }, responses: { 200: jsonContent(linkOut), ...errors } }),
+  createRoute({
+    method: "delete",
+    path: "/{id}",
+    tags,
+    summary: "Revoke a link (kept, with its counts, for the audit trail)",
+    request: { params: linkIdParam },
+    responses: { 200: jsonContent(linkOut), ...errors },
+  }),
   async (c) => {
     const link = await revokeLink(getDb(c.env), c.get("auth"), c.req.valid("param").id);
     await purgeSharePage(originOf(c.req.url), c.req.valid("param").id);

@@ -14,7 +14,11 @@ export const linkIdPattern = /^[0-9A-Za-z]{22}$/;
 export const linkId = z.string().regex(linkIdPattern, "неверный идентификатор ссылки");
 export const linkIdParam = z.object({ id: linkId.openapi({ param: { name: "id", in: "path" } }) });
 
-const unixSeconds = z.number({ error: "нужно время в секундах Unix или null" }).int("нужно целое число секунд").min(0).max(2 ** 40);
+const unixSeconds = z
+  .number({ error: "нужно время в секундах Unix или null" })
+  .int("нужно целое число секунд")
+  .min(0)
+  .max(2 ** 40);
 
 /** [start, end] in unix seconds, either end null = open; end must not be before start. */
 export const timeRange = z
@@ -27,7 +31,10 @@ export const acl = z
   .max(shareLinkAclValues.length)
   .refine((a) => new Set(a).size === a.length, "значения не должны повторяться");
 
-export const password = z.string().min(sharePasswordMinLength, `пароль не короче ${sharePasswordMinLength} символов`).max(256, "пароль не длиннее 256 символов");
+export const password = z
+  .string()
+  .min(sharePasswordMinLength, `пароль не короче ${sharePasswordMinLength} символов`)
+  .max(256, "пароль не длиннее 256 символов");
 
 export const emails = z.array(z.email("неверный адрес почты").max(254)).max(20, "не больше 20 адресов");
 

@@ -53,7 +53,9 @@ export function linkOut(link: ShareLink, manageable: boolean, now = nowSeconds()
 
 const endInPast = (end: number | null, now: number) => {
   if (end !== null && end < now) {
-    throw new ApiError("validation", "Неверные данные: «time_range.1»: окончание уже прошло", [{ field: "time_range.1", message: "окончание уже прошло" }]);
+    throw new ApiError("validation", "Неверные данные: «time_range.1»: окончание уже прошло", [
+      { field: "time_range.1", message: "окончание уже прошло" },
+    ]);
   }
 };
 
@@ -64,9 +66,20 @@ export async function createLink(db: Db, env: Env, auth: AuthUser, assetId: stri
   endInPast(body.time_range[1], now);
   const linkId = newLinkId();
   const row: ShareLink = {
-    linkId, assetId, creator: auth.userId, startsAt: body.time_range[0], endsAt: body.time_range[1],
-    passwordHash: body.password ? await hashPassword(body.password) : null, acl: body.acl, emails: body.email,
-    downloadLimit: body.download_limit ?? null, viewCount: 0, downloadCount: 0, revokedAt: null, ctime: now, mtime: now,
+    linkId,
+    assetId,
+    creator: auth.userId,
+    startsAt: body.time_range[0],
+    endsAt: body.time_range[1],
+    passwordHash: body.password ? await hashPassword(body.password) : null,
+    acl: body.acl,
+    emails: body.email,
+    downloadLimit: body.download_limit ?? null,
+    viewCount: 0,
+    downloadCount: 0,
+    revokedAt: null,
+    ctime: now,
+    mtime: now,
   };
   await db.batch([
     db.insert(shareLinks).values(row),
@@ -77,12 +90,26 @@ export async function createLink(db: Db, env: Env, auth: AuthUser, assetId: stri
 }
 
 /** What the audit trail keeps of a link's settings: never the password (hash), only whether one is set. */
-const eventData = (r: ShareLink) => ({ asset: r.assetId, time_range: [r.startsAt, r.endsAt], acl: r.acl, email: r.emails, password: r.passwordHash !== null, download_limit: r.downloadLimit });
+const eventData = (r: ShareLink) => ({
+  asset: r.assetId,
+  time_range: [r.startsAt, r.endsAt],
+  acl: r.acl,
+  email: r.emails,
+  password: r.passwordHash !== null,
+  download_limit: r.downloadLimit,
+});
 
 async function mailTo(db: Db, env: Env, auth: AuthUser, link: ShareLink, to: string[], origin: string) {
   if (!to.length) return;
   const asset = await db.select({ name: assets.name }).from(assets).where(eq(assets.assetId, link.assetId)).get();
-  await mailLink(db, env, { linkId: link.linkId, url: `${origin}/sl/${link.linkId}`, assetName: asset?.name ?? "", to, senderId: auth.userId, senderName: auth.userName });
+  await mailLink(db, env, {
+    linkId: link.linkId,
+    url: `${origin}/sl/${link.linkId}`,
+    assetName: asset?.name ?? "",
+    to,
+    senderId: auth.userId,
+    senderName: auth.userName,
+  });
 }
 
 /** Links of an asset, newest first, for anyone who may read it; ids in full only for those who may manage. */
@@ -124,7 +151,14 @@ export async function patchLink(db: Db, env: Env, auth: AuthUser, linkId: string
     eventInsert(db, { kind: "share-link.update", userId: auth.userId, entityType: "share_link", entityId: linkId, data: eventData(next) }),
   ]);
   // Only addresses added by this edit get mail; the others already have the link.
-  await mailTo(db, env, auth, next, next.emails.filter((e) => !link.emails.includes(e)), origin);
+  await mailTo(
+    db,
+    env,
+    auth,
+    next,
+    next.emails.filter((e) => !link.emails.includes(e)),
+    origin,
+  );
   return linkOut({ ...next, viewCount: link.viewCount, downloadCount: link.downloadCount }, true, now);
 }
 
@@ -136,7 +170,13 @@ export async function revokeLink(db: Db, auth: AuthUser, linkId: string) {
   const now = nowSeconds();
   await db.batch([
     db.update(shareLinks).set({ revokedAt: now, mtime: now }).where(eq(shareLinks.linkId, linkId)),
-    eventInsert(db, { kind: "share-link.revoke", userId: auth.userId, entityType: "share_link", entityId: linkId, data: { asset: link.assetId } }),
+    eventInsert(db, {
+      kind: "share-link.revoke",
+      userId: auth.userId,
+      entityType: "share_link",
+      entityId: linkId,
+      data: { asset: link.assetId },
+    }),
   ]);
   return linkOut({ ...link, revokedAt: now, mtime: now }, true, now);
 }

@@ -47,8 +47,16 @@ export async function resolveUser(db: Db, provider: SsoProviderConfig, claims: I
       if (existing.isAdmin) throw new SsoFailure("admin_by_email", existing.userId);
       if (!existing.enabled) throw new SsoFailure("disabled", existing.userId);
       await db.batch([
-        db.insert(ssoLinks).values({ provider: provider.name, subject: claims.sub, userId: existing.userId, email, ctime: now, lastLogin: now }),
-        eventInsert(db, { kind: "user.sso_linked", userId: existing.userId, entityType: "user", entityId: existing.userId, data: { provider: provider.name, by: "email" } }),
+        db
+          .insert(ssoLinks)
+          .values({ provider: provider.name, subject: claims.sub, userId: existing.userId, email, ctime: now, lastLogin: now }),
+        eventInsert(db, {
+          kind: "user.sso_linked",
+          userId: existing.userId,
+          entityType: "user",
+          entityId: existing.userId,
+          data: { provider: provider.name, by: "email" },
+        }),
       ]);
       return existing.userId;
     }
@@ -61,7 +69,10 @@ export async function resolveUser(db: Db, provider: SsoProviderConfig, claims: I
     db.insert(users).values({
       userId,
       // A display name, not an identity: the unverified name claims may fill it.
-      userName: (typeof claims.name === "string" && claims.name.trim()) || (typeof claims.preferred_username === "string" && claims.preferred_username.trim()) || login,
+      userName:
+        (typeof claims.name === "string" && claims.name.trim()) ||
+        (typeof claims.preferred_username === "string" && claims.preferred_username.trim()) ||
+        login,
       login,
       passwdHash: null,
       enabled: true,
@@ -70,7 +81,13 @@ export async function resolveUser(db: Db, provider: SsoProviderConfig, claims: I
       mtime: now,
     }),
     db.insert(ssoLinks).values({ provider: provider.name, subject: claims.sub, userId, email, ctime: now, lastLogin: now }),
-    eventInsert(db, { kind: "user.created", userId, entityType: "user", entityId: userId, data: { login, sso: provider.name, is_admin: isAdmin } }),
+    eventInsert(db, {
+      kind: "user.created",
+      userId,
+      entityType: "user",
+      entityId: userId,
+      data: { login, sso: provider.name, is_admin: isAdmin },
+    }),
   ]);
   return userId;
 }
@@ -83,7 +100,11 @@ export async function resolveUser(db: Db, provider: SsoProviderConfig, claims: I
 async function freeLogin(db: Db, provider: SsoProviderConfig, sub: string, verified: string | null): Promise<string> {
   const base = (verified ?? `${provider.name}-${sub}`).slice(0, 150);
   for (const candidate of [base, `${base}-${provider.name}`, `${base}-${randomSecret(4).toLowerCase()}`]) {
-    const taken = await db.select({ id: users.userId }).from(users).where(eq(sql`lower(${users.login})`, candidate.toLowerCase())).get();
+    const taken = await db
+      .select({ id: users.userId })
+      .from(users)
+      .where(eq(sql`lower(${users.login})`, candidate.toLowerCase()))
+      .get();
     if (!taken) return candidate;
   }
   return `${base}-${newId()}`;

@@ -13,7 +13,11 @@ import { sha256Hex } from "../lib/ids";
  * works once; an expired one is refused like a used one.
  */
 export async function exchangeCode(db: Db, env: Env, code: string, meta: ClientMeta): Promise<SignedIn> {
-  const row = await db.delete(ssoCodes).where(eq(ssoCodes.codeHash, await sha256Hex(code))).returning().get();
+  const row = await db
+    .delete(ssoCodes)
+    .where(eq(ssoCodes.codeHash, await sha256Hex(code)))
+    .returning()
+    .get();
   const now = nowSeconds();
   if (!row || row.expiresAt < now) throw new ApiError("unauthorized", "Код входа недействителен или истёк, войдите снова");
   // The user may have been disabled in the seconds since the callback.

@@ -17,7 +17,16 @@ export const providerSchema = z.object({
   /** Link an existing user whose login is the provider's verified e-mail (docs/decisions/012). Off by default. */
   link_by_email: z.boolean().optional(),
   /** Only these e-mail domains may sign in, with a verified address (docs/decisions/023). */
-  allowed_domains: z.array(z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+\.[a-z0-9-]+$/, "домен, например example.com")).min(1).optional(),
+  allowed_domains: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9.-]+\.[a-z0-9-]+$/, "домен, например example.com"),
+    )
+    .min(1)
+    .optional(),
   /** Only a token with this claim may sign in: the admin_claim syntax. */
   required_claim: z.string().min(1).optional(),
 });
@@ -87,7 +96,8 @@ export function claimMatches(claims: Record<string, unknown>, spec: string): boo
 }
 
 /** Whether the ID token's claims make the new user an admin (admin_claim). */
-export const claimGrantsAdmin = (claims: Record<string, unknown>, adminClaim: string | undefined) => !!adminClaim && claimMatches(claims, adminClaim);
+export const claimGrantsAdmin = (claims: Record<string, unknown>, adminClaim: string | undefined) =>
+  !!adminClaim && claimMatches(claims, adminClaim);
 
 /** The e-mail the provider vouches for (email_verified exactly true), lower-cased; otherwise null. */
 export function verifiedEmail(claims: { email?: unknown; email_verified?: unknown }): string | null {
@@ -107,6 +117,7 @@ export function allowlistRefusal(provider: SsoProviderConfig, claims: Record<str
     const domain = email.slice(email.lastIndexOf("@") + 1);
     if (!provider.allowedDomains.includes(domain)) return `allowed_domains: ${domain} is not listed`;
   }
-  if (provider.requiredClaim && !claimMatches(claims, provider.requiredClaim)) return `required_claim: ${provider.requiredClaim} not satisfied`;
+  if (provider.requiredClaim && !claimMatches(claims, provider.requiredClaim))
+    return `required_claim: ${provider.requiredClaim} not satisfied`;
   return null;
 }

@@ -68,11 +68,17 @@ export async function finishSignIn(db: Db, env: Env, input: CallbackInput): Prom
     const provider = findProvider(env, input.provider);
     if (!provider) throw new SsoFailure("unknown_provider", input.provider);
     const flow = input.state
-      ? await db.delete(ssoFlows).where(eq(ssoFlows.stateHash, await sha256Hex(input.state))).returning().get()
+      ? await db
+          .delete(ssoFlows)
+          .where(eq(ssoFlows.stateHash, await sha256Hex(input.state)))
+          .returning()
+          .get()
       : undefined;
     to = flow?.returnTo;
-    if (!flow || flow.provider !== provider.name || flow.expiresAt < nowSeconds()) throw new SsoFailure("bad_state", "unknown or expired state");
-    if (!input.browserSecret || (await sha256Hex(input.browserSecret)) !== flow.browserHash) throw new SsoFailure("bad_state", "another browser");
+    if (!flow || flow.provider !== provider.name || flow.expiresAt < nowSeconds())
+      throw new SsoFailure("bad_state", "unknown or expired state");
+    if (!input.browserSecret || (await sha256Hex(input.browserSecret)) !== flow.browserHash)
+      throw new SsoFailure("bad_state", "another browser");
     if (input.error) throw new SsoFailure(input.error === "access_denied" ? "denied" : "provider_error", input.error);
     if (!input.code) throw new SsoFailure("provider_error", "no code");
 
@@ -83,13 +89,18 @@ export async function finishSignIn(db: Db, env: Env, input: CallbackInput): Prom
     const userId = await resolveUser(db, provider, claims);
 
     const code = randomSecret();
-    await db.insert(ssoCodes).values({ codeHash: await sha256Hex(code), userId, provider: provider.name, expiresAt: nowSeconds() + codeTtlSeconds });
+    await db
+      .insert(ssoCodes)
+      .values({ codeHash: await sha256Hex(code), userId, provider: provider.name, expiresAt: nowSeconds() + codeTtlSeconds });
     return { code, to: flow.returnTo };
   } catch (err) {
     const failure = err instanceof SsoFailure ? err : new SsoFailure("provider_error", err instanceof Error ? err.message : String(err));
     // The reason goes to the audit trail (events) and the log; the browser only learns the reason's name.
     console.warn(`sso ${input.provider}: ${failure.reason}: ${failure.message}`);
-    await eventInsert(db, { kind: "auth.sso_failed", data: { provider: input.provider, reason: failure.reason, detail: failure.message.slice(0, 300) } }).catch(() => undefined);
+    await eventInsert(db, {
+      kind: "auth.sso_failed",
+      data: { provider: input.provider, reason: failure.reason, detail: failure.message.slice(0, 300) },
+    }).catch(() => undefined);
     throw Object.assign(failure, { to });
   }
 }

@@ -9,10 +9,21 @@ import { ssoLink, unlinkParams } from "./schemas";
 /** /api/user/{id}/sso-links: which providers a user signs in with, and unlinking (admins only). */
 const app = createApp();
 const tags = ["user"];
-const errors = { ...errorResponses, 403: jsonContent(errorEnvelope, "Admins only"), 404: jsonContent(errorEnvelope, "No such user or link") };
+const errors = {
+  ...errorResponses,
+  403: jsonContent(errorEnvelope, "Admins only"),
+  404: jsonContent(errorEnvelope, "No such user or link"),
+};
 
 app.openapi(
-  createRoute({ method: "get", path: "/{id}/sso-links", tags, summary: "A user's single sign-on links", request: { params: idParam }, responses: { 200: jsonContent(ssoLink.array()), ...errors } }),
+  createRoute({
+    method: "get",
+    path: "/{id}/sso-links",
+    tags,
+    summary: "A user's single sign-on links",
+    request: { params: idParam },
+    responses: { 200: jsonContent(ssoLink.array()), ...errors },
+  }),
   async (c) => c.json(await listLinks(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").id), 200),
 );
 

@@ -30,7 +30,10 @@ export async function listLinks(db: Db, env: Env, auth: AuthUser, userId: string
 export async function unlink(db: Db, auth: AuthUser, userId: string, provider: string) {
   await getUser(db, auth, userId);
   const [removed] = await db.batch([
-    db.delete(ssoLinks).where(and(eq(ssoLinks.userId, userId), eq(ssoLinks.provider, provider))).returning({ subject: ssoLinks.subject }),
+    db
+      .delete(ssoLinks)
+      .where(and(eq(ssoLinks.userId, userId), eq(ssoLinks.provider, provider)))
+      .returning({ subject: ssoLinks.subject }),
     eventInsert(db, { kind: "user.sso_unlinked", userId: auth.userId, entityType: "user", entityId: userId, data: { provider } }),
   ]);
   if (removed.length === 0) throw new ApiError("not_found", "Такой привязки нет");

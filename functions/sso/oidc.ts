@@ -15,7 +15,10 @@ export const providerFetch = (env: Pick<Env, "SSO_FETCH">): FetchFn =>
 
 /** Why a sign-in failed; the callback maps it to /login?sso_error=<reason> and the page shows the Russian text. */
 export class SsoFailure extends Error {
-  constructor(readonly reason: SsoFailureReason, detail?: string) {
+  constructor(
+    readonly reason: SsoFailureReason,
+    detail?: string,
+  ) {
     super(detail ?? reason);
   }
 }
@@ -84,7 +87,11 @@ export async function discover(env: Pick<Env, "SSO_FETCH">, provider: SsoProvide
   return entry;
 }
 
-export function authorizationUrl(doc: Discovery, provider: SsoProviderConfig, p: { redirectUri: string; state: string; nonce: string; challenge: string }) {
+export function authorizationUrl(
+  doc: Discovery,
+  provider: SsoProviderConfig,
+  p: { redirectUri: string; state: string; nonce: string; challenge: string },
+) {
   const url = new URL(doc.authorization_endpoint);
   url.searchParams.set("response_type", "code");
   url.searchParams.set("client_id", provider.clientId);
@@ -107,7 +114,12 @@ export async function exchangeCode(
   doc: Discovery,
   p: { code: string; redirectUri: string; verifier: string },
 ): Promise<string> {
-  const body = new URLSearchParams({ grant_type: "authorization_code", code: p.code, redirect_uri: p.redirectUri, code_verifier: p.verifier });
+  const body = new URLSearchParams({
+    grant_type: "authorization_code",
+    code: p.code,
+    redirect_uri: p.redirectUri,
+    code_verifier: p.verifier,
+  });
   const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" };
   const methods = doc.token_endpoint_auth_methods_supported ?? ["client_secret_basic"];
   if (methods.includes("client_secret_basic") || !methods.includes("client_secret_post")) {
@@ -123,7 +135,8 @@ export async function exchangeCode(
     throw new SsoFailure("provider_unavailable", `token endpoint: ${err instanceof Error ? err.message : err}`);
   }
   const json = (await res.json().catch(() => null)) as { id_token?: unknown; error?: string } | null;
-  if (!res.ok || typeof json?.id_token !== "string") throw new SsoFailure("exchange_failed", `token endpoint ${res.status} ${json?.error ?? ""}`);
+  if (!res.ok || typeof json?.id_token !== "string")
+    throw new SsoFailure("exchange_failed", `token endpoint ${res.status} ${json?.error ?? ""}`);
   return json.id_token;
 }
 
@@ -139,7 +152,11 @@ export interface IdClaims extends JWTPayload {
 export async function verifyIdToken(jwks: Jwks, provider: SsoProviderConfig, idToken: string, nonce: string): Promise<IdClaims> {
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(idToken, jwks, { issuer: [provider.issuer, `${provider.issuer}/`], audience: provider.clientId, clockTolerance: 30 }));
+    ({ payload } = await jwtVerify(idToken, jwks, {
+      issuer: [provider.issuer, `${provider.issuer}/`],
+      audience: provider.clientId,
+      clockTolerance: 30,
+    }));
   } catch (err) {
     throw new SsoFailure("bad_token", err instanceof Error ? `${err.name}: ${err.message}` : String(err));
   }

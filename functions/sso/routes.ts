@@ -43,14 +43,26 @@ function failed(c: Context<AppEnv>, err: unknown, to?: string) {
 }
 
 app.openapi(
-  createRoute({ method: "get", path: "/sso-providers", security: [], tags, summary: "Single sign-on providers offered on the sign-in page", responses: { 200: jsonContent(ssoProvider.array()) } }),
-  (c) => c.json(ssoProviders(c.env).map((p) => ({ name: p.name, title: p.title })), 200),
+  createRoute({
+    method: "get",
+    path: "/sso-providers",
+    security: [],
+    tags,
+    summary: "Single sign-on providers offered on the sign-in page",
+    responses: { 200: jsonContent(ssoProvider.array()) },
+  }),
+  (c) =>
+    c.json(
+      ssoProviders(c.env).map((p) => ({ name: p.name, title: p.title })),
+      200,
+    ),
 );
 
 app.openapi(
   createRoute({
     method: "get",
-    path: "/sso/{provider}", security: [],
+    path: "/sso/{provider}",
+    security: [],
     tags,
     summary: "Start single sign-on: redirects to the provider (state, nonce, PKCE S256)",
     request: { params: providerParam, query: startQuery },
@@ -72,7 +84,8 @@ app.openapi(
 app.openapi(
   createRoute({
     method: "get",
-    path: "/sso-cb/{provider}", security: [],
+    path: "/sso-cb/{provider}",
+    security: [],
     tags,
     summary: "The provider's redirect back: checks state, exchanges the code, validates the ID token, then /login?token=<one-time code>",
     request: { params: providerParam, query: callbackQuery },
@@ -99,7 +112,8 @@ app.openapi(
 app.openapi(
   createRoute({
     method: "post",
-    path: "/exchange-token", security: [],
+    path: "/exchange-token",
+    security: [],
     tags,
     summary: "Turn the one-time sign-in code (single use, 60 s) into tokens; sets the refresh and page-session cookies",
     request: { body: jsonBody(exchangeBody) },

@@ -4,7 +4,11 @@ import { idParam } from "../groups/schemas";
 /** Single sign-on calls (spec 7) and the admin's view of a user's links. No server imports. */
 
 export const providerParam = z.object({
-  provider: z.string().min(1).max(100).openapi({ param: { name: "provider", in: "path" }, description: "name from SSO_PROVIDERS" }),
+  provider: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: "provider", in: "path" }, description: "name from SSO_PROVIDERS" }),
 });
 
 export const startQuery = z.object({ to: z.string().optional().openapi({ description: "path to land on after sign-in" }) });

@@ -24,7 +24,10 @@ export async function nearestGroupStorage(db: Db, paths: string[]): Promise<{ st
   const chains = paths.map(pathIds);
   const ids = [...new Set(chains.flat())];
   if (ids.length === 0) return null;
-  const rows = await db.select({ id: groups.groupId, s: groups.defaultStorage }).from(groups).where(and(inArray(groups.groupId, idList(ids)), isNull(groups.deletedAt)));
+  const rows = await db
+    .select({ id: groups.groupId, s: groups.defaultStorage })
+    .from(groups)
+    .where(and(inArray(groups.groupId, idList(ids)), isNull(groups.deletedAt)));
   const byId = new Map(rows.map((r) => [r.id, r.s]));
   for (const chain of chains) {
     const hit = [...chain].reverse().find((g) => byId.get(g));
@@ -40,7 +43,10 @@ export async function nearestGroupStorage(db: Db, paths: string[]): Promise<{ st
 export async function resolveAssetStorage(db: Db, assetId: string, toGroup?: string): Promise<StorageChoice> {
   const [[asset], target, places, [owner]] = await db.batch([
     db.select({ s: assets.defaultStorage }).from(assets).where(eq(assets.assetId, assetId)),
-    db.select({ path: groups.path }).from(groups).where(and(eq(groups.groupId, toGroup ?? ""), isNull(groups.deletedAt))),
+    db
+      .select({ path: groups.path })
+      .from(groups)
+      .where(and(eq(groups.groupId, toGroup ?? ""), isNull(groups.deletedAt))),
     db
       .select({ path: groups.path })
       .from(groupMembers)
@@ -51,7 +57,10 @@ export async function resolveAssetStorage(db: Db, assetId: string, toGroup?: str
   ]);
   if (!asset) throw new ApiError("not_found", "Файл не найден");
   if (asset.s) return { storageId: asset.s, source: "asset" };
-  const group = await nearestGroupStorage(db, [...target, ...places].map((g) => g.path));
+  const group = await nearestGroupStorage(
+    db,
+    [...target, ...places].map((g) => g.path),
+  );
   if (group) return { storageId: group.storageId, source: "group" };
   if (owner?.s) return { storageId: owner.s, source: "user" };
   return fallback();

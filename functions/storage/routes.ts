@@ -9,10 +9,21 @@ import { createStorage, listStorages, setAssetStorage, storageForEntity, storage
 /** /api/storage (docs/decisions/008-storages.md). Managing storages is for admins; reading the choice is not. */
 const app = createApp();
 const tags = ["storage"];
-const errors = { ...errorResponses, 403: { description: "Admins only", content: errorResponses[400].content }, 404: { description: "Not found", content: errorResponses[400].content } };
+const errors = {
+  ...errorResponses,
+  403: { description: "Admins only", content: errorResponses[400].content },
+  404: { description: "Not found", content: errorResponses[400].content },
+};
 
 app.openapi(
-  createRoute({ method: "post", path: "/create", tags, summary: "Add a storage (R2 binding or S3-compatible)", request: { body: jsonBody(createStorageBody) }, responses: { 200: jsonContent(storage), ...errors } }),
+  createRoute({
+    method: "post",
+    path: "/create",
+    tags,
+    summary: "Add a storage (R2 binding or S3-compatible)",
+    request: { body: jsonBody(createStorageBody) },
+    responses: { 200: jsonContent(storage), ...errors },
+  }),
   async (c) => {
     requireAdmin(c.get("auth"));
     return c.json(await createStorage(getDb(c.env), c.env, c.get("auth"), c.req.valid("json")), 200);
@@ -21,14 +32,24 @@ app.openapi(
 
 app.openapi(
   createRoute({
-    method: "get", path: "/list", tags, summary: "Storages: admins get the setup (never credentials), others ids and names only",
+    method: "get",
+    path: "/list",
+    tags,
+    summary: "Storages: admins get the setup (never credentials), others ids and names only",
     responses: { 200: jsonContent(z.array(z.union([storage, storageBrief]))), ...errors },
   }),
   async (c) => c.json(await listStorages(getDb(c.env), c.get("auth")), 200),
 );
 
 app.openapi(
-  createRoute({ method: "patch", path: "/update/{id}", tags, summary: "Change a storage; credentials can be replaced or cleared, not read", request: { params: idParam, body: jsonBody(updateStorageBody) }, responses: { 200: jsonContent(storage), ...errors } }),
+  createRoute({
+    method: "patch",
+    path: "/update/{id}",
+    tags,
+    summary: "Change a storage; credentials can be replaced or cleared, not read",
+    request: { params: idParam, body: jsonBody(updateStorageBody) },
+    responses: { 200: jsonContent(storage), ...errors },
+  }),
   async (c) => {
     requireAdmin(c.get("auth"));
     return c.json(await updateStorage(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").id, c.req.valid("json")), 200);
@@ -36,7 +57,13 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "get", path: "/usage", tags, summary: "Bytes and object counts per storage", responses: { 200: jsonContent(z.array(usage)), ...errors } }),
+  createRoute({
+    method: "get",
+    path: "/usage",
+    tags,
+    summary: "Bytes and object counts per storage",
+    responses: { 200: jsonContent(z.array(usage)), ...errors },
+  }),
   async (c) => {
     requireAdmin(c.get("auth"));
     return c.json(await storageUsage(getDb(c.env)), 200);
@@ -44,12 +71,26 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "get", path: "/for-entity/{id}", tags, summary: "The storage an asset, group or user puts bytes in, and why", request: { params: idParam }, responses: { 200: jsonContent(forEntity), ...errors } }),
+  createRoute({
+    method: "get",
+    path: "/for-entity/{id}",
+    tags,
+    summary: "The storage an asset, group or user puts bytes in, and why",
+    request: { params: idParam },
+    responses: { 200: jsonContent(forEntity), ...errors },
+  }),
   async (c) => c.json(await storageForEntity(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
 );
 
 app.openapi(
-  createRoute({ method: "post", path: "/for-entity/{id}", tags, summary: "Set (or clear) an asset's own storage", request: { params: idParam, body: jsonBody(setForEntityBody) }, responses: { 200: jsonContent(forEntity), ...errors } }),
+  createRoute({
+    method: "post",
+    path: "/for-entity/{id}",
+    tags,
+    summary: "Set (or clear) an asset's own storage",
+    request: { params: idParam, body: jsonBody(setForEntityBody) },
+    responses: { 200: jsonContent(forEntity), ...errors },
+  }),
   async (c) => {
     const db = getDb(c.env);
     const { id } = c.req.valid("param");

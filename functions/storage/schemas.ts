@@ -3,8 +3,18 @@ import { z } from "@hono/zod-openapi";
 /** Storages (spec section 3): credentials go in, never come out. No server imports. */
 export const storageSetup = z
   .object({
-    url: z.string().url("должен быть URL").refine((u) => /^https?:\/\//.test(u), "только http(s)").optional(),
-    bucket: z.string().trim().min(3, "не короче 3 символов").max(63, "не длиннее 63 символов").regex(/^[a-z0-9][a-z0-9.-]+$/, "допустимы a-z, 0-9, «.» и «-»").optional(),
+    url: z
+      .string()
+      .url("должен быть URL")
+      .refine((u) => /^https?:\/\//.test(u), "только http(s)")
+      .optional(),
+    bucket: z
+      .string()
+      .trim()
+      .min(3, "не короче 3 символов")
+      .max(63, "не длиннее 63 символов")
+      .regex(/^[a-z0-9][a-z0-9.-]+$/, "допустимы a-z, 0-9, «.» и «-»")
+      .optional(),
     region: z.string().max(40).optional(),
   })
   .openapi("StorageSetup");
@@ -54,16 +64,27 @@ export const storage = z
   .openapi("Storage");
 
 /** What a non-admin sees of a storage: enough to name it, nothing about where it is. */
-export const storageBrief = z
-  .object({ storage_id: z.string(), storage_name: z.string(), is_default: z.boolean() })
-  .openapi("StorageBrief");
+export const storageBrief = z.object({ storage_id: z.string(), storage_name: z.string(), is_default: z.boolean() }).openapi("StorageBrief");
 
 export const usage = z
-  .object({ storage_id: z.string(), storage_name: z.string(), bytes: z.number().int(), objects: z.number().int(), uploading: z.number().int() })
+  .object({
+    storage_id: z.string(),
+    storage_name: z.string(),
+    bytes: z.number().int(),
+    objects: z.number().int(),
+    uploading: z.number().int(),
+  })
   .openapi("StorageUsage");
 
 export const forEntity = z
-  .object({ entity_id: z.string(), storage_id: z.string(), storage_name: z.string(), source: z.enum(["asset", "group", "user", "default"]) })
+  .object({
+    entity_id: z.string(),
+    storage_id: z.string(),
+    storage_name: z.string(),
+    source: z.enum(["asset", "group", "user", "default"]),
+  })
   .openapi("StorageForEntity");
 
-export const setForEntityBody = z.object({ storage_id: z.string().uuid("должен быть идентификатором").nullable() }).openapi("SetStorageForEntity");
+export const setForEntityBody = z
+  .object({ storage_id: z.string().uuid("должен быть идентификатором").nullable() })
+  .openapi("SetStorageForEntity");

@@ -15,17 +15,38 @@ import type { createStorageBody, updateStorageBody } from "./schemas";
 import { assertStorageExists, resolveAssetStorage, resolveGroupStorage, resolveUserStorage, type StorageChoice } from "./resolve";
 
 export const storageOut = (s: Storage) => ({
-  storage_id: s.storageId, storage_name: s.storageName, kind: s.kind, storage_setup: s.setup,
-  has_credentials: s.credentialsEnc !== null, is_default: s.storageId === defaultStorageId, ctime: s.ctime, mtime: s.mtime,
+  storage_id: s.storageId,
+  storage_name: s.storageName,
+  kind: s.kind,
+  storage_setup: s.setup,
+  has_credentials: s.credentialsEnc !== null,
+  is_default: s.storageId === defaultStorageId,
+  ctime: s.ctime,
+  mtime: s.mtime,
 });
 
 export async function createStorage(db: Db, env: Env, auth: AuthUser, body: z.infer<typeof createStorageBody>) {
   const now = nowSeconds();
-  const creds = body.user && body.passwd ? await encryptCredentials(env, { user: body.user, passwd: body.passwd, token: body.token }) : null;
-  const row: Storage = { storageId: newId(), storageName: body.storage_name, kind: body.kind, setup: body.storage_setup, credentialsEnc: creds, ctime: now, mtime: now };
+  const creds =
+    body.user && body.passwd ? await encryptCredentials(env, { user: body.user, passwd: body.passwd, token: body.token }) : null;
+  const row: Storage = {
+    storageId: newId(),
+    storageName: body.storage_name,
+    kind: body.kind,
+    setup: body.storage_setup,
+    credentialsEnc: creds,
+    ctime: now,
+    mtime: now,
+  };
   await db.batch([
     db.insert(storages).values(row),
-    eventInsert(db, { kind: "storage.create", userId: auth.userId, entityType: "storage", entityId: row.storageId, data: { name: row.storageName, kind: row.kind } }),
+    eventInsert(db, {
+      kind: "storage.create",
+      userId: auth.userId,
+      entityType: "storage",
+      entityId: row.storageId,
+      data: { name: row.storageName, kind: row.kind },
+    }),
   ]);
   return storageOut(row);
 }
@@ -46,14 +67,31 @@ export async function updateStorage(db: Db, env: Env, auth: AuthUser, storageId:
     const old = creds ? await decryptCredentials(env, creds).catch(() => null) : null;
     const user = body.user ?? old?.user;
     const passwd = body.passwd ?? old?.passwd;
-    if (!user || !passwd) throw new ApiError("validation", "Неверные данные: нужны user и passwd", [{ field: !user ? "user" : "passwd", message: "обязательное поле" }]);
+    if (!user || !passwd)
+      throw new ApiError("validation", "Неверные данные: нужны user и passwd", [
+        { field: !user ? "user" : "passwd", message: "обязательное поле" },
+      ]);
     creds = await encryptCredentials(env, { user, passwd, token: body.token === null ? undefined : (body.token ?? old?.token) });
   }
   const setup = body.storage_setup ? { ...current.setup, ...body.storage_setup } : current.setup;
-  if (current.kind === "s3" && (!setup.url || !setup.bucket || !creds)) throw new ApiError("bad_request", "Для S3 нужны url, bucket и учётные данные");
+  if (current.kind === "s3" && (!setup.url || !setup.bucket || !creds))
+    throw new ApiError("bad_request", "Для S3 нужны url, bucket и учётные данные");
   await db.batch([
-    db.update(storages).set({ storageName: body.storage_name ?? current.storageName, setup, credentialsEnc: creds, mtime: nowSeconds() }).where(eq(storages.storageId, storageId)),
-    eventInsert(db, { kind: "storage.update", userId: auth.userId, entityType: "storage", entityId: storageId, data: { name: body.storage_name, setup: body.storage_setup, credentials: body.clear_credentials ? "cleared" : body.user || body.passwd ? "changed" : "kept" } }),
+    db
+      .update(storages)
+      .set({ storageName: body.storage_name ?? current.storageName, setup, credentialsEnc: creds, mtime: nowSeconds() })
+      .where(eq(storages.storageId, storageId)),
+    eventInsert(db, {
+      kind: "storage.update",
+      userId: auth.userId,
+      entityType: "storage",
+      entityId: storageId,
+      data: {
+        name: body.storage_name,
+        setup: body.storage_setup,
+        credentials: body.clear_credentials ? "cleared" : body.user || body.passwd ? "changed" : "kept",
+      },
+    }),
   ]);
   return storageOut(await getStorage(db, storageId));
 }
@@ -62,9 +100,20 @@ export async function updateStorage(db: Db, env: Env, auth: AuthUser, storageId:
 export async function storageUsage(db: Db) {
   const [list, used, previews, pending] = await db.batch([
     db.select().from(storages),
-    db.select({ id: variants.storageId, bytes: sum(variants.contentSize), objects: count() }).from(variants).groupBy(variants.storageId),
-    db.select({ id: variants.previewStorageId, objects: count() }).from(variants).where(sql`${variants.previewKey} IS NOT NULL`).groupBy(variants.previewStorageId),
-    db.select({ id: uploads.storageId, n: count() }).from(uploads).where(inArray(uploads.state, ["active", "completing"])).groupBy(uploads.storageId),
+    db
+      .select({ id: variants.storageId, bytes: sum(variants.contentSize), objects: count() })
+      .from(variants)
+      .groupBy(variants.storageId),
+    db
+      .select({ id: variants.previewStorageId, objects: count() })
+      .from(variants)
+      .where(sql`${variants.previewKey} IS NOT NULL`)
+      .groupBy(variants.previewStorageId),
+    db
+      .select({ id: uploads.storageId, n: count() })
+      .from(uploads)
+      .where(inArray(uploads.state, ["active", "completing"]))
+      .groupBy(uploads.storageId),
   ]);
   const all = list.some((s) => s.storageId === defaultStorageId) ? list : [await ensureDefaultStorage(db), ...list];
   return all.map((s) => ({
@@ -102,7 +151,16 @@ export async function setAssetStorage(db: Db, auth: AuthUser, assetId: string, s
   await requireAssets(db, auth, "update", [assetId]);
   await assertStorageExists(db, storageId, "storage_id");
   await db.batch([
-    db.update(assets).set({ defaultStorage: storageId, mtime: nowSeconds() }).where(and(eq(assets.assetId, assetId))),
-    eventInsert(db, { kind: "asset.storage", userId: auth.userId, entityType: "asset", entityId: assetId, data: { storage_id: storageId } }),
+    db
+      .update(assets)
+      .set({ defaultStorage: storageId, mtime: nowSeconds() })
+      .where(and(eq(assets.assetId, assetId))),
+    eventInsert(db, {
+      kind: "asset.storage",
+      userId: auth.userId,
+      entityType: "asset",
+      entityId: assetId,
+      data: { storage_id: storageId },
+    }),
   ]);
 }

@@ -2,7 +2,10 @@
  * A self-contained page listing the OpenAPI document's operations. Swagger UI would need assets
  * from a CDN; this renders from /api/openapi.json with no outside requests.
  */
-export function renderDocsPage(doc: { info: { title: string; version: string }; paths: Record<string, Record<string, { summary?: string; tags?: string[] }>> }) {
+export function renderDocsPage(doc: {
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, { summary?: string; tags?: string[] }>>;
+}) {
   const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
   const rows = Object.entries(doc.paths)
     .flatMap(([path, ops]) =>

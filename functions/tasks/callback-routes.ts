@@ -21,22 +21,52 @@ const level = z.enum(["info", "warn", "error"]);
 const ok = jsonContent(z.object({ ok: z.literal(true) }).passthrough());
 const errors = {
   ...errorResponses,
-  401: { description: "No such task, or not this run's token (the envelope only, nothing about the task)", content: errorResponses[400].content },
+  401: {
+    description: "No such task, or not this run's token (the envelope only, nothing about the task)",
+    content: errorResponses[400].content,
+  },
   403: { description: "Bad or expired URL signature (output calls)", content: errorResponses[400].content },
   409: { description: "This run is no longer wanted", content: errorResponses[400].content },
 };
 const token = (h: string | undefined) => h?.trim() || undefined;
 
-const progressBody = z.object({
-  run, progress: z.number().min(0).max(100).optional(), progress_info: z.string().max(500).optional(),
-  worker_info: z.string().max(200).optional(), lines: lines.optional(), level: level.optional(),
-}).openapi("TaskProgress");
-const outputReport = z.object({ name: z.string().min(1).max(64), mime: z.string().min(3).max(100), file_name: z.string().max(255).optional(), format: z.string().max(16).optional(), tech: z.record(z.string(), z.unknown()).optional() });
-const resultBody = z.object({ run, tech: z.record(z.string(), z.unknown()).optional(), outputs: z.array(outputReport).max(10).optional(), lines: lines.optional() }).openapi("TaskResult");
+const progressBody = z
+  .object({
+    run,
+    progress: z.number().min(0).max(100).optional(),
+    progress_info: z.string().max(500).optional(),
+    worker_info: z.string().max(200).optional(),
+    lines: lines.optional(),
+    level: level.optional(),
+  })
+  .openapi("TaskProgress");
+const outputReport = z.object({
+  name: z.string().min(1).max(64),
+  mime: z.string().min(3).max(100),
+  file_name: z.string().max(255).optional(),
+  format: z.string().max(16).optional(),
+  tech: z.record(z.string(), z.unknown()).optional(),
+});
+const resultBody = z
+  .object({
+    run,
+    tech: z.record(z.string(), z.unknown()).optional(),
+    outputs: z.array(outputReport).max(10).optional(),
+    lines: lines.optional(),
+  })
+  .openapi("TaskResult");
 const failBody = z.object({ run, error: z.string().min(1).max(5000), lines: lines.optional() }).openapi("TaskFailure");
 
 app.openapi(
-  createRoute({ method: "post", path: "/task-cb/{id}/progress", security: [], tags, summary: "Progress, log lines, heartbeat", request: { params: idParam, body: jsonBody(progressBody) }, responses: { 200: ok, ...errors } }),
+  createRoute({
+    method: "post",
+    path: "/task-cb/{id}/progress",
+    security: [],
+    tags,
+    summary: "Progress, log lines, heartbeat",
+    request: { params: idParam, body: jsonBody(progressBody) },
+    responses: { 200: ok, ...errors },
+  }),
   async (c) => {
     const db = getDb(c.env);
     const body = c.req.valid("json");
@@ -46,7 +76,15 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "post", path: "/task-cb/{id}/result", security: [], tags, summary: "The result: registers outputs and tech fields, task done", request: { params: idParam, body: jsonBody(resultBody) }, responses: { 200: ok, ...errors } }),
+  createRoute({
+    method: "post",
+    path: "/task-cb/{id}/result",
+    security: [],
+    tags,
+    summary: "The result: registers outputs and tech fields, task done",
+    request: { params: idParam, body: jsonBody(resultBody) },
+    responses: { 200: ok, ...errors },
+  }),
   async (c) => {
     const db = getDb(c.env);
     const body = c.req.valid("json");
@@ -56,7 +94,15 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({ method: "post", path: "/task-cb/{id}/fail", security: [], tags, summary: "The task failed: error with its log", request: { params: idParam, body: jsonBody(failBody) }, responses: { 200: ok, ...errors } }),
+  createRoute({
+    method: "post",
+    path: "/task-cb/{id}/fail",
+    security: [],
+    tags,
+    summary: "The task failed: error with its log",
+    request: { params: idParam, body: jsonBody(failBody) },
+    responses: { 200: ok, ...errors },
+  }),
   async (c) => {
     const db = getDb(c.env);
     const body = c.req.valid("json");
@@ -65,20 +111,35 @@ app.openapi(
   },
 );
 
-const outParams = idParam.extend({ name: z.string().regex(/^[a-z_]{1,32}$/, "имя выхода").openapi({ param: { name: "name", in: "path" } }) });
+const outParams = idParam.extend({
+  name: z
+    .string()
+    .regex(/^[a-z_]{1,32}$/, "имя выхода")
+    .openapi({ param: { name: "name", in: "path" } }),
+});
 const outQuery = z.object({ run, exp: z.string().optional(), sig: z.string().optional() });
 const uploadId = z.string().min(1, "обязательное поле").max(1024);
 
 /** An output call: the URL's signature (task, run, output name) and then the run's token. */
-async function outputTask(c: { env: Env; req: { header: (n: string) => string | undefined } }, id: string, name: string, q: z.infer<typeof outQuery>) {
-  if (!(await verifyUrl(c.env.JWT_SECRET, "task-out", `${id}:${q.run}:${name}`, q.exp, q.sig))) throw new ApiError("forbidden", "Ссылка недействительна или устарела");
+async function outputTask(
+  c: { env: Env; req: { header: (n: string) => string | undefined } },
+  id: string,
+  name: string,
+  q: z.infer<typeof outQuery>,
+) {
+  if (!(await verifyUrl(c.env.JWT_SECRET, "task-out", `${id}:${q.run}:${name}`, q.exp, q.sig)))
+    throw new ApiError("forbidden", "Ссылка недействительна или устарела");
   const db = getDb(c.env);
   return { db, t: await taskForCallback(db, id, token(c.req.header("X-Task-Token")), q.run) };
 }
 
 app.openapi(
   createRoute({
-    method: "put", path: "/task-cb/{id}/out/{name}", security: [], tags, summary: "An output file (exact Content-Length, signed URL)",
+    method: "put",
+    path: "/task-cb/{id}/out/{name}",
+    security: [],
+    tags,
+    summary: "An output file (exact Content-Length, signed URL)",
     request: { params: outParams, query: outQuery },
     responses: { 200: jsonContent(z.object({ name: z.string(), size: z.number(), etag: z.string() })), ...errors },
   }),
@@ -92,8 +153,16 @@ app.openapi(
 
 app.openapi(
   createRoute({
-    method: "post", path: "/task-cb/{id}/out/{name}/multipart", security: [], tags, summary: "Start an output in parts (over one request's size); same signed URL",
-    request: { params: outParams, query: outQuery, body: jsonBody(z.object({ mime: z.string().min(3).max(100) }).openapi("TaskOutputStart")) },
+    method: "post",
+    path: "/task-cb/{id}/out/{name}/multipart",
+    security: [],
+    tags,
+    summary: "Start an output in parts (over one request's size); same signed URL",
+    request: {
+      params: outParams,
+      query: outQuery,
+      body: jsonBody(z.object({ mime: z.string().min(3).max(100) }).openapi("TaskOutputStart")),
+    },
     responses: { 200: jsonContent(z.object({ upload_id: z.string() })), ...errors },
   }),
   async (c) => {
@@ -105,9 +174,20 @@ app.openapi(
 
 app.openapi(
   createRoute({
-    method: "put", path: "/task-cb/{id}/out/{name}/part/{part}", security: [], tags, summary: "One part of an output (exact Content-Length; all but the last the same size)",
+    method: "put",
+    path: "/task-cb/{id}/out/{name}/part/{part}",
+    security: [],
+    tags,
+    summary: "One part of an output (exact Content-Length; all but the last the same size)",
     request: {
-      params: outParams.extend({ part: z.coerce.number({ error: "должно быть числом" }).int().min(1, "части нумеруются с 1").max(10_000).openapi({ param: { name: "part", in: "path" } }) }),
+      params: outParams.extend({
+        part: z.coerce
+          .number({ error: "должно быть числом" })
+          .int()
+          .min(1, "части нумеруются с 1")
+          .max(10_000)
+          .openapi({ param: { name: "part", in: "path" } }),
+      }),
       query: outQuery.extend({ upload_id: uploadId }),
     },
     responses: { 200: jsonContent(z.object({ part: z.number(), etag: z.string() })), ...errors },
@@ -123,10 +203,25 @@ app.openapi(
 
 app.openapi(
   createRoute({
-    method: "post", path: "/task-cb/{id}/out/{name}/complete", security: [], tags, summary: "Assemble an output sent in parts",
+    method: "post",
+    path: "/task-cb/{id}/out/{name}/complete",
+    security: [],
+    tags,
+    summary: "Assemble an output sent in parts",
     request: {
-      params: outParams, query: outQuery,
-      body: jsonBody(z.object({ upload_id: uploadId, parts: z.array(z.object({ part: z.number().int().min(1), etag: z.string().min(1).max(200) })).min(1, "список пуст").max(10_000) }).openapi("TaskOutputComplete")),
+      params: outParams,
+      query: outQuery,
+      body: jsonBody(
+        z
+          .object({
+            upload_id: uploadId,
+            parts: z
+              .array(z.object({ part: z.number().int().min(1), etag: z.string().min(1).max(200) }))
+              .min(1, "список пуст")
+              .max(10_000),
+          })
+          .openapi("TaskOutputComplete"),
+      ),
     },
     responses: { 200: jsonContent(z.object({ name: z.string(), size: z.number(), etag: z.string() })), ...errors },
   }),

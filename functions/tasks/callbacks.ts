@@ -17,7 +17,8 @@ import { liveStatuses } from "./transitions";
  * of the current run. A call for an older run or a task no longer live gets 409: the transcoder then
  * drops the job, so a paused, cancelled or re-dispatched attempt never registers anything.
  */
-const live = (t: Pick<Task, "jobId" | "run">) => and(eq(tasks.jobId, t.jobId), eq(tasks.run, t.run), inArray(tasks.status, [...liveStatuses]));
+const live = (t: Pick<Task, "jobId" | "run">) =>
+  and(eq(tasks.jobId, t.jobId), eq(tasks.run, t.run), inArray(tasks.status, [...liveStatuses]));
 
 export async function taskForCallback(db: Db, jobId: string, token: string | undefined, run: number): Promise<Task> {
   const t = await db.select().from(tasks).where(eq(tasks.jobId, jobId)).get();
@@ -30,18 +31,35 @@ export async function taskForCallback(db: Db, jobId: string, token: string | und
   return t;
 }
 
-const stale = (t: Task) => new ApiError("conflict", `Задача в статусе «${t.status}», запуск ${t.run}: этот запуск больше не нужен`, [{ field: "status", message: t.status }]);
+const stale = (t: Task) =>
+  new ApiError("conflict", `Задача в статусе «${t.status}», запуск ${t.run}: этот запуск больше не нужен`, [
+    { field: "status", message: t.status },
+  ]);
 
 /** Progress and log lines; the first call moves inqueue → running (one event). */
-export async function reportProgress(db: Db, t: Task, p: { progress?: number; progress_info?: string; worker_info?: string; lines?: string[]; level?: "info" | "warn" | "error" }) {
+export async function reportProgress(
+  db: Db,
+  t: Task,
+  p: { progress?: number; progress_info?: string; worker_info?: string; lines?: string[]; level?: "info" | "warn" | "error" },
+) {
   const now = nowSeconds();
   const set: Partial<Task> = { heartbeatAt: now, mtime: now };
   if (p.progress !== undefined) set.progress = Math.round(p.progress);
   if (p.progress_info !== undefined) set.progressInfo = p.progress_info.slice(0, 500);
   if (p.worker_info) set.workerInfo = p.worker_info.slice(0, 200);
   await batchAll(db, [
-    db.update(tasks).set({ status: "running", startTime: now }).where(and(live(t), eq(tasks.status, "inqueue"))),
-    ...followUps(db, { kind: "task.status", userId: null, jobId: t.jobId, run: t.run, data: { event: "started", from: "inqueue", to: "running" }, line: `Запущена на ${p.worker_info ?? t.workerInfo ?? "транскодере"}` }),
+    db
+      .update(tasks)
+      .set({ status: "running", startTime: now })
+      .where(and(live(t), eq(tasks.status, "inqueue"))),
+    ...followUps(db, {
+      kind: "task.status",
+      userId: null,
+      jobId: t.jobId,
+      run: t.run,
+      data: { event: "started", from: "inqueue", to: "running" },
+      line: `Запущена на ${p.worker_info ?? t.workerInfo ?? "транскодере"}`,
+    }),
     db.update(tasks).set(set).where(live(t)),
     ...logInserts(db, t.jobId, t.run, p.lines ?? [], p.level),
   ]);
@@ -50,8 +68,10 @@ export async function reportProgress(db: Db, t: Task, p: { progress?: number; pr
 
 /** One output file, streamed into the source's storage under the run's staging key. */
 export async function putOutput(db: Db, env: Env, t: Task, name: string, size: number, mime: string, body: ReadableStream | null) {
-  if (!outputNames[t.operationClass].includes(name)) throw new ApiError("bad_request", `Неизвестный выход «${name}»`, [{ field: "name", message: "не из этой операции" }]);
-  if (!Number.isFinite(size) || size <= 0 || !body) throw new ApiError("bad_request", "Нужно тело с Content-Length", [{ field: "Content-Length", message: "обязательное поле" }]);
+  if (!outputNames[t.operationClass].includes(name))
+    throw new ApiError("bad_request", `Неизвестный выход «${name}»`, [{ field: "name", message: "не из этой операции" }]);
+  if (!Number.isFinite(size) || size <= 0 || !body)
+    throw new ApiError("bad_request", "Нужно тело с Content-Length", [{ field: "Content-Length", message: "обязательное поле" }]);
   const src = await sourceOf(db, t);
   const driver = await driverFor(env, await getStorage(db, src.storageId));
   const info = await driver.put(stagingKey(t, t.run, name), body, size, mime || "application/octet-stream");
@@ -78,7 +98,12 @@ export interface OutputReport {
  * statement is guarded by "this run is still live" and the status flip comes last, so a duplicate or
  * stale result changes nothing and a failure half-way leaves nothing registered.
  */
-export async function finishTask(db: Db, env: Env, t: Task, r: { tech?: Record<string, unknown>; outputs?: OutputReport[]; lines?: string[] }) {
+export async function finishTask(
+  db: Db,
+  env: Env,
+  t: Task,
+  r: { tech?: Record<string, unknown>; outputs?: OutputReport[]; lines?: string[] },
+) {
   const src = await sourceOf(db, t);
   const storage = await getStorage(db, src.storageId);
   const driver = await driverFor(env, storage);
@@ -93,7 +118,12 @@ export async function finishTask(db: Db, env: Env, t: Task, r: { tech?: Record<s
     const head = await driver.head(key);
     if (!head) throw new ApiError("bad_request", `Выход «${out.name}» не загружен`, [{ field: "outputs", message: out.name }]);
     if (out.name === "preview") {
-      stmts.push(rawRun(db, q`UPDATE variants SET preview_key = ${key}, preview_storage_id = ${storage.storageId} WHERE variant_id = ${src.variantId} AND ${guard}`));
+      stmts.push(
+        rawRun(
+          db,
+          q`UPDATE variants SET preview_key = ${key}, preview_storage_id = ${storage.storageId} WHERE variant_id = ${src.variantId} AND ${guard}`,
+        ),
+      );
       if (src.previewKey && src.previewKey !== key) garbage.push(src.previewKey);
       continue;
     }
@@ -101,21 +131,55 @@ export async function finishTask(db: Db, env: Env, t: Task, r: { tech?: Record<s
     const id = t.dstEntity!;
     const base = src.fileName.replace(/\.[^.]*$/, "");
     const fileName = out.file_name ?? `${base}.${out.format ?? "bin"}`;
-    stmts.push(rawRun(db, q`INSERT INTO variants (variant_id, asset_id, version, storage_id, object_key, name, mime_type, format, variant_type, content_size, file_name, etag, tech_props, user_id, ctime)
+    stmts.push(
+      rawRun(
+        db,
+        q`INSERT INTO variants (variant_id, asset_id, version, storage_id, object_key, name, mime_type, format, variant_type, content_size, file_name, etag, tech_props, user_id, ctime)
       SELECT ${id}, ${src.assetId}, ${src.version}, ${storage.storageId}, ${key}, ${t.template}, ${out.mime}, ${out.format ?? ""}, ${vt}, ${head.size}, ${fileName}, ${head.etag}, ${JSON.stringify(out.tech ?? {})}, ${t.owner}, ${now}
-      WHERE ${guard} ON CONFLICT DO NOTHING`));
+      WHERE ${guard} ON CONFLICT DO NOTHING`,
+      ),
+    );
     if (vt !== "untyped") {
-      const replaced = await db.select({ key: variants.objectKey }).from(variants)
-        .where(and(eq(variants.assetId, src.assetId), eq(variants.version, src.version), eq(variants.variantType, vt as Variant["variantType"]), sql`${variants.variantId} <> ${id}`));
+      const replaced = await db
+        .select({ key: variants.objectKey })
+        .from(variants)
+        .where(
+          and(
+            eq(variants.assetId, src.assetId),
+            eq(variants.version, src.version),
+            eq(variants.variantType, vt as Variant["variantType"]),
+            sql`${variants.variantId} <> ${id}`,
+          ),
+        );
       garbage.push(...replaced.map((x) => x.key));
-      stmts.push(rawRun(db, q`DELETE FROM variants WHERE asset_id = ${src.assetId} AND version = ${src.version} AND variant_type = ${vt} AND variant_id <> ${id} AND ${guard}`));
+      stmts.push(
+        rawRun(
+          db,
+          q`DELETE FROM variants WHERE asset_id = ${src.assetId} AND version = ${src.version} AND variant_type = ${vt} AND variant_id <> ${id} AND ${guard}`,
+        ),
+      );
     }
   }
-  if (Object.keys(tech).length) stmts.push(rawRun(db, q`UPDATE variants SET tech_props = json_patch(tech_props, ${JSON.stringify(tech)}) WHERE variant_id = ${src.variantId} AND ${guard}`));
+  if (Object.keys(tech).length)
+    stmts.push(
+      rawRun(
+        db,
+        q`UPDATE variants SET tech_props = json_patch(tech_props, ${JSON.stringify(tech)}) WHERE variant_id = ${src.variantId} AND ${guard}`,
+      ),
+    );
   stmts.push(...logInserts(db, t.jobId, t.run, r.lines ?? []));
   const result = { tech: r.tech ?? {}, outputs: (r.outputs ?? []).map((o) => o.name) };
   stmts.push(db.update(tasks).set({ status: "done", progress: 100, stopTime: now, heartbeatAt: now, result, mtime: now }).where(live(t)));
-  stmts.push(...followUps(db, { kind: "task.status", userId: null, jobId: t.jobId, run: t.run, data: { event: "finished", from: t.status, to: "done" }, line: "Готово" }));
+  stmts.push(
+    ...followUps(db, {
+      kind: "task.status",
+      userId: null,
+      jobId: t.jobId,
+      run: t.run,
+      data: { event: "finished", from: t.status, to: "done" },
+      line: "Готово",
+    }),
+  );
   await batchAll(db, stmts);
   const after = await db.select({ status: tasks.status, run: tasks.run }).from(tasks).where(eq(tasks.jobId, t.jobId)).get();
   if (after?.status === "done" && after.run === t.run && garbage.length) await driver.delete(garbage).catch(() => {});
@@ -127,8 +191,19 @@ export async function failTask(db: Db, env: Env, t: Task, error: string, lines: 
   const now = nowSeconds();
   await batchAll(db, [
     ...logInserts(db, t.jobId, t.run, lines, "error"),
-    db.update(tasks).set({ status: "error", error: error.slice(0, 2000), stopTime: now, mtime: now }).where(live(t)),
-    ...followUps(db, { kind: "task.status", userId: null, jobId: t.jobId, run: t.run, data: { event: "failed", from: t.status, to: "error" }, line: `Ошибка: ${error}`, level: "error" }),
+    db
+      .update(tasks)
+      .set({ status: "error", error: error.slice(0, 2000), stopTime: now, mtime: now })
+      .where(live(t)),
+    ...followUps(db, {
+      kind: "task.status",
+      userId: null,
+      jobId: t.jobId,
+      run: t.run,
+      data: { event: "failed", from: t.status, to: "error" },
+      line: `Ошибка: ${error}`,
+      level: "error",
+    }),
   ]);
   await dropStaged(env, db, t);
   return { ok: true as const };

@@ -43,14 +43,37 @@ export async function createTasks(db: Db, items: NewTask[], byUser: string | nul
     const inserted = q`EXISTS (SELECT 1 FROM tasks WHERE job_id = ${jobId})`;
     const data = JSON.stringify({ template: it.template.templateId, asset: it.assetId, status });
     const [rows] = await db.batch([
-      db.insert(tasks).values({
-        jobId, jobNum: sql`(SELECT COALESCE(MAX(job_num), 0) + 1 FROM tasks)`, templateId: it.template.templateId, template: it.template.name,
-        operationClass: it.template.operationClass, setup: it.template.setup, owner: it.owner, assetId: it.assetId, version: it.version,
-        srcEntity: it.variantId, dstEntity: makesVariant(it.template.operationClass) ? newId() : null, affected: [it.assetId], status,
-        priority: it.priority ?? 0, dedupeKey: it.dedupeKey ?? null, scheduleTime: now, mtime: now,
-      }).onConflictDoNothing().returning(),
-      rawRun(db, q`INSERT INTO task_logs (job_id, run, ts, level, line) SELECT ${jobId}, 0, ${now}, 'info', ${`Задача создана: «${it.template.name}», статус ${status}`} WHERE ${inserted}`),
-      rawRun(db, q`INSERT INTO events (event_id, ctime, user_id, kind, entity_type, entity_id, data) SELECT ${newId()}, ${now}, ${byUser}, 'task.create', 'task', ${jobId}, ${data} WHERE ${inserted}`),
+      db
+        .insert(tasks)
+        .values({
+          jobId,
+          jobNum: sql`(SELECT COALESCE(MAX(job_num), 0) + 1 FROM tasks)`,
+          templateId: it.template.templateId,
+          template: it.template.name,
+          operationClass: it.template.operationClass,
+          setup: it.template.setup,
+          owner: it.owner,
+          assetId: it.assetId,
+          version: it.version,
+          srcEntity: it.variantId,
+          dstEntity: makesVariant(it.template.operationClass) ? newId() : null,
+          affected: [it.assetId],
+          status,
+          priority: it.priority ?? 0,
+          dedupeKey: it.dedupeKey ?? null,
+          scheduleTime: now,
+          mtime: now,
+        })
+        .onConflictDoNothing()
+        .returning(),
+      rawRun(
+        db,
+        q`INSERT INTO task_logs (job_id, run, ts, level, line) SELECT ${jobId}, 0, ${now}, 'info', ${`Задача создана: «${it.template.name}», статус ${status}`} WHERE ${inserted}`,
+      ),
+      rawRun(
+        db,
+        q`INSERT INTO events (event_id, ctime, user_id, kind, entity_type, entity_id, data) SELECT ${newId()}, ${now}, ${byUser}, 'task.create', 'task', ${jobId}, ${data} WHERE ${inserted}`,
+      ),
     ]);
     if (rows[0]) made.push(rows[0]);
   }
@@ -70,13 +93,39 @@ export async function commandTask(db: Db, env: Env, auth: AuthUser, jobId: strin
   // Queuing again also retires the current run, so a late callback of the old attempt is refused.
   const set: Partial<Task> & { run?: never } =
     command === "restart"
-      ? { ...reset, status: rule.to, scheduleTime: now, startTime: null, stopTime: null, error: null, result: null, dstEntity: t.dstEntity ? newId() : null }
+      ? {
+          ...reset,
+          status: rule.to,
+          scheduleTime: now,
+          startTime: null,
+          stopTime: null,
+          error: null,
+          result: null,
+          dstEntity: t.dstEntity ? newId() : null,
+        }
       : command === "resume"
         ? { ...reset, status: rule.to, scheduleTime: now }
-        : { ...reset, status: rule.to, progress: t.progress, progressInfo: t.progressInfo, stopTime: command === "cancel" ? now : t.stopTime };
+        : {
+            ...reset,
+            status: rule.to,
+            progress: t.progress,
+            progressInfo: t.progressInfo,
+            stopTime: command === "cancel" ? now : t.stopTime,
+          };
   const [changed] = await db.batch([
-    db.update(tasks).set({ ...set, ...(rule.to === "inqueue" ? { run: sql`${tasks.run} + 1` } : {}) }).where(and(eq(tasks.jobId, jobId), inArray(tasks.status, [...rule.from]))).returning({ id: tasks.jobId }),
-    ...followUps(db, { kind: "task.status", userId: auth.userId, jobId, run: t.run, data: { command, from: t.status, to: rule.to }, line: `Команда «${command}» (${auth.login}): ${t.status} → ${rule.to}` }),
+    db
+      .update(tasks)
+      .set({ ...set, ...(rule.to === "inqueue" ? { run: sql`${tasks.run} + 1` } : {}) })
+      .where(and(eq(tasks.jobId, jobId), inArray(tasks.status, [...rule.from])))
+      .returning({ id: tasks.jobId }),
+    ...followUps(db, {
+      kind: "task.status",
+      userId: auth.userId,
+      jobId,
+      run: t.run,
+      data: { command, from: t.status, to: rule.to },
+      line: `Команда «${command}» (${auth.login}): ${t.status} → ${rule.to}`,
+    }),
   ]);
   if (changed.length === 0) {
     // Lost a race with another command or the transcoder: report what it is now.
@@ -93,7 +142,13 @@ export async function setPriority(db: Db, env: Env, auth: AuthUser, jobId: strin
   if (finalStatuses.includes(t.status)) throw conflict(t, "Смена приоритета");
   await db.batch([
     db.update(tasks).set({ priority, mtime: nowSeconds() }).where(eq(tasks.jobId, jobId)),
-    eventInsert(db, { kind: "task.priority", userId: auth.userId, entityType: "task", entityId: jobId, data: { from: t.priority, to: priority } }),
+    eventInsert(db, {
+      kind: "task.priority",
+      userId: auth.userId,
+      entityType: "task",
+      entityId: jobId,
+      data: { from: t.priority, to: priority },
+    }),
   ]);
   if (t.workerInfo) await tellTranscoder(env, `/tasks/${jobId}/priority`, { method: "POST", json: { priority } });
   return getTask(db, auth, jobId);
@@ -101,7 +156,11 @@ export async function setPriority(db: Db, env: Env, auth: AuthUser, jobId: strin
 
 /** The variant a template reads by default: the version's master, else its original upload. */
 export async function sourceVariant(db: Db, assetId: string, version?: number, variantId?: string) {
-  const rows = await db.select().from(variants).where(and(eq(variants.assetId, assetId), version ? eq(variants.version, version) : undefined)).orderBy(desc(variants.version));
+  const rows = await db
+    .select()
+    .from(variants)
+    .where(and(eq(variants.assetId, assetId), version ? eq(variants.version, version) : undefined))
+    .orderBy(desc(variants.version));
   if (variantId) return rows.find((r) => r.variantId === variantId) ?? null;
   const latest = rows.filter((r) => r.version === rows[0]?.version);
   return ["master", "initial", "untyped"].map((type) => latest.find((r) => r.variantType === type)).find(Boolean) ?? null;
@@ -109,18 +168,30 @@ export async function sourceVariant(db: Db, assetId: string, version?: number, v
 
 /** Enqueue a template by hand (execute on the asset). */
 export async function enqueueTask(
-  db: Db, env: Env, auth: AuthUser, assetId: string,
+  db: Db,
+  env: Env,
+  auth: AuthUser,
+  assetId: string,
   body: { template_id: string; version?: number; variant_id?: string; priority: number; hold: boolean },
 ) {
   await requireAssets(db, auth, "execute", [assetId]);
   const template = await loadTemplate(db, body.template_id);
   if (!template || template.disabled) throw new ApiError("not_found", "Шаблон задачи не найден или отключён");
   const src = await sourceVariant(db, assetId, body.version, body.variant_id);
-  if (!src) throw new ApiError("bad_request", "У файла нет содержимого для обработки", [{ field: body.variant_id ? "variant_id" : "version", message: "нет такого варианта" }]);
+  if (!src)
+    throw new ApiError("bad_request", "У файла нет содержимого для обработки", [
+      { field: body.variant_id ? "variant_id" : "version", message: "нет такого варианта" },
+    ]);
   if (!appliesTo(template.operationClass, src.mimeType)) {
-    throw new ApiError("bad_request", `Шаблон «${template.name}» не применим к типу ${src.mimeType}`, [{ field: "template_id", message: "не подходит к типу файла" }]);
+    throw new ApiError("bad_request", `Шаблон «${template.name}» не применим к типу ${src.mimeType}`, [
+      { field: "template_id", message: "не подходит к типу файла" },
+    ]);
   }
-  const [task] = await createTasks(db, [{ template, assetId, version: src.version, variantId: src.variantId, owner: auth.userId, priority: body.priority, hold: body.hold }], auth.userId);
+  const [task] = await createTasks(
+    db,
+    [{ template, assetId, version: src.version, variantId: src.variantId, owner: auth.userId, priority: body.priority, hold: body.hold }],
+    auth.userId,
+  );
   if (task.status === "inqueue") await env.JOBS.send({ type: "task-run", jobId: task.jobId });
   return getTask(db, auth, task.jobId);
 }

@@ -11,20 +11,65 @@ import { previewConfig } from "../assets/extra";
  */
 const av = ["video/", "audio/"];
 export const defaultTemplates: { id: string; name: string; cls: OperationClass; setup: Record<string, unknown> }[] = [
-  { id: "00000000-0000-4000-8000-000000000001", name: "Технические метаданные", cls: "metadata", setup: { on_upload: [...av, "image/", "application/pdf"] } },
-  { id: "00000000-0000-4000-8000-000000000002", name: "Превью", cls: "preview", setup: { on_upload: ["video/", "image/"], ...previewConfig } },
   {
-    id: "00000000-0000-4000-8000-000000000003", name: "Прокси 360p", cls: "proxy",
-    setup: { on_upload: ["video/"], variant_type: "proxy_lowres", height: 360, video_bitrate: "800k", audio_bitrate: "96k", codec: "h264", preset: "veryfast" },
+    id: "00000000-0000-4000-8000-000000000001",
+    name: "Технические метаданные",
+    cls: "metadata",
+    setup: { on_upload: [...av, "image/", "application/pdf"] },
   },
   {
-    id: "00000000-0000-4000-8000-000000000004", name: "Прокси 720p", cls: "proxy",
-    setup: { on_upload: ["video/"], variant_type: "proxy_highres", height: 720, video_bitrate: "3M", audio_bitrate: "128k", codec: "h264", preset: "veryfast" },
+    id: "00000000-0000-4000-8000-000000000002",
+    name: "Превью",
+    cls: "preview",
+    setup: { on_upload: ["video/", "image/"], ...previewConfig },
   },
-  { id: "00000000-0000-4000-8000-000000000005", name: "Аудио-прокси", cls: "audio_proxy", setup: { on_upload: ["audio/"], variant_type: "proxy_lowres", audio_bitrate: "128k" } },
   {
-    id: "00000000-0000-4000-8000-000000000006", name: "Водяной знак (текст)", cls: "watermark",
-    setup: { on_upload: [], variant_type: "watermarked", text: "Медиа-архив", position: "bottom-right", opacity: 0.5, height: 720, video_bitrate: "3M" },
+    id: "00000000-0000-4000-8000-000000000003",
+    name: "Прокси 360p",
+    cls: "proxy",
+    setup: {
+      on_upload: ["video/"],
+      variant_type: "proxy_lowres",
+      height: 360,
+      video_bitrate: "800k",
+      audio_bitrate: "96k",
+      codec: "h264",
+      preset: "veryfast",
+    },
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000004",
+    name: "Прокси 720p",
+    cls: "proxy",
+    setup: {
+      on_upload: ["video/"],
+      variant_type: "proxy_highres",
+      height: 720,
+      video_bitrate: "3M",
+      audio_bitrate: "128k",
+      codec: "h264",
+      preset: "veryfast",
+    },
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000005",
+    name: "Аудио-прокси",
+    cls: "audio_proxy",
+    setup: { on_upload: ["audio/"], variant_type: "proxy_lowres", audio_bitrate: "128k" },
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000006",
+    name: "Водяной знак (текст)",
+    cls: "watermark",
+    setup: {
+      on_upload: [],
+      variant_type: "watermarked",
+      text: "Медиа-архив",
+      position: "bottom-right",
+      opacity: 0.5,
+      height: 720,
+      video_bitrate: "3M",
+    },
   },
 ];
 
@@ -36,6 +81,17 @@ export async function ensureDefaultTemplates(db: Db) {
   const now = nowSeconds();
   await db
     .insert(taskTemplates)
-    .values(defaultTemplates.map((t) => ({ templateId: t.id, name: t.name, operationClass: t.cls, setup: t.setup, owner: null, disabled: false, ctime: now, mtime: now })))
+    .values(
+      defaultTemplates.map((t) => ({
+        templateId: t.id,
+        name: t.name,
+        operationClass: t.cls,
+        setup: t.setup,
+        owner: null,
+        disabled: false,
+        ctime: now,
+        mtime: now,
+      })),
+    )
     .onConflictDoNothing();
 }

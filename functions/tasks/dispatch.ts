@@ -36,8 +36,19 @@ export async function runTask(env: Env, jobId: string, run: number | undefined, 
     const held = await ask(env, t, attempt);
     if (held) return void (await env.JOBS.send({ type: "task-run", jobId, run: t.run }, { delaySeconds: watchSeconds(env) }));
     await db.batch([
-      db.update(tasks).set({ workerInfo: null, status: "inqueue" }).where(and(eq(tasks.jobId, jobId), eq(tasks.run, t.run), inArray(tasks.status, [...liveStatuses]))),
-      ...followUps(db, { kind: "task.status", userId: null, jobId, run: t.run, data: { event: "requeued", from: t.status, to: "inqueue" }, line: "Транскодер не знает задачу (перезапуск без журнала?): передаём заново", level: "warn" }),
+      db
+        .update(tasks)
+        .set({ workerInfo: null, status: "inqueue" })
+        .where(and(eq(tasks.jobId, jobId), eq(tasks.run, t.run), inArray(tasks.status, [...liveStatuses]))),
+      ...followUps(db, {
+        kind: "task.status",
+        userId: null,
+        jobId,
+        run: t.run,
+        data: { event: "requeued", from: t.status, to: "inqueue" },
+        line: "Транскодер не знает задачу (перезапуск без журнала?): передаём заново",
+        level: "warn",
+      }),
     ]);
   }
   await handOver(env, db, t, attempt);
@@ -68,8 +79,11 @@ async function handOver(env: Env, db: Db, t: Task, attempt: number) {
   if (!env.PUBLIC_URL) throw new Error("PUBLIC_URL is not set: the transcoder could not reach the Worker");
   const run = t.run + 1;
   const token = randomSecret();
-  const bumped = await db.update(tasks).set({ run, tokenHash: await sha256Hex(token), workerInfo: null, heartbeatAt: nowSeconds() })
-    .where(and(eq(tasks.jobId, t.jobId), eq(tasks.run, t.run), inArray(tasks.status, [...liveStatuses]))).returning({ id: tasks.jobId });
+  const bumped = await db
+    .update(tasks)
+    .set({ run, tokenHash: await sha256Hex(token), workerInfo: null, heartbeatAt: nowSeconds() })
+    .where(and(eq(tasks.jobId, t.jobId), eq(tasks.run, t.run), inArray(tasks.status, [...liveStatuses])))
+    .returning({ id: tasks.jobId });
   if (bumped.length === 0) return; // changed meanwhile (a command or another delivery): that one wins
   const job = await jobPayload(env, db, { ...t, run }, token);
   let res: Response;
@@ -82,7 +96,10 @@ async function handOver(env: Env, db: Db, t: Task, attempt: number) {
   if (!res.ok) return down(env, { ...t, run }, attempt, new Error(`HTTP ${res.status} ${text.slice(0, 200)}`));
   const info = (JSON.parse(text || "{}") as { worker?: string }).worker ?? "transcoder";
   await db.batch([
-    db.update(tasks).set({ workerInfo: info }).where(and(eq(tasks.jobId, t.jobId), eq(tasks.run, run))),
+    db
+      .update(tasks)
+      .set({ workerInfo: info })
+      .where(and(eq(tasks.jobId, t.jobId), eq(tasks.run, run))),
     ...logInserts(db, t.jobId, run, [`Передана транскодеру (${info}), запуск ${run}, приоритет ${t.priority}`]),
   ]);
   await env.JOBS.send({ type: "task-run", jobId: t.jobId, run }, { delaySeconds: watchSeconds(env) });
@@ -97,7 +114,8 @@ export async function jobPayload(env: Env, db: Db, t: Task, token: string) {
   const mediaUrl = (variantId: string) => taskSourceUrl(env, origin, variantId, exp);
   const outputs: Record<string, string> = {};
   for (const name of outputNames[t.operationClass]) {
-    outputs[name] = `${origin}/api/task-cb/${t.jobId}/out/${name}?run=${t.run}&${await signUrl(env.JWT_SECRET, "task-out", `${t.jobId}:${t.run}:${name}`, exp)}`;
+    outputs[name] =
+      `${origin}/api/task-cb/${t.jobId}/out/${name}?run=${t.run}&${await signUrl(env.JWT_SECRET, "task-out", `${t.jobId}:${t.run}:${name}`, exp)}`;
   }
   const setup = { ...t.setup };
   if (t.operationClass === "watermark" && typeof setup.image_asset_id === "string") {
@@ -105,9 +123,20 @@ export async function jobPayload(env: Env, db: Db, t: Task, token: string) {
     if (mark) setup.image_url = await mediaUrl(mark.variantId);
   }
   return {
-    id: t.jobId, run: t.run, operation: t.operationClass, setup, priority: t.priority,
+    id: t.jobId,
+    run: t.run,
+    operation: t.operationClass,
+    setup,
+    priority: t.priority,
     // key: what the transcoder caches the download under, shared by all the tasks of these bytes.
-    source: { url: await mediaUrl(src.variantId), key: `${src.assetId}/${src.version}/${src.variantId}/${src.etag}`, mime: src.mimeType, name: src.fileName, size: src.contentSize, sha256: src.sha256 },
+    source: {
+      url: await mediaUrl(src.variantId),
+      key: `${src.assetId}/${src.version}/${src.variantId}/${src.etag}`,
+      mime: src.mimeType,
+      name: src.fileName,
+      size: src.contentSize,
+      sha256: src.sha256,
+    },
     outputs,
     callback: { url: `${origin}/api/task-cb/${t.jobId}`, token },
   };
@@ -120,9 +149,19 @@ export async function failTaskForGood(env: Env, jobId: string, reason: string) {
   if (!t || !liveStatuses.includes(t.status)) return;
   const now = nowSeconds();
   await db.batch([
-    db.update(tasks).set({ status: "error", error: reason, stopTime: now, workerInfo: null, mtime: now })
+    db
+      .update(tasks)
+      .set({ status: "error", error: reason, stopTime: now, workerInfo: null, mtime: now })
       .where(and(eq(tasks.jobId, jobId), eq(tasks.run, t.run), inArray(tasks.status, [...liveStatuses]))),
-    ...followUps(db, { kind: "task.status", userId: null, jobId, run: t.run, data: { event: "failed", from: t.status, to: "error" }, line: reason, level: "error" }),
+    ...followUps(db, {
+      kind: "task.status",
+      userId: null,
+      jobId,
+      run: t.run,
+      data: { event: "failed", from: t.status, to: "error" },
+      line: reason,
+      level: "error",
+    }),
   ]);
   await dropStaged(env, db, t);
 }

@@ -16,7 +16,8 @@ import { storageFailure } from "../lib/storage/failure";
  * so an upload id can only ever address this output's staging key.
  */
 async function target(db: Db, env: Env, t: Task, name: string) {
-  if (!outputNames[t.operationClass].includes(name)) throw new ApiError("bad_request", `Неизвестный выход «${name}»`, [{ field: "name", message: "не из этой операции" }]);
+  if (!outputNames[t.operationClass].includes(name))
+    throw new ApiError("bad_request", `Неизвестный выход «${name}»`, [{ field: "name", message: "не из этой операции" }]);
   const src = await db.select({ storageId: variants.storageId }).from(variants).where(eq(variants.variantId, t.srcEntity)).get();
   if (!src) throw new ApiError("conflict", "Исходный вариант удалён", [{ field: "status", message: t.status }]);
   return { driver: await driverFor(env, await getStorage(db, src.storageId)), key: stagingKey(t, t.run, name) };
@@ -40,19 +41,45 @@ export async function startOutputParts(db: Db, env: Env, t: Task, name: string, 
   return { upload_id: uploadId };
 }
 
-export async function putOutputPart(db: Db, env: Env, t: Task, name: string, uploadId: string, part: number, size: number, body: ReadableStream | null) {
-  if (!Number.isFinite(size) || size <= 0 || !body) throw new ApiError("bad_request", "Нужно тело с Content-Length", [{ field: "Content-Length", message: "обязательное поле" }]);
+export async function putOutputPart(
+  db: Db,
+  env: Env,
+  t: Task,
+  name: string,
+  uploadId: string,
+  part: number,
+  size: number,
+  body: ReadableStream | null,
+) {
+  if (!Number.isFinite(size) || size <= 0 || !body)
+    throw new ApiError("bad_request", "Нужно тело с Content-Length", [{ field: "Content-Length", message: "обязательное поле" }]);
   const { driver, key } = await target(db, env, t, name);
   const etag = await storageCall(() => driver.uploadPart(key, uploadId, part, body, size), "upload_id");
   await heartbeat(db, t);
   return { part, etag };
 }
 
-export async function completeOutputParts(db: Db, env: Env, t: Task, name: string, uploadId: string, parts: { part: number; etag: string }[]) {
+export async function completeOutputParts(
+  db: Db,
+  env: Env,
+  t: Task,
+  name: string,
+  uploadId: string,
+  parts: { part: number; etag: string }[],
+) {
   const { driver, key } = await target(db, env, t, name);
   const sorted = [...parts].sort((a, b) => a.part - b.part);
-  if (sorted.some((p, i) => p.part !== i + 1)) throw new ApiError("bad_request", "Части должны идти подряд с 1", [{ field: "parts", message: "пропуск или повтор номера" }]);
-  await storageCall(() => driver.completeMultipart(key, uploadId, sorted.map((p) => ({ partNumber: p.part, etag: p.etag }))), "parts");
+  if (sorted.some((p, i) => p.part !== i + 1))
+    throw new ApiError("bad_request", "Части должны идти подряд с 1", [{ field: "parts", message: "пропуск или повтор номера" }]);
+  await storageCall(
+    () =>
+      driver.completeMultipart(
+        key,
+        uploadId,
+        sorted.map((p) => ({ partNumber: p.part, etag: p.etag })),
+      ),
+    "parts",
+  );
   const info = await driver.head(key);
   if (!info) throw new ApiError("bad_request", "Файл не собран", [{ field: "parts", message: "нет результата" }]);
   await heartbeat(db, t);

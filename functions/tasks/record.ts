@@ -33,13 +33,30 @@ export const rawRun = (db: Db, r: Raw) => db.run(sql.raw(r.text));
  * they insert only when it changed a row (SQLite's changes()), so a command that lost a race leaves
  * no event behind and the state change and its audit row are one transaction.
  */
-export function followUps(db: Db, e: { kind: string; userId: string | null; jobId: string; run: number; data: Record<string, unknown>; line: string; level?: "info" | "warn" | "error" }) {
+export function followUps(
+  db: Db,
+  e: {
+    kind: string;
+    userId: string | null;
+    jobId: string;
+    run: number;
+    data: Record<string, unknown>;
+    line: string;
+    level?: "info" | "warn" | "error";
+  },
+) {
   const eventId = newId();
   const now = nowSeconds();
   return [
-    rawRun(db, q`INSERT INTO events (event_id, ctime, user_id, kind, entity_type, entity_id, data)
-      SELECT ${eventId}, ${now}, ${e.userId}, ${e.kind}, 'task', ${e.jobId}, ${JSON.stringify(e.data)} WHERE changes() > 0`),
-    rawRun(db, q`INSERT INTO task_logs (job_id, run, ts, level, line)
-      SELECT ${e.jobId}, ${e.run}, ${now}, ${e.level ?? "info"}, ${e.line.slice(0, 2000)} WHERE EXISTS (SELECT 1 FROM events WHERE event_id = ${eventId})`),
+    rawRun(
+      db,
+      q`INSERT INTO events (event_id, ctime, user_id, kind, entity_type, entity_id, data)
+      SELECT ${eventId}, ${now}, ${e.userId}, ${e.kind}, 'task', ${e.jobId}, ${JSON.stringify(e.data)} WHERE changes() > 0`,
+    ),
+    rawRun(
+      db,
+      q`INSERT INTO task_logs (job_id, run, ts, level, line)
+      SELECT ${e.jobId}, ${e.run}, ${now}, ${e.level ?? "info"}, ${e.line.slice(0, 2000)} WHERE EXISTS (SELECT 1 FROM events WHERE event_id = ${eventId})`,
+    ),
   ] as const;
 }

@@ -8,16 +8,24 @@ import { taskCommands } from "./transitions";
 /** The same lists as db/schema/tasks.ts and task-templates.ts (kept here so app/ need not import drizzle). */
 export const taskStatuses = ["none", "inqueue", "running", "paused", "canceled", "done", "error"] as const;
 export const operationClasses = ["metadata", "preview", "proxy", "audio_proxy", "watermark"] as const;
-const int = (min: number, max: number) => z.coerce.number({ error: "должно быть числом" }).int("должно быть целым").min(min, `не меньше ${min}`).max(max, `не больше ${max}`);
+const int = (min: number, max: number) =>
+  z.coerce.number({ error: "должно быть числом" }).int("должно быть целым").min(min, `не меньше ${min}`).max(max, `не больше ${max}`);
 
 export const idParam = z.object({ id: uuid.openapi({ param: { name: "id", in: "path" } }) });
 export const classParam = z.object({
-  class: z.enum([...operationClasses, "all"], { error: `одно из: ${[...operationClasses, "all"].join(", ")}` }).openapi({ param: { name: "class", in: "path" } }),
+  class: z
+    .enum([...operationClasses, "all"], { error: `одно из: ${[...operationClasses, "all"].join(", ")}` })
+    .openapi({ param: { name: "class", in: "path" } }),
 });
 
 const statusList = z
   .string()
-  .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(taskStatuses, { error: `статусы: ${taskStatuses.join(", ")}` })));
 
 /** Filters of GET current and current/count; `status` takes a comma-separated list. */
@@ -30,7 +38,10 @@ export const taskFilter = z.object({
 export const taskQuery = taskFilter.extend({ skip: int(0, 1_000_000).default(0), take: int(1, 200).default(PAGE_SIZE) });
 
 export const commandBody = z
-  .object({ command: z.enum(taskCommands, { error: `одна из команд: ${taskCommands.join(", ")}` }), options: z.record(z.string(), z.unknown()).optional() })
+  .object({
+    command: z.enum(taskCommands, { error: `одна из команд: ${taskCommands.join(", ")}` }),
+    options: z.record(z.string(), z.unknown()).optional(),
+  })
   .openapi("TaskCommand");
 export const priorityBody = z.object({ priority: int(-100, 100) }).openapi("TaskPriority");
 export const statusBody = z.object({ ids: z.array(uuid).min(1, "список пуст").max(200, "не больше 200 за раз") }).openapi("TaskIds");
@@ -46,7 +57,15 @@ export const enqueueBody = z
   .openapi("EnqueueTask");
 export const logQuery = z.object({ after: int(0, Number.MAX_SAFE_INTEGER).default(0), take: int(1, 1000).default(500) });
 
-const mimePrefixes = z.array(z.string().trim().toLowerCase().regex(/^[a-z0-9.+-]+\/[a-z0-9.+*-]*$/, "префикс MIME-типа вида video/ или application/pdf")).max(20);
+const mimePrefixes = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.+-]+\/[a-z0-9.+*-]*$/, "префикс MIME-типа вида video/ или application/pdf"),
+  )
+  .max(20);
 const size = (max: number) => int(16, max);
 const bitrate = z.string().regex(/^\d+(\.\d+)?[kM]$/, "битрейт вида 800k или 3M");
 const variantType = z.enum(["proxy_lowres", "proxy_highres", "watermarked", "untyped"]);
@@ -54,7 +73,12 @@ const variantType = z.enum(["proxy_lowres", "proxy_highres", "watermarked", "unt
 /** The setup of each operation class: what an admin may configure without code. */
 export const setupSchemas = {
   metadata: z.object({ on_upload: mimePrefixes.default([]) }),
-  preview: z.object({ on_upload: mimePrefixes.default([]), width: size(4096).default(640), height: size(4096).default(360), quality: int(1, 100).default(80) }),
+  preview: z.object({
+    on_upload: mimePrefixes.default([]),
+    width: size(4096).default(640),
+    height: size(4096).default(360),
+    quality: int(1, 100).default(80),
+  }),
   proxy: z.object({
     on_upload: mimePrefixes.default([]),
     variant_type: variantType.default("untyped"),
@@ -64,7 +88,11 @@ export const setupSchemas = {
     codec: z.enum(["h264", "hevc"]).default("h264"),
     preset: z.enum(["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow"]).default("veryfast"),
   }),
-  audio_proxy: z.object({ on_upload: mimePrefixes.default([]), variant_type: variantType.default("proxy_lowres"), audio_bitrate: bitrate.default("128k") }),
+  audio_proxy: z.object({
+    on_upload: mimePrefixes.default([]),
+    variant_type: variantType.default("proxy_lowres"),
+    audio_bitrate: bitrate.default("128k"),
+  }),
   watermark: z
     .object({
       on_upload: mimePrefixes.default([]),
@@ -84,25 +112,60 @@ export type SetupOf<C extends keyof typeof setupSchemas> = z.infer<(typeof setup
 
 const templateCommon = { name: z.string().trim().min(1, "не может быть пустым").max(200), disabled: z.boolean().default(false) };
 export const templateCreateBody = z
-  .discriminatedUnion("operation_class", operationClasses.map((c) => z.object({ ...templateCommon, operation_class: z.literal(c), setup: setupSchemas[c] })) as never)
-  .openapi("TaskTemplateCreate") as unknown as z.ZodType<{ name: string; disabled: boolean; operation_class: (typeof operationClasses)[number]; setup: Record<string, unknown> }>;
+  .discriminatedUnion(
+    "operation_class",
+    operationClasses.map((c) => z.object({ ...templateCommon, operation_class: z.literal(c), setup: setupSchemas[c] })) as never,
+  )
+  .openapi("TaskTemplateCreate") as unknown as z.ZodType<{
+  name: string;
+  disabled: boolean;
+  operation_class: (typeof operationClasses)[number];
+  setup: Record<string, unknown>;
+}>;
 export const templatePatchBody = z
   .object({ name: templateCommon.name.optional(), disabled: z.boolean().optional(), setup: z.record(z.string(), z.unknown()).optional() })
   .openapi("TaskTemplatePatch");
 
 export const taskOut = z
   .object({
-    job_id: z.string(), job_num: z.number(), template_id: z.string(), template: z.string(), operation_class: z.string(), owner: z.string().nullable(),
-    owner_name: z.string().nullable(), affected: z.array(z.string()), src_entity: z.string(), dst_entity: z.string().nullable(), asset_id: z.string(),
-    asset_name: z.string().nullable(), version: z.number(), worker_info: z.string().nullable(), schedule_time: z.number(), start_time: z.number().nullable(),
-    stop_time: z.number().nullable(), progress: z.number(), progress_info: z.string(), status: z.enum(taskStatuses), priority: z.number(), error: z.string().nullable(),
+    job_id: z.string(),
+    job_num: z.number(),
+    template_id: z.string(),
+    template: z.string(),
+    operation_class: z.string(),
+    owner: z.string().nullable(),
+    owner_name: z.string().nullable(),
+    affected: z.array(z.string()),
+    src_entity: z.string(),
+    dst_entity: z.string().nullable(),
+    asset_id: z.string(),
+    asset_name: z.string().nullable(),
+    version: z.number(),
+    worker_info: z.string().nullable(),
+    schedule_time: z.number(),
+    start_time: z.number().nullable(),
+    stop_time: z.number().nullable(),
+    progress: z.number(),
+    progress_info: z.string(),
+    status: z.enum(taskStatuses),
+    priority: z.number(),
+    error: z.string().nullable(),
   })
   .openapi("Task");
 export type TaskOut = z.infer<typeof taskOut>;
 export const templateOut = z
-  .object({ id: z.string(), name: z.string(), operation_class: z.string(), setup: z.record(z.string(), z.unknown()), owner: z.string().nullable(), disabled: z.boolean() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    operation_class: z.string(),
+    setup: z.record(z.string(), z.unknown()),
+    owner: z.string().nullable(),
+    disabled: z.boolean(),
+  })
   .openapi("TaskTemplate");
-export const logLine = z.object({ seq: z.number(), ts: z.number(), level: z.string(), line: z.string(), run: z.number() }).openapi("TaskLogLine");
+export const logLine = z
+  .object({ seq: z.number(), ts: z.number(), level: z.string(), line: z.string(), run: z.number() })
+  .openapi("TaskLogLine");
 export const taskCountOut = z.object({ count: z.number() });
 export const taskNamesOut = z.array(z.object({ template_id: z.string(), name: z.string(), count: z.number() }));
 export const taskResultOut = z.object({

@@ -25,10 +25,28 @@ const columns = {
 type Row = { task: Task; ownerName: string | null; assetName: string | null };
 
 export const taskOut = ({ task: t, ownerName, assetName }: Row): TaskOut => ({
-  job_id: t.jobId, job_num: t.jobNum, template_id: t.templateId, template: t.template, operation_class: t.operationClass, owner: t.owner,
-  owner_name: ownerName, affected: t.affected, src_entity: t.srcEntity, dst_entity: t.dstEntity, asset_id: t.assetId, asset_name: assetName,
-  version: t.version, worker_info: t.workerInfo, schedule_time: t.scheduleTime, start_time: t.startTime, stop_time: t.stopTime,
-  progress: t.progress, progress_info: t.progressInfo, status: t.status, priority: t.priority, error: t.error,
+  job_id: t.jobId,
+  job_num: t.jobNum,
+  template_id: t.templateId,
+  template: t.template,
+  operation_class: t.operationClass,
+  owner: t.owner,
+  owner_name: ownerName,
+  affected: t.affected,
+  src_entity: t.srcEntity,
+  dst_entity: t.dstEntity,
+  asset_id: t.assetId,
+  asset_name: assetName,
+  version: t.version,
+  worker_info: t.workerInfo,
+  schedule_time: t.scheduleTime,
+  start_time: t.startTime,
+  stop_time: t.stopTime,
+  progress: t.progress,
+  progress_info: t.progressInfo,
+  status: t.status,
+  priority: t.priority,
+  error: t.error,
 });
 
 async function where(db: Db, auth: AuthUser, f: TaskFilter): Promise<SQL> {
@@ -45,12 +63,20 @@ const joined = (db: Db) =>
 
 /** Newest first; running and queued work is what people look for, so they lead within a page's order by number. */
 export async function listTasks(db: Db, auth: AuthUser, f: TaskFilter, skip: number, take: number) {
-  const rows = await joined(db).where(await where(db, auth, f)).orderBy(desc(tasks.jobNum)).limit(take).offset(skip);
+  const rows = await joined(db)
+    .where(await where(db, auth, f))
+    .orderBy(desc(tasks.jobNum))
+    .limit(take)
+    .offset(skip);
   return rows.map(taskOut);
 }
 
 export async function countTasks(db: Db, auth: AuthUser, f: TaskFilter) {
-  const row = await db.select({ n: sql<number>`count(*)` }).from(tasks).where(await where(db, auth, f)).get();
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(tasks)
+    .where(await where(db, auth, f))
+    .get();
   return { count: Number(row?.n ?? 0) };
 }
 
@@ -68,7 +94,16 @@ export async function taskNames(db: Db, auth: AuthUser) {
 /** Status of many tasks at once (the /jobs screen polls this); ids the caller cannot read are left out. */
 export async function taskStatuses(db: Db, auth: AuthUser, ids: string[]) {
   const rows = await db
-    .select({ job_id: tasks.jobId, status: tasks.status, progress: tasks.progress, progress_info: tasks.progressInfo, start_time: tasks.startTime, stop_time: tasks.stopTime, priority: tasks.priority, error: tasks.error })
+    .select({
+      job_id: tasks.jobId,
+      status: tasks.status,
+      progress: tasks.progress,
+      progress_info: tasks.progressInfo,
+      start_time: tasks.startTime,
+      stop_time: tasks.stopTime,
+      priority: tasks.priority,
+      error: tasks.error,
+    })
     .from(tasks)
     .where(and(inArray(tasks.jobId, idList(ids)), await visibleTasks(db, auth)));
   return rows.map((r) => ({ ...r, commands: commandsFor(r.status) }));

@@ -13,7 +13,14 @@ import { appliesTo, setupSchemas } from "./schemas";
 
 /** Task templates are data (decision 011): admins add proxy profiles or watermarks here, no code. */
 
-export const templateOut = (t: TaskTemplate) => ({ id: t.templateId, name: t.name, operation_class: t.operationClass, setup: t.setup, owner: t.owner, disabled: t.disabled });
+export const templateOut = (t: TaskTemplate) => ({
+  id: t.templateId,
+  name: t.name,
+  operation_class: t.operationClass,
+  setup: t.setup,
+  owner: t.owner,
+  disabled: t.disabled,
+});
 
 export async function loadTemplate(db: Db, id: string) {
   await ensureDefaultTemplates(db);
@@ -23,8 +30,12 @@ export async function loadTemplate(db: Db, id: string) {
 /** Templates of a class ("all" for every class); disabled ones only for admins. */
 export async function listTemplates(db: Db, auth: AuthUser, cls: OperationClass | "all") {
   await ensureDefaultTemplates(db);
-  const rows = await db.select().from(taskTemplates)
-    .where(and(cls === "all" ? undefined : eq(taskTemplates.operationClass, cls), auth.isAdmin ? undefined : eq(taskTemplates.disabled, false)))
+  const rows = await db
+    .select()
+    .from(taskTemplates)
+    .where(
+      and(cls === "all" ? undefined : eq(taskTemplates.operationClass, cls), auth.isAdmin ? undefined : eq(taskTemplates.disabled, false)),
+    )
     .orderBy(asc(taskTemplates.operationClass), asc(taskTemplates.name));
   return rows.map(templateOut);
 }
@@ -47,20 +58,40 @@ function parseSetup(cls: OperationClass, setup: unknown) {
   const parsed = setupSchemas[cls].safeParse(setup);
   if (!parsed.success) {
     const err = validationError(parsed.error);
-    throw new ApiError("validation", err.message, err.details?.map((d) => ({ ...d, field: `setup.${d.field}` })));
+    throw new ApiError(
+      "validation",
+      err.message,
+      err.details?.map((d) => ({ ...d, field: `setup.${d.field}` })),
+    );
   }
   return parsed.data as Record<string, unknown>;
 }
 
-export async function createTemplate(db: Db, auth: AuthUser, body: { name: string; operation_class: OperationClass; setup: unknown; disabled: boolean }) {
+export async function createTemplate(
+  db: Db,
+  auth: AuthUser,
+  body: { name: string; operation_class: OperationClass; setup: unknown; disabled: boolean },
+) {
   const now = nowSeconds();
   const row: TaskTemplate = {
-    templateId: newId(), name: body.name, operationClass: body.operation_class, setup: parseSetup(body.operation_class, body.setup),
-    owner: auth.userId, disabled: body.disabled, ctime: now, mtime: now,
+    templateId: newId(),
+    name: body.name,
+    operationClass: body.operation_class,
+    setup: parseSetup(body.operation_class, body.setup),
+    owner: auth.userId,
+    disabled: body.disabled,
+    ctime: now,
+    mtime: now,
   };
   await db.batch([
     db.insert(taskTemplates).values(row),
-    eventInsert(db, { kind: "task-template.create", userId: auth.userId, entityType: "task_template", entityId: row.templateId, data: { name: row.name, class: row.operationClass } }),
+    eventInsert(db, {
+      kind: "task-template.create",
+      userId: auth.userId,
+      entityType: "task_template",
+      entityId: row.templateId,
+      data: { name: row.name, class: row.operationClass },
+    }),
   ]);
   return templateOut(row);
 }
@@ -70,12 +101,24 @@ export async function patchTemplate(db: Db, auth: AuthUser, id: string, body: { 
   const t = await loadTemplate(db, id);
   if (!t) throw new ApiError("not_found", "Шаблон задачи не найден");
   const next: TaskTemplate = {
-    ...t, name: body.name ?? t.name, disabled: body.disabled ?? t.disabled, mtime: nowSeconds(),
+    ...t,
+    name: body.name ?? t.name,
+    disabled: body.disabled ?? t.disabled,
+    mtime: nowSeconds(),
     setup: body.setup === undefined ? t.setup : parseSetup(t.operationClass, body.setup),
   };
   await db.batch([
-    db.update(taskTemplates).set({ name: next.name, disabled: next.disabled, setup: next.setup, mtime: next.mtime }).where(eq(taskTemplates.templateId, id)),
-    eventInsert(db, { kind: "task-template.update", userId: auth.userId, entityType: "task_template", entityId: id, data: { keys: Object.keys(body) } }),
+    db
+      .update(taskTemplates)
+      .set({ name: next.name, disabled: next.disabled, setup: next.setup, mtime: next.mtime })
+      .where(eq(taskTemplates.templateId, id)),
+    eventInsert(db, {
+      kind: "task-template.update",
+      userId: auth.userId,
+      entityType: "task_template",
+      entityId: id,
+      data: { keys: Object.keys(body) },
+    }),
   ]);
   return templateOut(next);
 }

@@ -15,7 +15,11 @@ export async function transcoderFetch(env: Env, path: string, init: { method?: s
   if (init.json !== undefined) headers.set("Content-Type", "application/json");
   if (env.TRANSCODER_TOKEN) headers.set("Authorization", `Bearer ${env.TRANSCODER_TOKEN}`);
   const base = env.TRANSCODER ? "http://transcoder" : env.TRANSCODER_URL!.replace(/\/+$/, "");
-  const request = new Request(`${base}${path}`, { method: init.method ?? "GET", headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
+  const request = new Request(`${base}${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
   // A transcoder that hangs is as good as down: give up after 15 s so the message can be retried.
   const signal = AbortSignal.timeout(15_000);
   return await (env.TRANSCODER ? env.TRANSCODER.fetch(request, { signal }) : fetch(request, { signal }));

@@ -33,11 +33,30 @@ export async function startUploadTasks(env: Env, msg: UploadFinished) {
   const dedupe = (templateId: string) => `upload:${variant.variantId}:${templateId}`;
   await createTasks(
     db,
-    templates.map((template) => ({ template, assetId: variant.assetId, version: variant.version, variantId: variant.variantId, owner: msg.userId, dedupeKey: dedupe(template.templateId) })),
+    templates.map((template) => ({
+      template,
+      assetId: variant.assetId,
+      version: variant.version,
+      variantId: variant.variantId,
+      owner: msg.userId,
+      dedupeKey: dedupe(template.templateId),
+    })),
     msg.userId,
   );
-  const waiting = await db.select({ jobId: tasks.jobId }).from(tasks)
-    .where(and(eq(tasks.srcEntity, variant.variantId), eq(tasks.status, "inqueue"), isNull(tasks.workerInfo), inArray(tasks.dedupeKey, templates.map((t) => dedupe(t.templateId)))));
+  const waiting = await db
+    .select({ jobId: tasks.jobId })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.srcEntity, variant.variantId),
+        eq(tasks.status, "inqueue"),
+        isNull(tasks.workerInfo),
+        inArray(
+          tasks.dedupeKey,
+          templates.map((t) => dedupe(t.templateId)),
+        ),
+      ),
+    );
   if (waiting.length) await env.JOBS.sendBatch(waiting.map((w) => ({ body: { type: "task-run" as const, jobId: w.jobId } })));
 }
 
@@ -48,8 +67,11 @@ export async function startUploadTasks(env: Env, msg: UploadFinished) {
 export async function sweepWaitingTasks(env: Env, olderThanSeconds = 120) {
   const db = getDb(env);
   const cutoff = Math.floor(Date.now() / 1000) - olderThanSeconds;
-  const rows = await db.select({ jobId: tasks.jobId }).from(tasks)
-    .where(and(eq(tasks.status, "inqueue"), isNull(tasks.workerInfo), lt(tasks.mtime, cutoff))).limit(100);
+  const rows = await db
+    .select({ jobId: tasks.jobId })
+    .from(tasks)
+    .where(and(eq(tasks.status, "inqueue"), isNull(tasks.workerInfo), lt(tasks.mtime, cutoff)))
+    .limit(100);
   if (rows.length) await env.JOBS.sendBatch(rows.map((r) => ({ body: { type: "task-run" as const, jobId: r.jobId } })));
   return rows.length;
 }

@@ -20,13 +20,24 @@ const signedQuery = z.object({ exp: z.string().optional(), sig: z.string().optio
 const badSignature = () => new ApiError("forbidden", "Ссылка недействительна или устарела");
 
 app.openapi(
-  createRoute({ method: "get", path: "/ul/ping", security: [], tags, summary: "Upload server liveness (called directly by the client)", responses: { 200: jsonContent(z.object({ ok: z.literal(true), time: z.number() })) } }),
+  createRoute({
+    method: "get",
+    path: "/ul/ping",
+    security: [],
+    tags,
+    summary: "Upload server liveness (called directly by the client)",
+    responses: { 200: jsonContent(z.object({ ok: z.literal(true), time: z.number() })) },
+  }),
   (c) => c.json({ ok: true as const, time: Date.now() }, 200),
 );
 
 app.openapi(
   createRoute({
-    method: "put", path: "/ul/{id}/part/{n}", security: [], tags, summary: "Worker path: the bytes of one part (exact Content-Length, signed URL)",
+    method: "put",
+    path: "/ul/{id}/part/{n}",
+    security: [],
+    tags,
+    summary: "Worker path: the bytes of one part (exact Content-Length, signed URL)",
     request: { params: partParams, query: signedQuery },
     responses: { 200: jsonContent(z.object({ part: z.number(), size: z.number(), etag: z.string() })), ...errorResponses },
   }),
@@ -42,8 +53,16 @@ app.openapi(
 
 app.openapi(
   createRoute({
-    method: "get", path: "/media/{id}", security: [], tags, summary: "A play link: streams a variant with Range, no headers needed, while the session that asked for it is live and keeps the right",
-    request: { params: z.object({ id: uuid.openapi({ param: { name: "id", in: "path" } }) }), query: signedQuery.extend({ s: z.string().max(80).optional() }) },
+    method: "get",
+    path: "/media/{id}",
+    security: [],
+    tags,
+    summary:
+      "A play link: streams a variant with Range, no headers needed, while the session that asked for it is live and keeps the right",
+    request: {
+      params: z.object({ id: uuid.openapi({ param: { name: "id", in: "path" } }) }),
+      query: signedQuery.extend({ s: z.string().max(80).optional() }),
+    },
     responses: { 200: { description: "the bytes" }, 206: { description: "a range" }, ...errorResponses },
   }),
   async (c) => {

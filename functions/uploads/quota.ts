@@ -17,12 +17,15 @@ export function defaultQuota(env: Pick<Env, "DEFAULT_QUOTA_BYTES">): number | nu
   const raw = env.DEFAULT_QUOTA_BYTES?.trim();
   if (!raw) return null;
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 0) throw new ApiError("internal", "Квота по умолчанию (DEFAULT_QUOTA_BYTES) задана неверно: нужно целое число байт");
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new ApiError("internal", "Квота по умолчанию (DEFAULT_QUOTA_BYTES) задана неверно: нужно целое число байт");
   return n;
 }
 
 /** Bytes counted against the quota of the user in `user` (a column or a literal): no bound parameters, so it also fits raw batch statements. */
-export const usedBytes = (user: SQLWrapper): SQL => sql`((SELECT coalesce(sum(qv.content_size), 0) FROM variants qv WHERE qv.user_id = ${user})
+export const usedBytes = (
+  user: SQLWrapper,
+): SQL => sql`((SELECT coalesce(sum(qv.content_size), 0) FROM variants qv WHERE qv.user_id = ${user})
   + (SELECT coalesce(sum(qu.size), 0) FROM uploads qu WHERE qu.user_id = ${user} AND qu.state IN ('active', 'completing')))`;
 
 /** The user's limit in SQL: their own, else the default; NULL = unlimited. */
@@ -44,14 +47,20 @@ function sizeRu(bytes: number) {
 
 /** The user's stored bytes and limit (null = unlimited). */
 export async function quotaOf(db: Db, env: Env, userId: string) {
-  const row = await db.select({ quota: users.quota, used: usedBytes(literal(userId)).mapWith(Number) }).from(users).where(eq(users.userId, userId)).get();
+  const row = await db
+    .select({ quota: users.quota, used: usedBytes(literal(userId)).mapWith(Number) })
+    .from(users)
+    .where(eq(users.userId, userId))
+    .get();
   return { used: row?.used ?? 0, limit: row?.quota ?? defaultQuota(env) };
 }
 
 export const quotaExceeded = (used: number, limit: number, size: number) =>
-  new ApiError("payload_too_large", `Превышена квота: занято ${sizeRu(used)} из ${sizeRu(limit)}, а файл — ${sizeRu(size)}. Удалите ненужное или попросите администратора увеличить квоту`, [
-    { field: "size", message: "больше оставшейся квоты" },
-  ]);
+  new ApiError(
+    "payload_too_large",
+    `Превышена квота: занято ${sizeRu(used)} из ${sizeRu(limit)}, а файл — ${sizeRu(size)}. Удалите ненужное или попросите администратора увеличить квоту`,
+    [{ field: "size", message: "больше оставшейся квоты" }],
+  );
 
 /** Refuses `size` more bytes past the user's quota, with a message saying how much is used. */
 export async function requireQuota(db: Db, env: Env, userId: string, size: number) {

@@ -17,13 +17,22 @@ const origin = (url: string) => new URL(url).origin;
 export const workerServer = (url: string) => ({ id: "worker", url: `${origin(url)}/api/ul` });
 
 app.openapi(
-  createRoute({ method: "get", path: "/uldl-list", tags, summary: "Upload/download servers", responses: { 200: jsonContent(z.array(uploadServer)) } }),
+  createRoute({
+    method: "get",
+    path: "/uldl-list",
+    tags,
+    summary: "Upload/download servers",
+    responses: { 200: jsonContent(z.array(uploadServer)) },
+  }),
   (c) => c.json([workerServer(c.req.url)], 200),
 );
 
 app.openapi(
   createRoute({
-    method: "post", path: "/uldl-status", tags, summary: "Record a client's ping to an upload server",
+    method: "post",
+    path: "/uldl-status",
+    tags,
+    summary: "Record a client's ping to an upload server",
     request: { body: jsonBody(z.object({ id: z.string().min(1).max(100), ping: z.number().min(0).max(600_000) }).openapi("UldlStatus")) },
     responses: { 200: jsonContent(z.object({ ok: z.literal(true) })), ...errorResponses },
   }),
@@ -37,7 +46,10 @@ app.openapi(
 
 app.openapi(
   createRoute({
-    method: "get", path: "/ul", tags, summary: "The caller's unfinished uploads (resume after a closed tab)",
+    method: "get",
+    path: "/ul",
+    tags,
+    summary: "The caller's unfinished uploads (resume after a closed tab)",
     request: { query: z.object({ asset_id: uuid.optional() }) },
     responses: { 200: jsonContent(z.array(upload)), ...errorResponses },
   }),
@@ -46,24 +58,36 @@ app.openapi(
 
 app.openapi(
   createRoute({
-    method: "post", path: "/ul/start", tags, summary: "Start a multipart upload: returns its id, part size and count",
-    request: { body: jsonBody(startBody) }, responses: { 200: jsonContent(upload), ...errors },
+    method: "post",
+    path: "/ul/start",
+    tags,
+    summary: "Start a multipart upload: returns its id, part size and count",
+    request: { body: jsonBody(startBody) },
+    responses: { 200: jsonContent(upload), ...errors },
   }),
   async (c) => c.json(await startUpload(getDb(c.env), c.env, c.get("auth"), c.req.valid("json")), 200),
 );
 
 app.openapi(
   createRoute({
-    method: "get", path: "/ul/{id}", tags, summary: "Upload state: parts the server holds and parts missing",
-    request: { params: uploadIdParam }, responses: { 200: jsonContent(upload), ...errors },
+    method: "get",
+    path: "/ul/{id}",
+    tags,
+    summary: "Upload state: parts the server holds and parts missing",
+    request: { params: uploadIdParam },
+    responses: { 200: jsonContent(upload), ...errors },
   }),
   async (c) => c.json(await uploadStatus(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
 );
 
 app.openapi(
   createRoute({
-    method: "post", path: "/ul/{id}/targets", tags, summary: "Where to PUT the given parts (presigned bucket URLs or signed Worker URLs)",
-    request: { params: uploadIdParam, body: jsonBody(partsBody) }, responses: { 200: jsonContent(z.array(partTarget)), ...errors },
+    method: "post",
+    path: "/ul/{id}/targets",
+    tags,
+    summary: "Where to PUT the given parts (presigned bucket URLs or signed Worker URLs)",
+    request: { params: uploadIdParam, body: jsonBody(partsBody) },
+    responses: { 200: jsonContent(z.array(partTarget)), ...errors },
   }),
   async (c) => {
     const { id } = c.req.valid("param");
@@ -73,7 +97,10 @@ app.openapi(
 
 app.openapi(
   createRoute({
-    method: "post", path: "/ul/{id}/parts/{n}", tags, summary: "Report a part stored (its ETag from the PUT response)",
+    method: "post",
+    path: "/ul/{id}/parts/{n}",
+    tags,
+    summary: "Report a part stored (its ETag from the PUT response)",
     request: { params: partParams, body: jsonBody(partReport) },
     responses: { 200: jsonContent(z.object({ part: z.number(), size: z.number(), etag: z.string() })), ...errors },
   }),
@@ -83,20 +110,37 @@ app.openapi(
   },
 );
 
-const completed = z.object({ asset_id: z.string(), version: z.number(), variant_id: z.string(), variant_type: z.string(), content_size: z.number(), etag: z.string() });
+const completed = z.object({
+  asset_id: z.string(),
+  version: z.number(),
+  variant_id: z.string(),
+  variant_type: z.string(),
+  content_size: z.number(),
+  etag: z.string(),
+});
 app.openapi(
   createRoute({
-    method: "post", path: "/ul/{id}/complete", tags, summary: "Assemble the parts; the variant becomes available",
-    request: { params: uploadIdParam }, responses: { 200: jsonContent(completed.openapi("UploadCompleted")), ...errors },
+    method: "post",
+    path: "/ul/{id}/complete",
+    tags,
+    summary: "Assemble the parts; the variant becomes available",
+    request: { params: uploadIdParam },
+    responses: { 200: jsonContent(completed.openapi("UploadCompleted")), ...errors },
   }),
   async (c) => c.json(await completeUpload(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").id), 200),
 );
 
 app.openapi(
   createRoute({
-    method: "delete", path: "/ul/{id}", tags, summary: "Abort; a new asset's only upload takes the asset with it",
+    method: "delete",
+    path: "/ul/{id}",
+    tags,
+    summary: "Abort; a new asset's only upload takes the asset with it",
     request: { params: uploadIdParam },
-    responses: { 200: jsonContent(z.object({ upload_id: z.string(), state: z.literal("aborted"), asset_deleted: z.boolean() })), ...errors },
+    responses: {
+      200: jsonContent(z.object({ upload_id: z.string(), state: z.literal("aborted"), asset_deleted: z.boolean() })),
+      ...errors,
+    },
   }),
   async (c) => {
     const db = getDb(c.env);

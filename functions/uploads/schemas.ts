@@ -20,13 +20,26 @@ export const versionUploadBody = z
 export const startBody = z
   .object({
     asset_id: uuid,
-    size: z.number({ error: "обязательное поле" }).int("должен быть целым").min(0, "не может быть отрицательным").max(maxParts * maxPartSize, "слишком большой файл"),
+    size: z
+      .number({ error: "обязательное поле" })
+      .int("должен быть целым")
+      .min(0, "не может быть отрицательным")
+      .max(maxParts * maxPartSize, "слишком большой файл"),
     name: fileName,
     mime: mimeType,
-    sha256: z.string().regex(/^[0-9a-f]{64}$/i, "должен быть SHA-256 в hex").transform((s) => s.toLowerCase()).optional(),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, "должен быть SHA-256 в hex")
+      .transform((s) => s.toLowerCase())
+      .optional(),
     version: versionNumber.optional().openapi({ description: "target version; absent = a new version" }),
     variant_type: z.enum(variantTypes).optional(),
-    part_size: z.number().int().min(minPartSize, `не меньше ${minPartSize} байт`).max(maxPartSize, `не больше ${maxPartSize} байт`).optional(),
+    part_size: z
+      .number()
+      .int()
+      .min(minPartSize, `не меньше ${minPartSize} байт`)
+      .max(maxPartSize, `не больше ${maxPartSize} байт`)
+      .optional(),
     to_group: uuid.optional(),
   })
   .openapi("UploadStartBody");
@@ -59,12 +72,14 @@ export const partTarget = z
   .object({ part: z.number().int(), method: z.literal("PUT"), url: z.string(), size: z.number().int(), expires: z.number().int() })
   .openapi("UploadPartTarget");
 
-export const partReport = z
-  .object({ etag: z.string({ error: "обязательное поле" }).min(1).max(200) })
-  .openapi("UploadPartReport");
+export const partReport = z.object({ etag: z.string({ error: "обязательное поле" }).min(1).max(200) }).openapi("UploadPartReport");
 
 export const uploadIdParam = z.object({ id: uuid.openapi({ param: { name: "id", in: "path" } }) });
 export const partParams = z.object({
   id: uuid.openapi({ param: { name: "id", in: "path" } }),
-  n: z.coerce.number({ error: "должен быть числом" }).int("должен быть целым").min(1, "нумерация с 1").openapi({ param: { name: "n", in: "path" } }),
+  n: z.coerce
+    .number({ error: "должен быть числом" })
+    .int("должен быть целым")
+    .min(1, "нумерация с 1")
+    .openapi({ param: { name: "n", in: "path" } }),
 });

@@ -54,12 +54,22 @@ export async function startUpload(db: Db, env: Env, auth: AuthUser, body: z.infe
   if (body.to_group) await requireAccess(db, auth, "read", [body.to_group], { types: ["group"], notFound: "Группа не найдена" });
   const asset = await loadAsset(db, body.asset_id);
   const [[latest], [pending]] = await db.batch([
-    db.select({ v: max(versions.version) }).from(versions).where(eq(versions.assetId, asset.assetId)),
-    db.select({ v: max(uploads.version) }).from(uploads).where(and(eq(uploads.assetId, asset.assetId), inArray(uploads.state, ["active", "completing"]))),
+    db
+      .select({ v: max(versions.version) })
+      .from(versions)
+      .where(eq(versions.assetId, asset.assetId)),
+    db
+      .select({ v: max(uploads.version) })
+      .from(uploads)
+      .where(and(eq(uploads.assetId, asset.assetId), inArray(uploads.state, ["active", "completing"]))),
   ]);
   let version = body.version;
   if (version !== undefined) {
-    const exists = await db.select({ v: versions.version }).from(versions).where(and(eq(versions.assetId, asset.assetId), eq(versions.version, version))).get();
+    const exists = await db
+      .select({ v: versions.version })
+      .from(versions)
+      .where(and(eq(versions.assetId, asset.assetId), eq(versions.version, version)))
+      .get();
     if (!exists) throw new ApiError("not_found", `Версия ${version} не найдена`);
   }
   const newVersion = version === undefined;
@@ -75,14 +85,37 @@ export async function startUpload(db: Db, env: Env, auth: AuthUser, body: z.infe
   const variantId = newId();
   const objectKey = `assets/${asset.assetId}/${variantId}`;
   const multipartId = await driver.createMultipart(objectKey, body.mime).catch((err: unknown) => {
-    throw storageFailure(err, "unavailable", `Хранилище «${storage.storageName}» не приняло загрузку. Попробуйте позже или сообщите администратору.`);
+    throw storageFailure(
+      err,
+      "unavailable",
+      `Хранилище «${storage.storageName}» не приняло загрузку. Попробуйте позже или сообщите администратору.`,
+    );
   });
   const now = nowSeconds();
   const row: Upload = {
-    uploadId: newId(), assetId: asset.assetId, version, newVersion, newAsset: (latest?.v ?? null) === null, variantId, variantType,
-    storageId: storage.storageId, objectKey, multipartId, mode: driver.presigns ? "presigned" : "worker", size: body.size, partSize, partCount,
-    fileName: body.name, mime: body.mime, sha256: body.sha256 ?? null, state: "active", workerBytes: 0, userId: auth.userId,
-    ctime: now, mtime: now, expiresAt: now + idleSeconds,
+    uploadId: newId(),
+    assetId: asset.assetId,
+    version,
+    newVersion,
+    newAsset: (latest?.v ?? null) === null,
+    variantId,
+    variantType,
+    storageId: storage.storageId,
+    objectKey,
+    multipartId,
+    mode: driver.presigns ? "presigned" : "worker",
+    size: body.size,
+    partSize,
+    partCount,
+    fileName: body.name,
+    mime: body.mime,
+    sha256: body.sha256 ?? null,
+    state: "active",
+    workerBytes: 0,
+    userId: auth.userId,
+    ctime: now,
+    mtime: now,
+    expiresAt: now + idleSeconds,
   };
   let taken: unknown[];
   try {
@@ -90,8 +123,19 @@ export async function startUpload(db: Db, env: Env, auth: AuthUser, body: z.infe
     // starts cannot all pass the check above; its event only with it.
     [, , taken] = await db.batch([
       db.run(insertRowWhen(uploads, row, fitsQuota(env, auth.userId, body.size))),
-      db.run(insertRowWhen(events, eventRow({ kind: "upload.start", userId: auth.userId, entityType: "asset", entityId: asset.assetId, data: { upload_id: row.uploadId, version, size: body.size, name: body.name } }),
-        sql`EXISTS (SELECT 1 FROM uploads WHERE upload_id = ${literal(row.uploadId)})`)),
+      db.run(
+        insertRowWhen(
+          events,
+          eventRow({
+            kind: "upload.start",
+            userId: auth.userId,
+            entityType: "asset",
+            entityId: asset.assetId,
+            data: { upload_id: row.uploadId, version, size: body.size, name: body.name },
+          }),
+          sql`EXISTS (SELECT 1 FROM uploads WHERE upload_id = ${literal(row.uploadId)})`,
+        ),
+      ),
       db.select({ id: uploads.uploadId }).from(uploads).where(eq(uploads.uploadId, row.uploadId)),
     ]);
   } catch (err) {
@@ -123,7 +167,9 @@ export function requireActive(u: Upload) {
 
 export function requirePartNumber(u: Upload, n: number) {
   if (!Number.isInteger(n) || n < 1 || n > u.partCount) {
-    throw new ApiError("bad_request", `Номер части ${n} вне диапазона 1…${u.partCount}`, [{ field: "part", message: `от 1 до ${u.partCount}` }]);
+    throw new ApiError("bad_request", `Номер части ${n} вне диапазона 1…${u.partCount}`, [
+      { field: "part", message: `от 1 до ${u.partCount}` },
+    ]);
   }
 }
 
@@ -133,11 +179,21 @@ export const partsOf = (db: Db, uploadId: string) =>
 export function describe(u: Upload, parts: { partNumber: number; size: number; etag: string }[]) {
   const have = new Set(parts.map((p) => p.partNumber));
   return {
-    upload_id: u.uploadId, asset_id: u.assetId, version: u.version, variant_id: u.variantId, variant_type: u.variantType, state: u.state,
-    mode: u.mode, size: u.size, part_size: u.partSize, part_count: u.partCount, name: u.fileName,
+    upload_id: u.uploadId,
+    asset_id: u.assetId,
+    version: u.version,
+    variant_id: u.variantId,
+    variant_type: u.variantType,
+    state: u.state,
+    mode: u.mode,
+    size: u.size,
+    part_size: u.partSize,
+    part_count: u.partCount,
+    name: u.fileName,
     parts: parts.map((p) => ({ part: p.partNumber, size: p.size, etag: p.etag })),
     missing: Array.from({ length: u.partCount }, (_, i) => i + 1).filter((n) => !have.has(n)),
-    worker_bytes: u.workerBytes, expires_at: u.expiresAt,
+    worker_bytes: u.workerBytes,
+    expires_at: u.expiresAt,
   };
 }
 
@@ -154,7 +210,10 @@ export async function partTargets(db: Db, env: Env, auth: AuthUser, uploadId: st
   const now = nowSeconds();
   const expires = now + targetTtlSeconds;
   const driver = u.mode === "presigned" ? await driverFor(env, await getStorage(db, u.storageId)) : null;
-  await db.update(uploads).set({ mtime: now, expiresAt: now + idleSeconds }).where(eq(uploads.uploadId, uploadId));
+  await db
+    .update(uploads)
+    .set({ mtime: now, expiresAt: now + idleSeconds })
+    .where(eq(uploads.uploadId, uploadId));
   return Promise.all(
     [...new Set(parts)].map(async (n) => ({
       part: n,
@@ -174,15 +233,26 @@ export async function reportPart(db: Db, auth: AuthUser, uploadId: string, n: nu
   requireActive(u);
   requirePartNumber(u, n);
   if (u.mode === "worker") {
-    const held = await db.select().from(uploadParts).where(and(eq(uploadParts.uploadId, uploadId), eq(uploadParts.partNumber, n))).get();
-    if (!held || held.etag.replace(/"/g, "") !== etag.replace(/"/g, "")) throw new ApiError("conflict", `Часть ${n} не получена сервером: отправьте её снова`);
+    const held = await db
+      .select()
+      .from(uploadParts)
+      .where(and(eq(uploadParts.uploadId, uploadId), eq(uploadParts.partNumber, n)))
+      .get();
+    if (!held || held.etag.replace(/"/g, "") !== etag.replace(/"/g, ""))
+      throw new ApiError("conflict", `Часть ${n} не получена сервером: отправьте её снова`);
     return { part: n, size: held.size, etag: held.etag };
   }
   const now = nowSeconds();
   const part = { uploadId, partNumber: n, size: expectedPartSize(u, n), etag, ctime: now };
   await db.batch([
-    db.insert(uploadParts).values(part).onConflictDoUpdate({ target: [uploadParts.uploadId, uploadParts.partNumber], set: { etag, ctime: now } }),
-    db.update(uploads).set({ mtime: now, expiresAt: now + idleSeconds }).where(eq(uploads.uploadId, uploadId)),
+    db
+      .insert(uploadParts)
+      .values(part)
+      .onConflictDoUpdate({ target: [uploadParts.uploadId, uploadParts.partNumber], set: { etag, ctime: now } }),
+    db
+      .update(uploads)
+      .set({ mtime: now, expiresAt: now + idleSeconds })
+      .where(eq(uploads.uploadId, uploadId)),
   ]);
   return { part: n, size: part.size, etag };
 }
@@ -194,6 +264,21 @@ export async function activeUploads(db: Db, auth: AuthUser, assetId?: string) {
     .from(uploads)
     .where(and(eq(uploads.userId, auth.userId), eq(uploads.state, "active"), assetId ? eq(uploads.assetId, assetId) : undefined))
     .orderBy(uploads.ctime);
-  const parts = rows.length ? await db.select().from(uploadParts).where(inArray(uploadParts.uploadId, rows.map((u) => u.uploadId))) : [];
-  return rows.map((u) => describe(u, parts.filter((p) => p.uploadId === u.uploadId)));
+  const parts = rows.length
+    ? await db
+        .select()
+        .from(uploadParts)
+        .where(
+          inArray(
+            uploadParts.uploadId,
+            rows.map((u) => u.uploadId),
+          ),
+        )
+    : [];
+  return rows.map((u) =>
+    describe(
+      u,
+      parts.filter((p) => p.uploadId === u.uploadId),
+    ),
+  );
 }

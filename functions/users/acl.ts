@@ -65,23 +65,35 @@ export function userRules(db: Db, auth: AuthUser, id: string) {
 /** Rules on the group (as object) and of it (as a team subject). */
 export function groupRules(db: Db, auth: AuthUser, id: string) {
   requireAdmin(auth);
-  return selectRules(db, sql`(${accessRules.objId} = ${id} OR (${accessRules.subjType} = 'group' AND ${accessRules.subjId} = ${id}))`).all();
+  return selectRules(
+    db,
+    sql`(${accessRules.objId} = ${id} OR (${accessRules.subjType} = 'group' AND ${accessRules.subjId} = ${id}))`,
+  ).all();
 }
 
 async function subjectType(db: Db, id: string): Promise<"user" | "group"> {
   const [u, g] = await db.batch([
     db.select({ id: users.userId }).from(users).where(eq(users.userId, id)),
-    db.select({ id: groups.groupId }).from(groups).where(and(eq(groups.groupId, id), isNull(groups.deletedAt))),
+    db
+      .select({ id: groups.groupId })
+      .from(groups)
+      .where(and(eq(groups.groupId, id), isNull(groups.deletedAt))),
   ]);
   if (u.length) return "user";
   if (g.length) return "group";
-  throw new ApiError("not_found", "Субъект правила не найден: нет такого пользователя или группы", [{ field: "subj", message: "не найден" }]);
+  throw new ApiError("not_found", "Субъект правила не найден: нет такого пользователя или группы", [
+    { field: "subj", message: "не найден" },
+  ]);
 }
 
 async function objectType(db: Db, id: string): Promise<"asset" | "group"> {
-  if (id === VIRTUAL_ROOT_ID) throw new ApiError("bad_request", "Правило на виртуальный корень не имеет смысла: выберите группу", [{ field: "obj", message: "виртуальный корень" }]);
+  if (id === VIRTUAL_ROOT_ID)
+    throw new ApiError("bad_request", "Правило на виртуальный корень не имеет смысла: выберите группу", [
+      { field: "obj", message: "виртуальный корень" },
+    ]);
   const obj = (await resolveObjects(db, [id])).get(id);
-  if (!obj) throw new ApiError("not_found", "Объект правила не найден: нет такой группы или файла", [{ field: "obj", message: "не найден" }]);
+  if (!obj)
+    throw new ApiError("not_found", "Объект правила не найден: нет такой группы или файла", [{ field: "obj", message: "не найден" }]);
   return obj.type;
 }
 
@@ -91,13 +103,25 @@ const duplicateRule = () => new ApiError("conflict", "Правило для эт
 export async function createRule(db: Db, auth: AuthUser, body: { subj: string; obj: string; acl: Permission[] }) {
   requireAdmin(auth);
   const [subjType, objType] = await Promise.all([subjectType(db, body.subj), objectType(db, body.obj)]);
-  const existing = await db.select({ id: accessRules.ruleId }).from(accessRules).where(and(eq(accessRules.subjId, body.subj), eq(accessRules.objId, body.obj))).get();
+  const existing = await db
+    .select({ id: accessRules.ruleId })
+    .from(accessRules)
+    .where(and(eq(accessRules.subjId, body.subj), eq(accessRules.objId, body.obj)))
+    .get();
   if (existing) throw duplicateRule();
   const ruleId = newId();
   try {
     await db.batch([
-      db.insert(accessRules).values({ ruleId, subjId: body.subj, subjType, objId: body.obj, objType, acl: dedupe(body.acl), ctime: nowSeconds() }),
-      eventInsert(db, { kind: "acl.created", userId: auth.userId, entityType: objType, entityId: body.obj, data: { rule_id: ruleId, subj: body.subj, acl: body.acl } }),
+      db
+        .insert(accessRules)
+        .values({ ruleId, subjId: body.subj, subjType, objId: body.obj, objType, acl: dedupe(body.acl), ctime: nowSeconds() }),
+      eventInsert(db, {
+        kind: "acl.created",
+        userId: auth.userId,
+        entityType: objType,
+        entityId: body.obj,
+        data: { rule_id: ruleId, subj: body.subj, acl: body.acl },
+      }),
     ]);
   } catch (err) {
     if (/UNIQUE constraint failed/.test(`${(err as Error).message} ${(err as { cause?: Error }).cause?.message}`)) throw duplicateRule();
@@ -109,8 +133,17 @@ export async function createRule(db: Db, auth: AuthUser, body: { subj: string; o
 export async function updateRule(db: Db, auth: AuthUser, id: string, acl: Permission[]) {
   const rule = await getRule(db, auth, id);
   await db.batch([
-    db.update(accessRules).set({ acl: dedupe(acl) }).where(eq(accessRules.ruleId, id)),
-    eventInsert(db, { kind: "acl.updated", userId: auth.userId, entityType: rule.obj_type, entityId: rule.obj_id, data: { rule_id: id, acl } }),
+    db
+      .update(accessRules)
+      .set({ acl: dedupe(acl) })
+      .where(eq(accessRules.ruleId, id)),
+    eventInsert(db, {
+      kind: "acl.updated",
+      userId: auth.userId,
+      entityType: rule.obj_type,
+      entityId: rule.obj_id,
+      data: { rule_id: id, acl },
+    }),
   ]);
   return getRule(db, auth, id);
 }
@@ -131,7 +164,10 @@ export async function deleteRule(db: Db, auth: AuthUser, id: string) {
  * the caller cannot read shows no id or name (the rights are still listed, so the picture stays whole).
  */
 export async function entityUserAccess(db: Db, auth: AuthUser, ids: string[]) {
-  const [objects, ctx] = await Promise.all([requireAccess(db, auth, "acl", ids, { notFound: "Объект не найден" }), accessContext(db, auth)]);
+  const [objects, ctx] = await Promise.all([
+    requireAccess(db, auth, "acl", ids, { notFound: "Объект не найден" }),
+    accessContext(db, auth),
+  ]);
   const reach = new Map<string, string[]>();
   /** Paths of the groups above (and of) each object, from the objects' own paths: no query needed. */
   const groupPaths = new Map<string, string>();
@@ -148,7 +184,13 @@ export async function entityUserAccess(db: Db, auth: AuthUser, ids: string[]) {
   const all = [...new Set([...reach.values()].flat())];
   const rules = await selectRules(db, inArray(accessRules.objId, idList(all))).all();
   const teamIds = [...new Set(rules.filter((r) => r.subj_type === "group").map((r) => r.subj_id))];
-  const teams = teamIds.length ? await db.select({ id: groups.groupId, path: groups.path }).from(groups).where(inArray(groups.groupId, idList(teamIds))).all() : [];
+  const teams = teamIds.length
+    ? await db
+        .select({ id: groups.groupId, path: groups.path })
+        .from(groups)
+        .where(inArray(groups.groupId, idList(teamIds)))
+        .all()
+    : [];
   const readable = (path: string | undefined) => path !== undefined && groupPermissions(ctx, path) !== null;
   const teamReadable = new Set(teams.filter((t) => readable(t.path)).map((t) => t.id));
   const shown = (r: (typeof rules)[number]) => ({

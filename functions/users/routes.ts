@@ -41,28 +41,44 @@ const route = <M extends "get" | "post" | "patch" | "delete", P extends string, 
 app.openapi(route("get", "/ui_settings", "The caller's interface settings", {}, s.settings), async (c) =>
   c.json(await getUiSettings(getDb(c.env), c.get("auth")), 200),
 );
-app.openapi(route("patch", "/ui_settings", "Merge into the caller's interface settings (null removes a key)", { body: jsonBody(s.settings) }, s.settings), async (c) =>
-  c.json(await patchUiSettings(getDb(c.env), c.get("auth"), c.req.valid("json")), 200),
+app.openapi(
+  route(
+    "patch",
+    "/ui_settings",
+    "Merge into the caller's interface settings (null removes a key)",
+    { body: jsonBody(s.settings) },
+    s.settings,
+  ),
+  async (c) => c.json(await patchUiSettings(getDb(c.env), c.get("auth"), c.req.valid("json")), 200),
 );
 app.openapi(route("get", "/bookmarks", "The caller's bookmarked groups it can still read", {}, s.bookmark.array()), async (c) =>
   c.json(await getBookmarks(getDb(c.env), c.get("auth")), 200),
 );
-app.openapi(route("patch", "/bookmarks", "Replace the caller's bookmarks (group ids, in order)", { body: jsonBody(s.bookmarksBody) }, s.bookmark.array()), async (c) =>
-  c.json(await setBookmarks(getDb(c.env), c.get("auth"), c.req.valid("json")), 200),
+app.openapi(
+  route(
+    "patch",
+    "/bookmarks",
+    "Replace the caller's bookmarks (group ids, in order)",
+    { body: jsonBody(s.bookmarksBody) },
+    s.bookmark.array(),
+  ),
+  async (c) => c.json(await setBookmarks(getDb(c.env), c.get("auth"), c.req.valid("json")), 200),
 );
 
 // Access rules (admins).
 app.openapi(route("get", "/acl-list", "Access rules, filtered by subject or object", { query: s.rulesQuery }, s.rule.array()), async (c) =>
   c.json(await listRules(getDb(c.env), c.get("auth"), c.req.valid("query")), 200),
 );
-app.openapi(route("post", "/acl", "Create an access rule (subj: user or group, obj: group or asset)", { body: jsonBody(s.createRuleBody) }, s.rule), async (c) =>
-  c.json(await createRule(getDb(c.env), c.get("auth"), c.req.valid("json")), 200),
+app.openapi(
+  route("post", "/acl", "Create an access rule (subj: user or group, obj: group or asset)", { body: jsonBody(s.createRuleBody) }, s.rule),
+  async (c) => c.json(await createRule(getDb(c.env), c.get("auth"), c.req.valid("json")), 200),
 );
 app.openapi(route("get", "/acl/{id}", "One access rule", { params: s.idParam }, s.rule), async (c) =>
   c.json(await getRule(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
 );
-app.openapi(route("patch", "/acl/{id}", "Change a rule's permissions", { params: s.idParam, body: jsonBody(s.updateRuleBody) }, s.rule), async (c) =>
-  c.json(await updateRule(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json").acl), 200),
+app.openapi(
+  route("patch", "/acl/{id}", "Change a rule's permissions", { params: s.idParam, body: jsonBody(s.updateRuleBody) }, s.rule),
+  async (c) => c.json(await updateRule(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json").acl), 200),
 );
 app.openapi(route("delete", "/acl/{id}", "Delete an access rule", { params: s.idParam }, s.ok), async (c) =>
   c.json(await deleteRule(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
@@ -75,16 +91,25 @@ app.openapi(route("get", "/group-acl/{id}", "Rules on a group and of it as a tea
 );
 
 // Teams of a user.
-app.openapi(route("get", "/membership/{id}", "Teams (groups) a user is a member of (admins, or the user)", { params: s.idParam }, s.team.array()), async (c) =>
-  c.json(await membership(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
+app.openapi(
+  route("get", "/membership/{id}", "Teams (groups) a user is a member of (admins, or the user)", { params: s.idParam }, s.team.array()),
+  async (c) => c.json(await membership(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
 );
-app.openapi(route("patch", "/membership/{id}", "Replace a user's teams (admins)", { params: s.idParam, body: jsonBody(s.membershipBody) }, s.team.array()), async (c) =>
-  c.json(await setMembership(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json").groups), 200),
+app.openapi(
+  route(
+    "patch",
+    "/membership/{id}",
+    "Replace a user's teams (admins)",
+    { params: s.idParam, body: jsonBody(s.membershipBody) },
+    s.team.array(),
+  ),
+  async (c) => c.json(await setMembership(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json").groups), 200),
 );
 
 // Users (admins).
-app.openapi(route("get", "/", "Users, filtered by enabled and a name/login substring", { query: s.usersQuery }, s.user.array()), async (c) =>
-  c.json(await listUsers(getDb(c.env), c.get("auth"), c.req.valid("query")), 200),
+app.openapi(
+  route("get", "/", "Users, filtered by enabled and a name/login substring", { query: s.usersQuery }, s.user.array()),
+  async (c) => c.json(await listUsers(getDb(c.env), c.get("auth"), c.req.valid("query")), 200),
 );
 app.openapi(route("post", "/", "Create a user", { body: jsonBody(s.createUserBody) }, s.createdUser), async (c) =>
   c.json(await createUser(getDb(c.env), c.get("auth"), c.req.valid("json")), 200),
@@ -92,19 +117,35 @@ app.openapi(route("post", "/", "Create a user", { body: jsonBody(s.createUserBod
 app.openapi(route("get", "/{id}", "One user", { params: s.idParam }, s.user), async (c) =>
   c.json(await getUser(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
 );
-app.openapi(route("patch", "/{id}", "Change a user; disabling or a new password ends their sessions", { params: s.idParam, body: jsonBody(s.updateUserBody) }, s.user), async (c) =>
-  c.json(await updateUser(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json")), 200),
+app.openapi(
+  route(
+    "patch",
+    "/{id}",
+    "Change a user; disabling or a new password ends their sessions",
+    { params: s.idParam, body: jsonBody(s.updateUserBody) },
+    s.user,
+  ),
+  async (c) => c.json(await updateUser(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json")), 200),
 );
-app.openapi(route("delete", "/{id}", "Delete a user with their sessions, tokens, rules and memberships", { params: s.idParam }, s.ok), async (c) =>
-  c.json(await deleteUser(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
+app.openapi(
+  route("delete", "/{id}", "Delete a user with their sessions, tokens, rules and memberships", { params: s.idParam }, s.ok),
+  async (c) => c.json(await deleteUser(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
 );
 
 // Robots' API tokens (admins).
-app.openapi(route("get", "/{id}/tokens", "A robot's API tokens (never the secrets)", { params: s.idParam }, s.tokenInfo.array()), async (c) =>
-  c.json(await listTokens(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
+app.openapi(
+  route("get", "/{id}/tokens", "A robot's API tokens (never the secrets)", { params: s.idParam }, s.tokenInfo.array()),
+  async (c) => c.json(await listTokens(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
 );
-app.openapi(route("post", "/{id}/tokens", "Issue an API token to a robot; the token is shown once", { params: s.idParam, body: jsonBody(s.tokenBody) }, s.issuedToken), async (c) =>
-  c.json(await issueToken(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json")), 200),
+app.openapi(
+  route(
+    "post",
+    "/{id}/tokens",
+    "Issue an API token to a robot; the token is shown once",
+    { params: s.idParam, body: jsonBody(s.tokenBody) },
+    s.issuedToken,
+  ),
+  async (c) => c.json(await issueToken(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json")), 200),
 );
 app.openapi(route("delete", "/{id}/tokens/{tokenId}", "Revoke an API token", { params: s.tokenParams }, s.ok), async (c) => {
   const p = c.req.valid("param");

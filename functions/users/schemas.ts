@@ -5,7 +5,8 @@ import { entityId, idParam, pageQuery } from "../groups/schemas";
 /** Users, access rules, tokens and per-user settings. Shared with the front end: no server imports. */
 export { entityId, idParam, pageQuery };
 
-const text = (max: number) => z.string({ error: "обязательное поле" }).trim().min(1, "не может быть пустым").max(max, `не длиннее ${max} символов`);
+const text = (max: number) =>
+  z.string({ error: "обязательное поле" }).trim().min(1, "не может быть пустым").max(max, `не длиннее ${max} символов`);
 /** Bytes; null = the installation's default quota. */
 const quota = z
   .number({ error: "нужно целое число байт или null" })
@@ -58,16 +59,21 @@ export const updateUserBody = z
   .openapi("UpdateUserBody");
 
 export const usersQuery = pageQuery.extend({
-  enabled: z.enum(["true", "false"], { error: "должно быть true или false" }).optional().openapi({ description: "active or inactive users" }),
+  enabled: z
+    .enum(["true", "false"], { error: "должно быть true или false" })
+    .optional()
+    .openapi({ description: "active or inactive users" }),
   q: z.string().max(200).optional(),
   group: entityId.optional().openapi({ description: "only the users who are members of this group (a team)" }),
 });
 
 export const createdUser = z.object({ user_id: z.string() }).openapi("UserCreated");
 
-export const aclValues = z.array(z.enum(permissionValues, { error: `допустимые значения: ${permissionValues.join(", ")}` }), {
-  error: "нужен список прав",
-}).min(1, "нужно хотя бы одно право");
+export const aclValues = z
+  .array(z.enum(permissionValues, { error: `допустимые значения: ${permissionValues.join(", ")}` }), {
+    error: "нужен список прав",
+  })
+  .min(1, "нужно хотя бы одно право");
 
 export const rule = z
   .object({
@@ -110,9 +116,17 @@ export const tokenBody = z
   })
   .openapi("TokenBody");
 export const tokenInfo = z
-  .object({ token_id: z.string(), name: z.string(), ctime: z.number().int(), expires_at: z.number().int().nullable(), revoked_at: z.number().int().nullable() })
+  .object({
+    token_id: z.string(),
+    name: z.string(),
+    ctime: z.number().int(),
+    expires_at: z.number().int().nullable(),
+    revoked_at: z.number().int().nullable(),
+  })
   .openapi("ApiToken");
-export const issuedToken = tokenInfo.extend({ token: z.string().openapi({ description: "shown once; only its hash is kept" }) }).openapi("IssuedToken");
+export const issuedToken = tokenInfo
+  .extend({ token: z.string().openapi({ description: "shown once; only its hash is kept" }) })
+  .openapi("IssuedToken");
 export const tokenParams = z.object({
   id: idParam.shape.id,
   tokenId: entityId.openapi({ param: { name: "tokenId", in: "path" } }),

@@ -46,7 +46,10 @@ export async function getBookmarks(db: Db, auth: AuthUser) {
 
 export async function setBookmarks(db: Db, auth: AuthUser, ids: string[]) {
   await db.batch([
-    db.update(users).set({ bookmarks: [...new Set(ids)], mtime: nowSeconds() }).where(eq(users.userId, auth.userId)),
+    db
+      .update(users)
+      .set({ bookmarks: [...new Set(ids)], mtime: nowSeconds() })
+      .where(eq(users.userId, auth.userId)),
     eventInsert(db, { kind: "user.bookmarks", userId: auth.userId, entityType: "user", entityId: auth.userId }),
   ]);
   return getBookmarks(db, auth);

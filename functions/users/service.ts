@@ -43,7 +43,11 @@ function searchPatterns(text: string): string[] {
   return [...new Set([text, lower, title])].map(likePattern);
 }
 
-export async function listUsers(db: Db, auth: AuthUser, q: { enabled?: "true" | "false"; q?: string; group?: string; skip: number; take: number }) {
+export async function listUsers(
+  db: Db,
+  auth: AuthUser,
+  q: { enabled?: "true" | "false"; q?: string; group?: string; skip: number; take: number },
+) {
   requireAdmin(auth);
   const likes = q.q ? searchPatterns(q.q) : [];
   return db
@@ -76,9 +80,15 @@ export async function getUser(db: Db, auth: AuthUser, id: string) {
 
 async function assertChrootGroups(db: Db, ids: string[] | undefined) {
   if (!ids?.length) return;
-  const found = await db.select({ id: groups.groupId }).from(groups).where(and(inArray(groups.groupId, idList(ids)), isNull(groups.deletedAt))).all();
+  const found = await db
+    .select({ id: groups.groupId })
+    .from(groups)
+    .where(and(inArray(groups.groupId, idList(ids)), isNull(groups.deletedAt)))
+    .all();
   if (found.length !== new Set(ids).size) {
-    throw new ApiError("validation", "Неверные данные: «chroot_groups»: группа не найдена", [{ field: "chroot_groups", message: "группа не найдена" }]);
+    throw new ApiError("validation", "Неверные данные: «chroot_groups»: группа не найдена", [
+      { field: "chroot_groups", message: "группа не найдена" },
+    ]);
   }
 }
 
@@ -113,7 +123,13 @@ export async function createUser(db: Db, auth: AuthUser, body: CreateUserBody) {
         ctime: now,
         mtime: now,
       }),
-      eventInsert(db, { kind: "user.created", userId: auth.userId, entityType: "user", entityId: userId, data: { login: body.user_login } }),
+      eventInsert(db, {
+        kind: "user.created",
+        userId: auth.userId,
+        entityType: "user",
+        entityId: userId,
+        data: { login: body.user_login },
+      }),
     ]),
   );
   return { user_id: userId };
@@ -144,7 +160,14 @@ export async function updateUser(db: Db, auth: AuthUser, id: string, body: Updat
           ...(body.quota !== undefined ? { quota: body.quota } : {}),
         })
         .where(eq(users.userId, id)),
-      ...(endSessions ? [db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)))] : []),
+      ...(endSessions
+        ? [
+            db
+              .update(sessions)
+              .set({ revokedAt: now })
+              .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt))),
+          ]
+        : []),
       eventInsert(db, {
         kind: "user.updated",
         userId: auth.userId,
@@ -192,7 +215,13 @@ export async function issueToken(db: Db, auth: AuthUser, id: string, body: { nam
   const expiresAt = body.expires_in_days ? now + body.expires_in_days * 86400 : null;
   await db.batch([
     db.insert(apiTokens).values({ tokenId, userId: id, name: body.name, tokenHash: await sha256Hex(token), ctime: now, expiresAt }),
-    eventInsert(db, { kind: "user.token_issued", userId: auth.userId, entityType: "user", entityId: id, data: { token_id: tokenId, name: body.name } }),
+    eventInsert(db, {
+      kind: "user.token_issued",
+      userId: auth.userId,
+      entityType: "user",
+      entityId: id,
+      data: { token_id: tokenId, name: body.name },
+    }),
   ]);
   return { token_id: tokenId, name: body.name, ctime: now, expires_at: expiresAt, revoked_at: null, token };
 }
@@ -238,9 +267,16 @@ export async function setMembership(db: Db, auth: AuthUser, id: string, groupIds
   });
   const now = nowSeconds();
   await db.batch([
-    db.delete(groupMembers).where(and(eq(groupMembers.elType, "user"), eq(groupMembers.elId, id), sql`${groupMembers.groupId} NOT IN ${idList(wanted)}`)),
+    db
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.elType, "user"), eq(groupMembers.elId, id), sql`${groupMembers.groupId} NOT IN ${idList(wanted)}`)),
     ...(wanted.length
-      ? [db.insert(groupMembers).values(wanted.map((groupId) => ({ groupId, elId: id, elType: "user" as const, ctime: now }))).onConflictDoNothing()]
+      ? [
+          db
+            .insert(groupMembers)
+            .values(wanted.map((groupId) => ({ groupId, elId: id, elType: "user" as const, ctime: now })))
+            .onConflictDoNothing(),
+        ]
       : []),
     eventInsert(db, { kind: "user.membership_set", userId: auth.userId, entityType: "user", entityId: id, data: { groups: wanted } }),
   ]);

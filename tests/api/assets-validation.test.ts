@@ -29,7 +29,11 @@ describe("create-list", () => {
   });
 
   it("answers 404 when one item names an unknown group", async () => {
-    const res = await api("/api/asset/create-list", { method: "POST", bearer, json: { assets: [good, { ...good, in_group: crypto.randomUUID() }] } });
+    const res = await api("/api/asset/create-list", {
+      method: "POST",
+      bearer,
+      json: { assets: [good, { ...good, in_group: crypto.randomUUID() }] },
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -64,7 +68,12 @@ describe("upload-preview", () => {
     variantId = (await uploadFile(bearer, asset_id, randomBytes(100))).done.variant_id;
   });
   const send = (body: Uint8Array | null, type: string) =>
-    api(`/api/asset/upload-preview/${variantId}`, { method: "POST", bearer, headers: { "Content-Type": type }, body: body as BodyInit | null });
+    api(`/api/asset/upload-preview/${variantId}`, {
+      method: "POST",
+      bearer,
+      headers: { "Content-Type": type },
+      body: body as BodyInit | null,
+    });
 
   it("refuses a preview over 10 MB with 413 and keeps none", async () => {
     const res = await send(randomBytes(10 * 1024 * 1024 + 1), "image/jpeg");

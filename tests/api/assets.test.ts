@@ -12,7 +12,9 @@ let bob: { id: string; bearer: string };
 let group: string;
 
 async function grant(subj: string, obj: string, acl: string[], objType: "asset" | "group" = "group") {
-  await getDb(env).insert(accessRules).values({ ruleId: crypto.randomUUID(), subjId: subj, subjType: "user", objId: obj, objType, acl, ctime: 1 });
+  await getDb(env)
+    .insert(accessRules)
+    .values({ ruleId: crypto.randomUUID(), subjId: subj, subjType: "user", objId: obj, objType, acl, ctime: 1 });
 }
 
 beforeAll(async () => {
@@ -21,22 +23,46 @@ beforeAll(async () => {
   const bobId = await createUser({ login: "asset-bob", password: "bob-pw-1234" });
   alice = { id: aliceId, bearer: (await login({ user: "asset-alice", passwd: "alice-pw-123" })).bearer };
   bob = { id: bobId, bearer: (await login({ user: "asset-bob", passwd: "bob-pw-1234" })).bearer };
-  group = (await json(api("/api/group/create", { method: "POST", bearer: admin, json: { group_name: `Медиа ${crypto.randomUUID()}`, parent: ROOT } }))).group_id;
+  group = (
+    await json(
+      api("/api/group/create", { method: "POST", bearer: admin, json: { group_name: `Медиа ${crypto.randomUUID()}`, parent: ROOT } }),
+    )
+  ).group_id;
   await grant(aliceId, group, ["read", "create", "update", "download"]);
   await grant(bobId, group, ["read"]);
 });
 
 describe("asset CRUD", () => {
   it("creates, reads, patches and deletes an asset in a group", async () => {
-    const { asset_id, ctime } = await createAsset(alice.bearer, { asset_name: "Интервью.mov", asset_mime: "video/quicktime", in_group: group });
+    const { asset_id, ctime } = await createAsset(alice.bearer, {
+      asset_name: "Интервью.mov",
+      asset_mime: "video/quicktime",
+      in_group: group,
+    });
     expect(ctime).toBeGreaterThan(0);
     const a = await json(api(`/api/asset/${asset_id}`, { bearer: alice.bearer }));
-    expect(a).toMatchObject({ name: "Интервью.mov", mimetype: "video/quicktime", owner: alice.id, asset_links: [group], asset_latest_version: null });
+    expect(a).toMatchObject({
+      name: "Интервью.mov",
+      mimetype: "video/quicktime",
+      owner: alice.id,
+      asset_links: [group],
+      asset_latest_version: null,
+    });
     expect(a.asset_access).toEqual(expect.arrayContaining(["read", "update"]));
-    const cls = await json(api("/api/asset/class", { method: "POST", bearer: admin, json: { name: `Видео ${crypto.randomUUID()}`, def_fields: ["duration"] } }));
-    const patched = await json(api(`/api/asset/${asset_id}`, { method: "PATCH", bearer: alice.bearer, json: { asset_name: "Интервью v2.mov", asset_class: cls.id } }));
+    const cls = await json(
+      api("/api/asset/class", { method: "POST", bearer: admin, json: { name: `Видео ${crypto.randomUUID()}`, def_fields: ["duration"] } }),
+    );
+    const patched = await json(
+      api(`/api/asset/${asset_id}`, {
+        method: "PATCH",
+        bearer: alice.bearer,
+        json: { asset_name: "Интервью v2.mov", asset_class: cls.id },
+      }),
+    );
     expect(patched).toMatchObject({ name: "Интервью v2.mov", class: cls.id });
-    expect(await json(api(`/api/asset/member-of/${asset_id}`, { bearer: alice.bearer }))).toEqual([expect.objectContaining({ group_id: group })]);
+    expect(await json(api(`/api/asset/member-of/${asset_id}`, { bearer: alice.bearer }))).toEqual([
+      expect.objectContaining({ group_id: group }),
+    ]);
     // alice may not delete (no delete grant); admin may.
     expect((await api(`/api/asset/${asset_id}`, { method: "DELETE", bearer: alice.bearer })).status).toBe(403);
     expect((await api(`/api/asset/${asset_id}`, { method: "DELETE", bearer: admin })).status).toBe(200);
@@ -44,10 +70,29 @@ describe("asset CRUD", () => {
   });
 
   it("create-list returns asset_id and ctime per item; delete-list removes them", async () => {
-    const list = await json(api("/api/asset/create-list", { method: "POST", bearer: admin, json: { assets: [{ asset_name: "a.jpg", asset_mime: "image/jpeg" }, { asset_name: "b.jpg", asset_mime: "image/jpeg", in_group: group }] } }));
+    const list = await json(
+      api("/api/asset/create-list", {
+        method: "POST",
+        bearer: admin,
+        json: {
+          assets: [
+            { asset_name: "a.jpg", asset_mime: "image/jpeg" },
+            { asset_name: "b.jpg", asset_mime: "image/jpeg", in_group: group },
+          ],
+        },
+      }),
+    );
     expect(list).toHaveLength(2);
     expect(list[0]).toEqual({ asset_id: expect.any(String), ctime: expect.any(Number) });
-    expect((await api("/api/asset/delete-list", { method: "POST", bearer: admin, json: { ids: list.map((x: { asset_id: string }) => x.asset_id) } })).status).toBe(200);
+    expect(
+      (
+        await api("/api/asset/delete-list", {
+          method: "POST",
+          bearer: admin,
+          json: { ids: list.map((x: { asset_id: string }) => x.asset_id) },
+        })
+      ).status,
+    ).toBe(200);
     expect((await api(`/api/asset/${list[1].asset_id}`, { bearer: admin })).status).toBe(404);
   });
 
@@ -79,18 +124,38 @@ describe("access checks on assets", () => {
     const { asset_id } = await createAsset(alice.bearer, { in_group: group });
     await uploadFile(alice.bearer, asset_id, randomBytes(1000));
     const outsider = await createUser({ login: `outsider-${crypto.randomUUID().slice(0, 8)}`, password: "outsider-pw-1" });
-    const o = await login({ user: (await getDb(env).query.users.findFirst({ where: (u, { eq }) => eq(u.userId, outsider) }))!.login, passwd: "outsider-pw-1" });
-    for (const path of [`/api/asset/${asset_id}`, `/api/asset/versions/${asset_id}`, `/api/asset/content/download/${asset_id}/1/initial`, `/api/asset/content-size/${asset_id}`]) {
+    const o = await login({
+      user: (await getDb(env).query.users.findFirst({ where: (u, { eq }) => eq(u.userId, outsider) }))!.login,
+      passwd: "outsider-pw-1",
+    });
+    for (const path of [
+      `/api/asset/${asset_id}`,
+      `/api/asset/versions/${asset_id}`,
+      `/api/asset/content/download/${asset_id}/1/initial`,
+      `/api/asset/content-size/${asset_id}`,
+    ]) {
       expect((await api(path, { bearer: o.bearer })).status).toBe(404);
     }
     // bob reads but may neither change, nor upload, nor download.
     expect((await api(`/api/asset/${asset_id}`, { bearer: bob.bearer })).status).toBe(200);
     expect((await api(`/api/asset/${asset_id}`, { method: "PATCH", bearer: bob.bearer, json: { asset_name: "x" } })).status).toBe(403);
-    expect((await api("/api/ul/start", { method: "POST", bearer: bob.bearer, json: { asset_id, size: 1, name: "a", mime: "a/b" } })).status).toBe(403);
+    expect(
+      (await api("/api/ul/start", { method: "POST", bearer: bob.bearer, json: { asset_id, size: 1, name: "a", mime: "a/b" } })).status,
+    ).toBe(403);
     expect((await api(`/api/asset/content/download/${asset_id}/1/initial`, { bearer: bob.bearer })).status).toBe(403);
-    expect((await api("/api/asset/create", { method: "POST", bearer: bob.bearer, json: { asset_name: "x", asset_mime: "a/b", in_group: group } })).status).toBe(403);
+    expect(
+      (
+        await api("/api/asset/create", {
+          method: "POST",
+          bearer: bob.bearer,
+          json: { asset_name: "x", asset_mime: "a/b", in_group: group },
+        })
+      ).status,
+    ).toBe(403);
     // An upload belongs to its starter only.
-    const up = await json(api("/api/ul/start", { method: "POST", bearer: alice.bearer, json: { asset_id, size: 10, name: "b", mime: "a/b" } }));
+    const up = await json(
+      api("/api/ul/start", { method: "POST", bearer: alice.bearer, json: { asset_id, size: 10, name: "b", mime: "a/b" } }),
+    );
     expect((await api(`/api/ul/${up.upload_id}`, { bearer: bob.bearer })).status).toBe(404);
     expect((await api(`/api/ul/${up.upload_id}`, { method: "DELETE", bearer: bob.bearer })).status).toBe(404);
   });
@@ -115,10 +180,16 @@ describe("versions, variants and the smaller calls", () => {
     const data = randomBytes(4321);
     const { done } = await uploadFile(admin, asset_id, data);
     const variants = await json(api(`/api/asset/variants/${asset_id}/1`, { bearer: admin }));
-    expect(variants).toEqual([expect.objectContaining({ variant_id: done.variant_id, variant_type: "initial", content_size: 4321, file_name: "clip.mp4" })]);
-    expect(await json(api("/api/asset/version-by-ids", { method: "POST", bearer: admin, json: { ids: [asset_id] } }))).toEqual([expect.objectContaining({ asset_id, version: 1 })]);
+    expect(variants).toEqual([
+      expect.objectContaining({ variant_id: done.variant_id, variant_type: "initial", content_size: 4321, file_name: "clip.mp4" }),
+    ]);
+    expect(await json(api("/api/asset/version-by-ids", { method: "POST", bearer: admin, json: { ids: [asset_id] } }))).toEqual([
+      expect.objectContaining({ asset_id, version: 1 }),
+    ]);
     expect(await json(api(`/api/asset/content-size/${asset_id}`, { bearer: admin }))).toMatchObject({ content_size: 4321, version: 1 });
-    expect(await json(api(`/api/asset/create-version/${asset_id}`, { method: "POST", bearer: admin, json: { desc: "черновик" } }))).toMatchObject({ version: 2 });
+    expect(
+      await json(api(`/api/asset/create-version/${asset_id}`, { method: "POST", bearer: admin, json: { desc: "черновик" } })),
+    ).toMatchObject({ version: 2 });
     expect(await json(api(`/api/asset/drop-empty-version/${asset_id}`, { method: "POST", bearer: admin }))).toMatchObject({ dropped: [2] });
     expect((await api(`/api/asset/variants/${asset_id}/0`, { bearer: admin })).status).toBe(400);
     const play = await json(api(`/api/asset/content/play-variant/${done.variant_id}`, { bearer: admin }));
@@ -131,8 +202,12 @@ describe("versions, variants and the smaller calls", () => {
     expect((await api("/api/asset/class", { method: "POST", bearer: admin, json: { name } })).status).toBe(409);
     expect((await api("/api/asset/class", { method: "POST", bearer: alice.bearer, json: { name: "x" } })).status).toBe(403);
     expect((await api("/api/asset/class", { method: "POST", bearer: admin, json: {} })).status).toBe(400);
-    expect(await json(api(`/api/asset/class/${cls.id}`, { method: "PATCH", bearer: admin, json: { def_fields: ["pages"] } }))).toMatchObject({ def_fields: ["pages"] });
-    expect(await json(api("/api/asset/class-by-ids", { method: "POST", bearer: alice.bearer, json: { ids: [cls.id] } }))).toEqual([expect.objectContaining({ id: cls.id, name })]);
+    expect(
+      await json(api(`/api/asset/class/${cls.id}`, { method: "PATCH", bearer: admin, json: { def_fields: ["pages"] } })),
+    ).toMatchObject({ def_fields: ["pages"] });
+    expect(await json(api("/api/asset/class-by-ids", { method: "POST", bearer: alice.bearer, json: { ids: [cls.id] } }))).toEqual([
+      expect.objectContaining({ id: cls.id, name }),
+    ]);
     expect((await json(api("/api/asset/class", { bearer: alice.bearer }))).map((c: { id: string }) => c.id)).toContain(cls.id);
     expect((await api(`/api/asset/class/${cls.id}`, { method: "DELETE", bearer: admin })).status).toBe(200);
     expect((await api(`/api/asset/class/${cls.id}`, { method: "DELETE", bearer: admin })).status).toBe(404);
@@ -143,19 +218,45 @@ describe("versions, variants and the smaller calls", () => {
     const data = randomBytes(2048);
     const { done } = await uploadFile(admin, asset_id, data);
     const vid = done.variant_id;
-    expect(await json(api(`/api/asset/variant-tech-props/${vid}`, { method: "PATCH", bearer: admin, json: { codec: "h264", duration: 5 } }))).toEqual({ codec: "h264", duration: 5 });
-    expect(await json(api(`/api/asset/tech-fields/${asset_id}/${vid}`, { bearer: admin }))).toEqual(expect.arrayContaining([{ name: "codec", value: "h264" }]));
+    expect(
+      await json(api(`/api/asset/variant-tech-props/${vid}`, { method: "PATCH", bearer: admin, json: { codec: "h264", duration: 5 } })),
+    ).toEqual({ codec: "h264", duration: 5 });
+    expect(await json(api(`/api/asset/tech-fields/${asset_id}/${vid}`, { bearer: admin }))).toEqual(
+      expect.arrayContaining([{ name: "codec", value: "h264" }]),
+    );
     expect(await json(api(`/api/asset/variant-tech-fields/${vid}`, { bearer: admin }))).toHaveLength(2);
     expect(await json(api("/api/asset/preview-size", { bearer: admin }))).toEqual({ width: 640, height: 360, quality: 80 });
 
-    expect((await api(`/api/asset/upload-preview/${vid}`, { method: "POST", bearer: admin, body: "text", headers: { "Content-Type": "text/plain" } })).status).toBe(400);
+    expect(
+      (
+        await api(`/api/asset/upload-preview/${vid}`, {
+          method: "POST",
+          bearer: admin,
+          body: "text",
+          headers: { "Content-Type": "text/plain" },
+        })
+      ).status,
+    ).toBe(400);
     const png = randomBytes(500);
-    expect((await api(`/api/asset/upload-preview/${vid}`, { method: "POST", bearer: admin, body: png, headers: { "Content-Type": "image/png" } })).status).toBe(200);
+    expect(
+      (
+        await api(`/api/asset/upload-preview/${vid}`, {
+          method: "POST",
+          bearer: admin,
+          body: png,
+          headers: { "Content-Type": "image/png" },
+        })
+      ).status,
+    ).toBe(200);
     const prev = await api(`/api/asset/content/preview/${asset_id}/1/${vid}`, { bearer: admin });
     expect(prev.headers.get("Content-Type")).toBe("image/png");
     expect(new Uint8Array(await prev.arrayBuffer())).toEqual(png);
-    expect((await json(api("/api/asset/content/preview-by-list", { method: "POST", bearer: admin, json: { ids: [asset_id] } })))[0].preview).toContain(vid);
-    expect((await json(api("/api/asset/content/preview-by-varlist", { method: "POST", bearer: admin, json: { ids: [vid] } })))[0].variant_id).toBe(vid);
+    expect(
+      (await json(api("/api/asset/content/preview-by-list", { method: "POST", bearer: admin, json: { ids: [asset_id] } })))[0].preview,
+    ).toContain(vid);
+    expect(
+      (await json(api("/api/asset/content/preview-by-varlist", { method: "POST", bearer: admin, json: { ids: [vid] } })))[0].variant_id,
+    ).toBe(vid);
     expect((await api(`/api/asset/asset-proxy-doc/${asset_id}/1`, { bearer: admin })).status).toBe(404);
 
     const copy = await json(api(`/api/asset/copy/${asset_id}/${group}`, { method: "POST", bearer: admin }));
@@ -164,6 +265,8 @@ describe("versions, variants and the smaller calls", () => {
     expect((await api(`/api/asset/copy/${asset_id}/${group}`, { method: "POST", bearer: bob.bearer })).status).toBe(403);
 
     await grant(bob.id, asset_id, ["read"], "asset");
-    expect((await json(api("/api/asset/acl-assets", { bearer: bob.bearer }))).map((a: { asset_id: string }) => a.asset_id)).toContain(asset_id);
+    expect((await json(api("/api/asset/acl-assets", { bearer: bob.bearer }))).map((a: { asset_id: string }) => a.asset_id)).toContain(
+      asset_id,
+    );
   });
 });

@@ -40,7 +40,11 @@ describe("one login", () => {
     expect(counts[401] ?? 0).toBeGreaterThanOrEqual(1);
     expect(counts[401]).toBeLessThanOrEqual(5);
     expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(200);
-    const checked = await db().select().from(events).where(and(eq(events.kind, "auth.login_failed"), like(events.data, '%"parallel-victim"%'))).all();
+    const checked = await db()
+      .select()
+      .from(events)
+      .where(and(eq(events.kind, "auth.login_failed"), like(events.data, '%"parallel-victim"%')))
+      .all();
     expect(checked.length).toBe(counts[401]);
 
     const refused = all.find((r) => r.status === 429)!;
@@ -93,7 +97,8 @@ describe("one login", () => {
 
 describe("one address", () => {
   it("two addresses of one IPv6 /64 are counted together; the next /64 apart", async () => {
-    const spray = (ip: string, n: number, tag: string) => Promise.all(Array.from({ length: n }, (_, i) => attempt(`spray-${tag}-${i}`, "x", ip)));
+    const spray = (ip: string, n: number, tag: string) =>
+      Promise.all(Array.from({ length: n }, (_, i) => attempt(`spray-${tag}-${i}`, "x", ip)));
     expect(statuses(await spray("2001:db8:aa:1::1", 15, "a"))).toEqual({ 401: 15 });
     expect(statuses(await spray("2001:0db8:00aa:0001:ffff:1:2:3", 15, "b"))).toEqual({ 401: 15 });
     // The 31st attempt from that /64, even with the right password, is refused …

@@ -188,7 +188,10 @@ describe("protected routes", () => {
 
   it("generates an OpenAPI 3.1 document from the routes", async () => {
     const s = await login();
-    const doc = (await (await api("/api/openapi.json", { bearer: s.bearer })).json()) as { openapi: string; paths: Record<string, unknown> };
+    const doc = (await (await api("/api/openapi.json", { bearer: s.bearer })).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/auth/login", "/api/auth/refresh", "/api/health"]));
   });

@@ -16,7 +16,9 @@ afterEach(() => vi.restoreAllMocks());
 describe("the Worker's variables", () => {
   it("as the suite runs them are fine", async () => {
     expect((await healthWith({})).status).toBe(200);
-    expect((await healthWith({ PUBLIC_URL: "https://mam.example", TRANSCODER_URL: "https://tc.example", DEFAULT_QUOTA_BYTES: "1000" })).status).toBe(200);
+    expect(
+      (await healthWith({ PUBLIC_URL: "https://mam.example", TRANSCODER_URL: "https://tc.example", DEFAULT_QUOTA_BYTES: "1000" })).status,
+    ).toBe(200);
   });
 
   it.each<[string, Partial<Env>, string[]]>([
@@ -28,7 +30,11 @@ describe("the Worker's variables", () => {
     ["MEDIA_ORIGIN not a URL", { MEDIA_ORIGIN: "media" }, ["MEDIA_ORIGIN"]],
     ["TRANSCODER_URL without PUBLIC_URL", { TRANSCODER_URL: "https://tc.example", PUBLIC_URL: "" }, ["PUBLIC_URL"]],
     ["DEFAULT_QUOTA_BYTES not a number", { DEFAULT_QUOTA_BYTES: "10GB" }, ["DEFAULT_QUOTA_BYTES"]],
-    ["several at once", { JWT_SECRET: "short", DEFAULT_QUOTA_BYTES: "-1", TRANSCODER_URL: "not a url" }, ["JWT_SECRET", "DEFAULT_QUOTA_BYTES", "TRANSCODER_URL"]],
+    [
+      "several at once",
+      { JWT_SECRET: "short", DEFAULT_QUOTA_BYTES: "-1", TRANSCODER_URL: "not a url" },
+      ["JWT_SECRET", "DEFAULT_QUOTA_BYTES", "TRANSCODER_URL"],
+    ],
   ])("%s: one 500 naming the variables", async (_, vars, named) => {
     const res = await healthWith(vars);
     expect(res.status).toBe(500);

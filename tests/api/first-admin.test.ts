@@ -32,7 +32,9 @@ describe("the first admin with a generated password", () => {
     const admin = (await getDb(env).select().from(users).where(eq(users.login, "admin")).get())!;
     expect(admin.isAdmin).toBe(true);
     const created = await getDb(env).select().from(events).where(eq(events.entityId, admin.userId)).all();
-    expect(created.map((e) => [e.kind, e.data])).toEqual([["user.created", { login: "admin", is_admin: true, first_admin: true, password: "generated" }]]);
+    expect(created.map((e) => [e.kind, e.data])).toEqual([
+      ["user.created", { login: "admin", is_admin: true, first_admin: true, password: "generated" }],
+    ]);
     const everyEvent = JSON.stringify(await getDb(env).select().from(events).all());
     expect(everyEvent).not.toContain(password);
 

@@ -70,7 +70,13 @@ export async function disable(userId: string) {
   if (r.status !== 200) throw new Error(`disable failed: ${r.status} ${r.text}`);
 }
 
-export async function grant(subj: string, obj: string, acl: string[], subjType: "user" | "group" = "user", objType: "group" | "asset" = "group") {
+export async function grant(
+  subj: string,
+  obj: string,
+  acl: string[],
+  subjType: "user" | "group" = "user",
+  objType: "group" | "asset" = "group",
+) {
   const ruleId = crypto.randomUUID();
   await db().insert(accessRules).values({ ruleId, subjId: subj, subjType, objId: obj, objType, acl, ctime: nowSeconds() });
   return ruleId;

@@ -23,11 +23,21 @@ beforeAll(async () => {
   const created = await call("/api/asset/create-list", {
     method: "POST",
     bearer,
-    json: { assets: Array.from({ length: 60 }, (_, i) => ({ asset_name: `Кадр ${String(i).padStart(2, "0")}.jpg`, asset_mime: "image/jpeg", in_group: group })) },
+    json: {
+      assets: Array.from({ length: 60 }, (_, i) => ({
+        asset_name: `Кадр ${String(i).padStart(2, "0")}.jpg`,
+        asset_mime: "image/jpeg",
+        in_group: group,
+      })),
+    },
   });
   expect(created.status).toBe(200);
   assetIds = created.body.map((a: { asset_id: string }) => a.asset_id);
-  const c = await call("/api/asset/create", { method: "POST", bearer, json: { asset_name: "Интервью.mp4", asset_mime: "video/mp4", in_group: group } });
+  const c = await call("/api/asset/create", {
+    method: "POST",
+    bearer,
+    json: { asset_name: "Интервью.mp4", asset_mime: "video/mp4", in_group: group },
+  });
   const { done } = await uploadFile(bearer, c.body.asset_id, randomBytes(777), { mime: "video/mp4", name: "Интервью.mp4" });
   clip = { id: c.body.asset_id, variant: done.variant_id };
   reader = await mkPerson();
@@ -39,14 +49,24 @@ describe("members/{id} with assets", () => {
   it("lists subgroups by name, then assets with their latest version", async () => {
     const r = await get(`/api/group/members/${group}?take=100`);
     expect(r.status).toBe(200);
-    expect(r.body.slice(0, 3).map((m: { el_info: { name: string } }) => m.el_info.name)).toEqual(["А-подгруппа", "Б-подгруппа", "В-подгруппа"]);
+    expect(r.body.slice(0, 3).map((m: { el_info: { name: string } }) => m.el_info.name)).toEqual([
+      "А-подгруппа",
+      "Б-подгруппа",
+      "В-подгруппа",
+    ]);
     expect(r.body.find((m: { el_id: string }) => m.el_id === assetIds[0])).toEqual({
       el_id: assetIds[0],
       el_type: "asset",
       el_info: { name: "Кадр 00.jpg", mimetype: "image/jpeg", ctime: expect.any(Number), ver: null, var: null, var_size: null },
     });
     const video = await get(`/api/group/members/${group}?type=asset&filters=${q("интервью")}`);
-    expect(video.body).toEqual([{ el_id: clip.id, el_type: "asset", el_info: { name: "Интервью.mp4", mimetype: "video/mp4", ctime: expect.any(Number), ver: 1, var: clip.variant, var_size: 777 } }]);
+    expect(video.body).toEqual([
+      {
+        el_id: clip.id,
+        el_type: "asset",
+        el_info: { name: "Интервью.mp4", mimetype: "video/mp4", ctime: expect.any(Number), ver: 1, var: clip.variant, var_size: 777 },
+      },
+    ]);
     expect((await get(`/api/group/members/${group}?type=group`)).body).toHaveLength(3);
     expect((await get(`/api/group/members/${group}?filters=${q("кадр 5")}`)).body).toHaveLength(10);
   });
@@ -67,7 +87,9 @@ describe("members/{id} with assets", () => {
     expect(new Set(all.slice(3))).toEqual(new Set([...assetIds, clip.id]));
     const assetsOnly = (await get(`/api/group/members/${group}?type=asset&skip=50&take=50`)).body;
     expect(assetsOnly.map((m: { el_id: string }) => m.el_id)).toEqual(all.slice(53));
-    const order = (await get(`/api/group/members/${group}?type=asset&take=100`)).body.map((m: { el_id: string; el_info: { ctime: number } }) => [m.el_info.ctime, m.el_id]);
+    const order = (await get(`/api/group/members/${group}?type=asset&take=100`)).body.map(
+      (m: { el_id: string; el_info: { ctime: number } }) => [m.el_info.ctime, m.el_id],
+    );
     expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1)));
   });
 
@@ -107,23 +129,66 @@ describe("members/{id} read from either end", () => {
     await grant(viewer.id, closed, ["deny"]);
     await grant(viewer.id, ids[3], ["deny"], "user", "asset");
     // ids[9] is also placed in a group the viewer is denied: denied here too.
-    expect((await call("/api/group/insert-members", { method: "POST", bearer, json: { group_id: closed, members: [{ el_id: ids[9], el_type: "asset" }] } })).status).toBe(200);
+    expect(
+      (
+        await call("/api/group/insert-members", {
+          method: "POST",
+          bearer,
+          json: { group_id: closed, members: [{ el_id: ids[9], el_type: "asset" }] },
+        })
+      ).status,
+    ).toBe(200);
     const check = async (expected: number) => {
       for (const query of ["", "order=desc", "sort=name", "type=asset&order=desc"]) {
         const whole = (await get(`/api/group/members/${box}?take=200&${query}`, viewer.bearer)).body.map((m: { el_id: string }) => m.el_id);
         expect(whole).toHaveLength(expected + (query.includes("type=asset") ? 0 : 1));
         const paged: string[] = [];
         for (let skip = 0; skip <= whole.length; skip += 3) {
-          paged.push(...(await get(`/api/group/members/${box}?skip=${skip}&take=3&${query}`, viewer.bearer)).body.map((m: { el_id: string }) => m.el_id));
+          paged.push(
+            ...(await get(`/api/group/members/${box}?skip=${skip}&take=3&${query}`, viewer.bearer)).body.map(
+              (m: { el_id: string }) => m.el_id,
+            ),
+          );
         }
         expect(paged).toEqual(whole);
       }
     };
     await check(12);
-    expect((await call("/api/group/move-members", { method: "POST", bearer, json: { from: box, to: elsewhere, members: [{ el_id: ids[0], el_type: "asset" }, { el_id: ids[1], el_type: "asset" }] } })).status).toBe(200);
-    expect((await call("/api/group/delete-members", { method: "POST", bearer, json: { group_id: box, members: [{ el_id: ids[13], el_type: "asset" }] } })).status).toBe(200);
+    expect(
+      (
+        await call("/api/group/move-members", {
+          method: "POST",
+          bearer,
+          json: {
+            from: box,
+            to: elsewhere,
+            members: [
+              { el_id: ids[0], el_type: "asset" },
+              { el_id: ids[1], el_type: "asset" },
+            ],
+          },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call("/api/group/delete-members", {
+          method: "POST",
+          bearer,
+          json: { group_id: box, members: [{ el_id: ids[13], el_type: "asset" }] },
+        })
+      ).status,
+    ).toBe(200);
     expect((await call("/api/asset/delete-list", { method: "POST", bearer, json: { ids: [ids[5]] } })).status).toBe(200);
-    expect((await call("/api/asset/create", { method: "POST", bearer, json: { asset_name: "Новый.png", asset_mime: "image/png", in_group: box } })).status).toBe(200);
+    expect(
+      (
+        await call("/api/asset/create", {
+          method: "POST",
+          bearer,
+          json: { asset_name: "Новый.png", asset_mime: "image/png", in_group: box },
+        })
+      ).status,
+    ).toBe(200);
     await check(9);
   });
 });
@@ -137,8 +202,17 @@ describe("paths and rules name assets", () => {
     const listing = await get(`/api/group/dir?path=${q(`/${top}/Съёмки`)}`, reader.bearer);
     expect(listing.body).toHaveLength(63); // 3 groups + 60 readable assets (one is denied to the reader)
     expect(listing.body.find((e: { id: string }) => e.id === clip.id)).toEqual({
-      id: clip.id, type: "asset", name: "Интервью.mp4", ctime: expect.any(Number), mtime: expect.any(Number), atime: expect.any(Number),
-      mime: "video/mp4", size: 777, ver: 1, var: clip.variant, var_hash: expect.any(String),
+      id: clip.id,
+      type: "asset",
+      name: "Интервью.mp4",
+      ctime: expect.any(Number),
+      mtime: expect.any(Number),
+      atime: expect.any(Number),
+      mime: "video/mp4",
+      size: 777,
+      ver: 1,
+      var: clip.variant,
+      var_hash: expect.any(String),
     });
     const one = await get(`/api/group/dir?path=${q(`/${top}/Съёмки/Интервью.mp4`)}`, reader.bearer);
     expect(one.body).toHaveLength(1);

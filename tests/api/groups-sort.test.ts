@@ -52,8 +52,18 @@ function expected(sort: "name" | "ctime" | "size", order: "asc" | "desc", ids = 
 
 /** A variant row as a finished upload leaves it (only its size matters here). */
 const variantRow = (assetId: string, version: number, contentSize: number, ctime: number) => ({
-  variantId: crypto.randomUUID(), assetId, version, storageId: "s", objectKey: `k/${assetId}/${version}`, name: "initial", mimeType: "image/jpeg",
-  variantType: "initial" as const, contentSize, fileName: "f.jpg", etag: "e", ctime,
+  variantId: crypto.randomUUID(),
+  assetId,
+  version,
+  storageId: "s",
+  objectKey: `k/${assetId}/${version}`,
+  name: "initial",
+  mimeType: "image/jpeg",
+  variantType: "initial" as const,
+  contentSize,
+  fileName: "f.jpg",
+  etag: "e",
+  ctime,
 });
 
 beforeAll(async () => {
@@ -63,9 +73,24 @@ beforeAll(async () => {
   subgroups = [];
   for (const name of ["бета", "Альфа", "гамма"]) subgroups.push(await mkGroup(group, name));
   // Distinct group ctimes, reversed against their names, so the ctime order differs from the name order.
-  for (const [i, id] of subgroups.entries()) await db().update(groups).set({ ctime: 1_700_000_300 - i * 10 }).where(eq(groups.groupId, id));
+  for (const [i, id] of subgroups.entries())
+    await db()
+      .update(groups)
+      .set({ ctime: 1_700_000_300 - i * 10 })
+      .where(eq(groups.groupId, id));
 
-  const names = ["яблоко.jpg", "Банан.jpg", "apple.jpg", "Zebra.jpg", "ёлка.jpg", "вишня.jpg", "Дыня.jpg", "kiwi.jpg", "Арбуз.jpg", "mango.jpg"];
+  const names = [
+    "яблоко.jpg",
+    "Банан.jpg",
+    "apple.jpg",
+    "Zebra.jpg",
+    "ёлка.jpg",
+    "вишня.jpg",
+    "Дыня.jpg",
+    "kiwi.jpg",
+    "Арбуз.jpg",
+    "mango.jpg",
+  ];
   const created = await call("/api/asset/create-list", {
     method: "POST",
     bearer,
@@ -87,7 +112,9 @@ beforeAll(async () => {
   for (const [i, contentSize] of sizes.entries()) {
     const assetId = ids[i + 1];
     made.get(assetId)!.size = contentSize;
-    await db().insert(variants).values(variantRow(assetId, 1, contentSize, now));
+    await db()
+      .insert(variants)
+      .values(variantRow(assetId, 1, contentSize, now));
   }
   reader = await mkPerson();
   outsider = await mkPerson();
@@ -147,11 +174,15 @@ describe("members/{id} sorted on the server", () => {
 
     const [smallest] = expected("size", "asc");
     const before = made.get(smallest)!.size;
-    await db().insert(variants).values({ ...variantRow(smallest, 2, 9_000_000, 1), objectKey: "k2" });
+    await db()
+      .insert(variants)
+      .values({ ...variantRow(smallest, 2, 9_000_000, 1), objectKey: "k2" });
     made.get(smallest)!.size = 9_000_000;
     expect(assetIds(await list("sort=size"))).toEqual(expected("size", "asc"));
     expect(assetIds(await list("sort=size")).at(-1)).toBe(smallest);
-    await db().delete(variants).where(inArray(variants.objectKey, ["k2"]));
+    await db()
+      .delete(variants)
+      .where(inArray(variants.objectKey, ["k2"]));
     made.get(smallest)!.size = before;
     expect(assetIds(await list("sort=size"))[0]).toBe(smallest);
   });

@@ -5,7 +5,8 @@ import { api } from "./helpers";
 
 /** /api/group: happy paths, validation and the engine's answers on each route. */
 
-const post = async (path: string, json: unknown, bearer?: string) => call(path, { method: "POST", json, bearer: bearer ?? (await admin()) });
+const post = async (path: string, json: unknown, bearer?: string) =>
+  call(path, { method: "POST", json, bearer: bearer ?? (await admin()) });
 const get = async (path: string, bearer?: string) => call(path, { bearer: bearer ?? (await admin()) });
 const names = (rows: { el_info?: { name: string }; group_name?: string }[]) => rows.map((r) => r.el_info?.name ?? r.group_name);
 
@@ -16,7 +17,12 @@ describe("create, get, update", () => {
     expect(r.status).toBe(200);
     const child = await mkGroup(r.body.group_id, "Видео");
     const g = await get(`/api/group/get/${child}`);
-    expect(g.body).toMatchObject({ group_id: child, group_name: "Видео", parent_id: r.body.group_id, acl: expect.arrayContaining(["superuser"]) });
+    expect(g.body).toMatchObject({
+      group_id: child,
+      group_name: "Видео",
+      parent_id: r.body.group_id,
+      acl: expect.arrayContaining(["superuser"]),
+    });
     expect((await get("/api/group/roots")).body.map((x: { group_id: string }) => x.group_id)).toContain(r.body.group_id);
   });
 
@@ -40,7 +46,9 @@ describe("create, get, update", () => {
     expect(clash.body.error.message).toMatch(/уже есть/);
     expect((await get(`/api/group/members/${root}`)).body).toHaveLength(1);
     const other = await mkGroup(root, "Другое");
-    expect((await call(`/api/group/update/${other}`, { method: "PATCH", json: { group_name: "съёмка" }, bearer: await admin() })).status).toBe(409);
+    expect(
+      (await call(`/api/group/update/${other}`, { method: "PATCH", json: { group_name: "съёмка" }, bearer: await admin() })).status,
+    ).toBe(409);
   });
 
   it("answers 404 for an unknown parent, 403 for a top-level group by a non-admin", async () => {
@@ -56,7 +64,7 @@ describe("create, get, update", () => {
     const u = await mkPerson();
     await grant(u.id, root, ["read", "update"]);
     expect((await post("/api/group/create", { parent: root, group_name: "x" }, u.bearer)).status).toBe(403);
-    await grant(u.id, (await mkGroup(root)), ["create"]);
+    await grant(u.id, await mkGroup(root), ["create"]);
     const r = await call(`/api/group/update/${root}`, { method: "PATCH", json: { group_name: uniq("Новое") }, bearer: u.bearer });
     expect(r.status).toBe(200);
     expect((await call(`/api/group/update/${root}`, { method: "PATCH", json: {}, bearer: u.bearer })).status).toBe(400);
@@ -69,7 +77,11 @@ describe("members and paging", () => {
     for (let i = 0; i < 60; i++) await mkGroup(root, `п${String(i).padStart(2, "0")}`);
     const first = await get(`/api/group/members/${root}`);
     expect(first.body).toHaveLength(50);
-    expect(first.body[0]).toEqual({ el_id: expect.any(String), el_type: "group", el_info: { name: "п00", mimetype: null, ctime: expect.any(Number), ver: null, var: null, var_size: null } });
+    expect(first.body[0]).toEqual({
+      el_id: expect.any(String),
+      el_type: "group",
+      el_info: { name: "п00", mimetype: null, ctime: expect.any(Number), ver: null, var: null, var_size: null },
+    });
     const last = await get(`/api/group/members/${root}?skip=50&take=50`);
     expect(names(last.body)).toEqual(Array.from({ length: 10 }, (_, i) => `п${50 + i}`));
     expect((await get(`/api/group/members/${root}?filters=П5&type=group`)).body).toHaveLength(10);
@@ -97,10 +109,16 @@ describe("members and paging", () => {
     const r = await post("/api/group/insert-members", { group_id: root, members: [{ el_id: u.id, el_type: "user" }] });
     expect(r.status).toBe(200);
     expect((await get(`/api/user/membership/${u.id}`)).body.map((t: { group_id: string }) => t.group_id)).toEqual([root]);
-    expect((await get("/api/group/groups-with-users")).body).toEqual(expect.arrayContaining([expect.objectContaining({ group_id: root, users: 1 })]));
+    expect((await get("/api/group/groups-with-users")).body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ group_id: root, users: 1 })]),
+    );
     const editor = await mkPerson();
     await grant(editor.id, root, ["read", "update"]);
-    const denied = await post("/api/group/insert-members", { group_id: root, members: [{ el_id: editor.id, el_type: "user" }] }, editor.bearer);
+    const denied = await post(
+      "/api/group/insert-members",
+      { group_id: root, members: [{ el_id: editor.id, el_type: "user" }] },
+      editor.bearer,
+    );
     expect(denied.status).toBe(403);
     const unknown = await post("/api/group/insert-members", { group_id: root, members: [{ el_id: crypto.randomUUID(), el_type: "user" }] });
     expect(unknown.status).toBe(404);
@@ -138,7 +156,14 @@ describe("moving", () => {
     const to = await mkGroup(root);
     const g = await mkGroup(from);
     const asset = await placeAsset(from);
-    const r = await post("/api/group/move-members", { from, to, members: [{ el_id: g, el_type: "group" }, { el_id: asset, el_type: "asset" }] });
+    const r = await post("/api/group/move-members", {
+      from,
+      to,
+      members: [
+        { el_id: g, el_type: "group" },
+        { el_id: asset, el_type: "asset" },
+      ],
+    });
     expect(r.status).toBe(200);
     expect((await get(`/api/group/get/${g}`)).body.parent_id).toBe(to);
     expect((await get(`/api/group/group-size/${to}`)).body).toMatchObject({ groups: 1, assets: 1 });
@@ -156,7 +181,12 @@ describe("subtree", () => {
     expect(first.body.map((g: { group_id: string }) => g.group_id)).toEqual(whole.slice(0, 3));
     const rest = await get(`/api/group/subtree/${root}?take=3&after=${whole[2]}`);
     expect(rest.body.map((g: { group_id: string }) => g.group_id)).toEqual(whole.slice(3));
-    expect(rest.body[0]).toEqual({ group_id: whole[3], group_name: expect.any(String), parent_id: expect.any(String), depth: expect.any(Number) });
+    expect(rest.body[0]).toEqual({
+      group_id: whole[3],
+      group_name: expect.any(String),
+      parent_id: expect.any(String),
+      depth: expect.any(Number),
+    });
     const level1 = await get(`/api/group/subtree/${root}?depth=1&take=1&after=${whole[0]}`);
     expect(level1.body.map((g: { parent_id: string }) => g.parent_id)).toEqual([root]);
   });
@@ -176,7 +206,11 @@ describe("subtree", () => {
     // Only a top-most group hangs under the virtual root; below it, groups keep their real parent.
     const inner = await mkGroup(open[1]);
     const whole = (await get(`/api/group/subtree/${VIRTUAL_ROOT}`, u.bearer)).body as { group_id: string; parent_id: string }[];
-    expect(Object.fromEntries(whole.map((g) => [g.group_id, g.parent_id]))).toEqual({ [open[0]]: VIRTUAL_ROOT, [open[1]]: VIRTUAL_ROOT, [inner]: open[1] });
+    expect(Object.fromEntries(whole.map((g) => [g.group_id, g.parent_id]))).toEqual({
+      [open[0]]: VIRTUAL_ROOT,
+      [open[1]]: VIRTUAL_ROOT,
+      [inner]: open[1],
+    });
     const hidden = await get(`/api/group/subtree/${open[0]}?after=${closed}`, u.bearer);
     const unknown = await get(`/api/group/subtree/${open[0]}?after=${crypto.randomUUID()}`, u.bearer);
     expect([hidden.status, unknown.status]).toEqual([404, 404]);
@@ -191,7 +225,10 @@ describe("subtree", () => {
     await grant(u.id, root, ["read"]);
     type Node = { group_id: string; group_name: string; parent_id: string; depth: number };
     const tree = async (bearer?: string) => {
-      const res = await api(`/api/group/subtree/${root}`, { bearer: bearer ?? (await admin()), headers: { "Accept-Encoding": "gzip, deflate, br" } });
+      const res = await api(`/api/group/subtree/${root}`, {
+        bearer: bearer ?? (await admin()),
+        headers: { "Accept-Encoding": "gzip, deflate, br" },
+      });
       expect(res.status).toBe(200);
       const rows = (await res.json()) as Node[];
       return Object.fromEntries(rows.map((g) => [g.group_id, `${g.group_name}@${g.parent_id === root ? "root" : g.parent_id}/${g.depth}`]));
@@ -215,7 +252,9 @@ describe("subtree", () => {
     await placeAsset(b);
     expect(await version()).toBe(before);
 
-    expect((await call(`/api/group/update/${b}`, { method: "PATCH", json: { group_name: "Бета 2" }, bearer: await admin() })).status).toBe(200);
+    expect((await call(`/api/group/update/${b}`, { method: "PATCH", json: { group_name: "Бета 2" }, bearer: await admin() })).status).toBe(
+      200,
+    );
     expect((await tree())[b]).toBe(`Бета 2@${a}/3`);
     const c = await mkGroup(a, "Гамма");
     expect((await tree())[c]).toBe(`Гамма@${a}/3`);
@@ -262,7 +301,9 @@ describe("paths", () => {
     const e = await get(`/api/group/entity-by-path?path=${encodeURIComponent(`/${top.toUpperCase()}/./x/../папка`)}`);
     expect(e.body).toEqual({ el_id: sub, el_type: "group", name: "Папка" });
     const d = await get(`/api/group/dir?path=${encodeURIComponent(`/${top}/Папка`)}`);
-    expect(d.body).toEqual([expect.objectContaining({ type: "group", name: "Внутри", size: 0, var_hash: null, atime: expect.any(Number) })]);
+    expect(d.body).toEqual([
+      expect.objectContaining({ type: "group", name: "Внутри", size: 0, var_hash: null, atime: expect.any(Number) }),
+    ]);
     const out = await get(`/api/group/entity-by-path?path=${encodeURIComponent(`/${top}/../..`)}`);
     expect(out.status).toBe(400);
     expect(out.body.error.message).toBe("Путь выходит за пределы дерева");
@@ -320,7 +361,10 @@ describe("storage and previews", () => {
     const root = await mkGroup(VIRTUAL_ROOT);
     const child = await mkGroup(root);
     // The storage must exist (a made-up id is a 400 naming the field: docs/decisions/016-one-storage-resolver.md).
-    expect((await call(`/api/group/update/${root}`, { method: "PATCH", json: { group_default_storage: "s3-main" }, bearer: await admin() })).status).toBe(400);
+    expect(
+      (await call(`/api/group/update/${root}`, { method: "PATCH", json: { group_default_storage: "s3-main" }, bearer: await admin() }))
+        .status,
+    ).toBe(400);
     const storage = (await post("/api/storage/create", { storage_name: "Основное", kind: "r2" })).body.storage_id;
     await call(`/api/group/update/${root}`, { method: "PATCH", json: { group_default_storage: storage }, bearer: await admin() });
     expect((await get(`/api/group/storage/${child}`)).body).toEqual({ group_id: child, storage_id: storage, inherited_from: root });

@@ -7,7 +7,8 @@ import { api, errorOf, login } from "./helpers";
 
 /** Keys derived per purpose from JWT_SECRET (functions/lib/keys.ts), and a secret too short to serve with. */
 
-const claimsOf = (bearer: string) => JSON.parse(atob(bearer.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as { sub: string; sid: string };
+const claimsOf = (bearer: string) =>
+  JSON.parse(atob(bearer.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as { sub: string; sid: string };
 
 describe("JWT_SECRET", () => {
   it("is not the bearer key itself: a token signed with the raw secret is refused", async () => {
@@ -26,7 +27,13 @@ describe("JWT_SECRET", () => {
   it.each(["", "short-secret", "x".repeat(31)])("of %j refuses every API request with a 500 that says why", async (secret) => {
     const weak = { ...(env as unknown as Env), JWT_SECRET: secret };
     for (const path of ["/api/health", "/api/auth/login"]) {
-      const res = await app.request(`http://mam.test${path}`, path.endsWith("login") ? { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"user":"admin","passwd":"x"}' } : {}, weak);
+      const res = await app.request(
+        `http://mam.test${path}`,
+        path.endsWith("login")
+          ? { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"user":"admin","passwd":"x"}' }
+          : {},
+        weak,
+      );
       expect(res.status).toBe(500);
       const error = await errorOf(res);
       expect(error.code).toBe("internal");

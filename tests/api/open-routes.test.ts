@@ -16,7 +16,15 @@ describe("routes without sign-in", () => {
     const { ops } = await operations(await admin());
     const open = ops.filter((o) => o.open).map((o) => `${o.method} ${o.path}`);
     // The known open set: sign-in and its SSO, version, health, the transcoder's callbacks, share links, signed URLs.
-    expect(open).toEqual(expect.arrayContaining(["POST /api/auth/login", "GET /api/auth/refresh", "GET /api/health", "GET /api/sl/{id}/play", "GET /api/media/{id}"]));
+    expect(open).toEqual(
+      expect.arrayContaining([
+        "POST /api/auth/login",
+        "GET /api/auth/refresh",
+        "GET /api/health",
+        "GET /api/sl/{id}/play",
+        "GET /api/media/{id}",
+      ]),
+    );
     expect(open.length).toBeLessThan(30);
     for (const op of ops) {
       const body = op.method === "GET" || op.method === "HEAD" ? undefined : "{}";

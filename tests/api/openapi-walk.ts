@@ -28,8 +28,13 @@ export async function operations(bearer: string): Promise<{ res: Response; ops: 
 }
 
 export const randomLinkId = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(22)), (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62]).join("");
+  Array.from(
+    crypto.getRandomValues(new Uint8Array(22)),
+    (b) => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 62],
+  ).join("");
 
 /** The path with each {param} replaced by a random id of the shape the route expects. */
 export const concrete = (path: string) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => (/^(n|part)$/.test(name) ? "1" : path.startsWith("/api/sl/{id}") ? randomLinkId() : crypto.randomUUID()));
+  path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    /^(n|part)$/.test(name) ? "1" : path.startsWith("/api/sl/{id}") ? randomLinkId() : crypto.randomUUID(),
+  );

@@ -63,7 +63,11 @@ describe("only page loaders read it", () => {
     const { bearer } = await login();
     const res = await api("/api/auth/whoami", { cookie: `mam_page=${bearer}` });
     expect(res.status).toBe(401);
-    const write = await api("/api/group/create", { method: "POST", json: { group_name: uniq(), parent: VIRTUAL_ROOT }, cookie: `mam_page=${bearer}` });
+    const write = await api("/api/group/create", {
+      method: "POST",
+      json: { group_name: uniq(), parent: VIRTUAL_ROOT },
+      cookie: `mam_page=${bearer}`,
+    });
     expect(write.status).toBe(401);
   });
 

@@ -123,7 +123,9 @@ describe("team membership", () => {
     }
     expect((await call(`/api/user?group=${team}`, { bearer: await admin() })).body).toEqual([]);
     expect((await post("/api/group/insert-members", body, await admin())).status).toBe(200);
-    expect((await post("/api/group/delete-members", { group_id: team, members: [{ el_id: u.id, el_type: "user" }] }, u.bearer)).status).toBe(403);
+    expect(
+      (await post("/api/group/delete-members", { group_id: team, members: [{ el_id: u.id, el_type: "user" }] }, u.bearer)).status,
+    ).toBe(403);
   });
 
   it("a user cannot enrol themself into a team that holds more rights", async () => {

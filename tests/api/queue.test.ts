@@ -22,24 +22,42 @@ beforeAll(async () => {
 
 let seq = 0;
 async function deliver(fake: FakeTranscoder, body: JobMessage, opts: { attempts?: number; queue?: string } = {}) {
-  const batch = createMessageBatch<JobMessage>(opts.queue ?? "mam-jobs", [{ id: `m${++seq}`, timestamp: new Date(), attempts: opts.attempts ?? 1, body }]);
+  const batch = createMessageBatch<JobMessage>(opts.queue ?? "mam-jobs", [
+    { id: `m${++seq}`, timestamp: new Date(), attempts: opts.attempts ?? 1, body },
+  ]);
   const ctx = createExecutionContext();
   await handleQueue(batch, fake.env);
   return getQueueResult(batch, ctx);
 }
 
 const uploadFinished = (a: { assetId: string; variantId: string }, mime = "video/mp4"): JobMessage => ({
-  type: "upload-finished", assetId: a.assetId, version: 1, variantId: a.variantId, variantType: "initial", size: 18, mime, sha256: null, userId: adminId,
+  type: "upload-finished",
+  assetId: a.assetId,
+  version: 1,
+  variantId: a.variantId,
+  variantType: "initial",
+  size: 18,
+  mime,
+  sha256: null,
+  userId: adminId,
 });
 
 const tasksOf = (variantId: string) => db().select().from(tasks).where(eq(tasks.srcEntity, variantId)).all();
 
 /** Plays the transcoder: a callback with the job's token. */
 const cb = (job: any, path: string, json: unknown) =>
-  SELF.fetch(`${job.callback.url}/${path}`, { method: "POST", headers: { "Content-Type": "application/json", "X-Task-Token": job.callback.token }, body: JSON.stringify(json) });
+  SELF.fetch(`${job.callback.url}/${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Task-Token": job.callback.token },
+    body: JSON.stringify(json),
+  });
 
 async function putOut(job: any, name: string, bytes: Uint8Array, mime: string) {
-  return SELF.fetch(job.outputs[name], { method: "PUT", headers: { "X-Task-Token": job.callback.token, "Content-Type": mime, "Content-Length": String(bytes.length) }, body: bytes as BodyInit });
+  return SELF.fetch(job.outputs[name], {
+    method: "PUT",
+    headers: { "X-Task-Token": job.callback.token, "Content-Type": mime, "Content-Length": String(bytes.length) },
+    body: bytes as BodyInit,
+  });
 }
 
 describe("upload-finished", () => {
@@ -54,7 +72,11 @@ describe("upload-finished", () => {
     expect(fake.sent.map((m) => m.body)).toEqual(expect.arrayContaining(made.map((t) => ({ type: "task-run", jobId: t.jobId }))));
     await deliver(fake, uploadFinished(a));
     expect(await tasksOf(a.variantId)).toHaveLength(4);
-    const created = await db().select().from(events).where(and(eq(events.kind, "task.create"), eq(events.entityId, made[0].jobId))).all();
+    const created = await db()
+      .select()
+      .from(events)
+      .where(and(eq(events.kind, "task.create"), eq(events.entityId, made[0].jobId)))
+      .all();
     expect(created).toHaveLength(1);
   });
 
@@ -89,21 +111,53 @@ describe("task-run and the callbacks", () => {
     await deliver(fake, { type: "task-run", jobId: id });
     expect(fake.jobs).toHaveLength(1);
 
-    expect((await cb(job, "progress", { run: 1, progress: 40, progress_info: "00:00:02 из 00:00:05", worker_info: "host-1", lines: ["frame=50"] })).status).toBe(200);
-    expect(await taskRow(id)).toMatchObject({ status: "running", progress: 40, progressInfo: "00:00:02 из 00:00:05", workerInfo: "host-1" });
+    expect(
+      (
+        await cb(job, "progress", {
+          run: 1,
+          progress: 40,
+          progress_info: "00:00:02 из 00:00:05",
+          worker_info: "host-1",
+          lines: ["frame=50"],
+        })
+      ).status,
+    ).toBe(200);
+    expect(await taskRow(id)).toMatchObject({
+      status: "running",
+      progress: 40,
+      progressInfo: "00:00:02 из 00:00:05",
+      workerInfo: "host-1",
+    });
     const bytes = new TextEncoder().encode("fake mp4 bytes");
     expect((await putOut(job, "proxy", bytes, "video/mp4")).status).toBe(200);
-    const result = { run: 1, outputs: [{ name: "proxy", mime: "video/mp4", format: "mp4", tech: { video_codec: "h264", height: 360 } }], lines: ["готово"] };
+    const result = {
+      run: 1,
+      outputs: [{ name: "proxy", mime: "video/mp4", format: "mp4", tech: { video_codec: "h264", height: 360 } }],
+      lines: ["готово"],
+    };
     const done = await cb(job, "result", result);
     expect(done.status, await done.clone().text()).toBe(200);
     const t = await taskRow(id);
     expect(t).toMatchObject({ status: "done", progress: 100 });
     const v = await db().select().from(variants).where(eq(variants.variantId, t.dstEntity!)).get();
-    expect(v).toMatchObject({ variantType: "proxy_lowres", mimeType: "video/mp4", contentSize: bytes.length, techProps: { video_codec: "h264", height: 360 } });
+    expect(v).toMatchObject({
+      variantType: "proxy_lowres",
+      mimeType: "video/mp4",
+      contentSize: bytes.length,
+      techProps: { video_codec: "h264", height: 360 },
+    });
     // A duplicate result is refused (409) and changes nothing.
     expect((await cb(job, "result", result)).status).toBe(409);
-    expect(await db().select().from(variants).where(and(eq(variants.assetId, a.assetId), eq(variants.variantType, "proxy_lowres"))).all()).toHaveLength(1);
-    const kinds = (await db().select().from(events).where(eq(events.entityId, id)).all()).map((e) => (e.data as { event?: string }).event ?? e.kind);
+    expect(
+      await db()
+        .select()
+        .from(variants)
+        .where(and(eq(variants.assetId, a.assetId), eq(variants.variantType, "proxy_lowres")))
+        .all(),
+    ).toHaveLength(1);
+    const kinds = (await db().select().from(events).where(eq(events.entityId, id)).all()).map(
+      (e) => (e.data as { event?: string }).event ?? e.kind,
+    );
     expect(kinds).toEqual(["task.create", "started", "finished"]);
   });
 
@@ -117,13 +171,26 @@ describe("task-run and the callbacks", () => {
     expect((await cb(job, "progress", { run: 2, progress: 1 })).status).toBe(409);
     expect((await cb(job, "progress", { run: "x" })).status).toBe(400);
     const forged = job.outputs.preview.replace(/sig=[0-9a-f]+/, `sig=${"0".repeat(64)}`);
-    expect((await SELF.fetch(forged, { method: "PUT", headers: { "X-Task-Token": job.callback.token, "Content-Length": "1" }, body: "x" })).status).toBe(403);
+    expect(
+      (await SELF.fetch(forged, { method: "PUT", headers: { "X-Task-Token": job.callback.token, "Content-Length": "1" }, body: "x" }))
+        .status,
+    ).toBe(403);
     expect((await putOut(job, "preview", new Uint8Array([0xff, 0xd8, 0xff]), "image/jpeg")).status).toBe(200);
-    expect((await cb(job, "result", { run: 1, outputs: [{ name: "preview", mime: "image/jpeg" }], tech: { duration: 5, width: 1280, height: 720 } })).status).toBe(200);
+    expect(
+      (
+        await cb(job, "result", {
+          run: 1,
+          outputs: [{ name: "preview", mime: "image/jpeg" }],
+          tech: { duration: 5, width: 1280, height: 720 },
+        })
+      ).status,
+    ).toBe(200);
     const v = await db().select().from(variants).where(eq(variants.variantId, a.variantId)).get();
     expect(v?.previewKey).toBe(`tasks/${id}/r1/preview`);
     expect(v?.techProps).toMatchObject({ duration: 5, width: 1280, height: 720 });
-    const preview = await SELF.fetch(`http://mam.test/api/asset/content/preview/${a.assetId}/1/${a.variantId}`, { headers: { Authorization: `Bearer ${await admin()}` } });
+    const preview = await SELF.fetch(`http://mam.test/api/asset/content/preview/${a.assetId}/1/${a.variantId}`, {
+      headers: { Authorization: `Bearer ${await admin()}` },
+    });
     expect([preview.status, new Uint8Array(await preview.arrayBuffer())[0]]).toEqual([200, 0xff]);
   });
 
@@ -132,7 +199,12 @@ describe("task-run and the callbacks", () => {
     const id = await mkTask(await mkMediaAsset(group, adminId), "inqueue", T.preview);
     await deliver(fake, { type: "task-run", jobId: id });
     const forged = { ...fake.jobs[0], callback: { ...fake.jobs[0].callback, token: "forged" } };
-    for (const [path, body] of [["progress", { run: 1, progress: 1 }], ["progress", { run: 7, progress: 1 }], ["result", { run: 2 }], ["fail", { run: 1, error: "x" }]] as const) {
+    for (const [path, body] of [
+      ["progress", { run: 1, progress: 1 }],
+      ["progress", { run: 7, progress: 1 }],
+      ["result", { run: 2 }],
+      ["fail", { run: 1, error: "x" }],
+    ] as const) {
       const res = await cb(forged, path, body);
       expect(res.status).toBe(401);
       const text = await res.text();
@@ -140,8 +212,15 @@ describe("task-run and the callbacks", () => {
       expect(text).not.toMatch(/inqueue|running|запуск|status/i);
     }
     // The same answer for a task that does not exist.
-    const none = await cb({ ...forged, callback: { ...forged.callback, url: forged.callback.url.replace(id, crypto.randomUUID()) } }, "progress", { run: 1 });
-    expect([none.status, Object.keys(((await none.json()) as { error: object }).error).sort()]).toEqual([401, ["code", "message", "requestId"]]);
+    const none = await cb(
+      { ...forged, callback: { ...forged.callback, url: forged.callback.url.replace(id, crypto.randomUUID()) } },
+      "progress",
+      { run: 1 },
+    );
+    expect([none.status, Object.keys(((await none.json()) as { error: object }).error).sort()]).toEqual([
+      401,
+      ["code", "message", "requestId"],
+    ]);
     expect(await taskRow(id)).toMatchObject({ status: "inqueue" });
   });
 
@@ -149,7 +228,11 @@ describe("task-run and the callbacks", () => {
     const fake = fakeTranscoder();
     const id = await mkTask(await mkMediaAsset(group, adminId), "inqueue", T.metadata);
     await deliver(fake, { type: "task-run", jobId: id });
-    const r = await cb(fake.jobs[0], "fail", { run: 1, error: "ffprobe: Invalid data found when processing input", lines: ["ffprobe exited with 1"] });
+    const r = await cb(fake.jobs[0], "fail", {
+      run: 1,
+      error: "ffprobe: Invalid data found when processing input",
+      lines: ["ffprobe exited with 1"],
+    });
     expect(r.status).toBe(200);
     expect(await taskRow(id)).toMatchObject({ status: "error", error: "ffprobe: Invalid data found when processing input" });
     const log = await db().select().from(taskLogs).where(eq(taskLogs.jobId, id)).all();
@@ -220,7 +303,9 @@ describe("retries, dead letters, watches", () => {
     expect((await call(`/api/tasklist/command/${id}`, { method: "POST", json: { command: "pause" }, bearer })).body.status).toBe("paused");
     expect((await cb(job, "progress", { run: 1, progress: 20 })).status).toBe(409);
     expect((await cb(job, "result", { run: 1 })).status).toBe(409);
-    expect((await call(`/api/tasklist/command/${id}`, { method: "POST", json: { command: "resume" }, bearer })).body.status).toBe("inqueue");
+    expect((await call(`/api/tasklist/command/${id}`, { method: "POST", json: { command: "resume" }, bearer })).body.status).toBe(
+      "inqueue",
+    );
     await deliver(fake, { type: "task-run", jobId: id });
     expect(fake.jobs.at(-1)).toMatchObject({ id, run: 3 }); // resume retired run 2, the hand-over made run 3
   });

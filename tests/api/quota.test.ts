@@ -54,20 +54,31 @@ describe("per-user quota", () => {
     const p = await mkPerson();
     await setQuota(p.id, 1000);
     const assets = await Promise.all(Array.from({ length: 6 }, () => createAsset(p.bearer)));
-    const answers = await Promise.all(assets.map((a) => startUpload(p.bearer, { asset_id: a.asset_id, size: 300, name: "a.mp4", mime: "video/mp4" })));
+    const answers = await Promise.all(
+      assets.map((a) => startUpload(p.bearer, { asset_id: a.asset_id, size: 300, name: "a.mp4", mime: "video/mp4" })),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 200, 413, 413, 413]);
     const active = await db().select().from(uploads).where(eq(uploads.userId, p.id));
     expect(active).toHaveLength(3);
     // A refused start leaves no event behind.
-    const started = await db().select().from(events).where(and(eq(events.userId, p.id), eq(events.kind, "upload.start")));
+    const started = await db()
+      .select()
+      .from(events)
+      .where(and(eq(events.userId, p.id), eq(events.kind, "upload.start")));
     expect(started).toHaveLength(3);
   });
 
   it("a copy counts against the copier's quota", async () => {
     const p = await mkPerson();
     const bearer = await admin();
-    const group = (await call("/api/group/create", { method: "POST", bearer, json: { parent: VIRTUAL_ROOT, group_name: `Квота ${crypto.randomUUID()}` } })).body.group_id;
+    const group = (
+      await call("/api/group/create", {
+        method: "POST",
+        bearer,
+        json: { parent: VIRTUAL_ROOT, group_name: `Квота ${crypto.randomUUID()}` },
+      })
+    ).body.group_id;
     await call("/api/user/acl", { method: "POST", bearer, json: { subj: p.id, obj: group, acl: ["read", "create", "download"] } });
     const { asset_id } = await createAsset(p.bearer, { in_group: group });
     await uploadFile(p.bearer, asset_id, randomBytes(700));
@@ -107,10 +118,19 @@ describe("per-user quota on the presigned path", () => {
     const s3Url = inject("s3Url");
     const bearer = await admin();
     const p = await mkPerson();
-    const s = await json(api("/api/storage/create", {
-      method: "POST", bearer,
-      json: { storage_name: "S3 квота", kind: "s3", storage_setup: { url: s3Url, bucket: "mam-test", region: "us-east-1" }, user: "S3RVER", passwd: "S3RVER" },
-    }));
+    const s = await json(
+      api("/api/storage/create", {
+        method: "POST",
+        bearer,
+        json: {
+          storage_name: "S3 квота",
+          kind: "s3",
+          storage_setup: { url: s3Url, bucket: "mam-test", region: "us-east-1" },
+          user: "S3RVER",
+          passwd: "S3RVER",
+        },
+      }),
+    );
     await call(`/api/user/${p.id}`, { method: "PATCH", json: { default_storage: s.storage_id, quota: 1000 }, bearer });
     const { asset_id } = await createAsset(p.bearer);
     const ok = await json(startUpload(p.bearer, { asset_id, size: 1000, name: "a.bin", mime: "application/octet-stream" }));

@@ -27,8 +27,20 @@ async function video(withProxy: boolean) {
   const group = await mkGroup(VIRTUAL_ROOT);
   const { asset_id } = await createAsset(bearer, { in_group: group, asset_name: "Съёмка.mp4", asset_mime: "video/mp4" });
   const { done } = await uploadFile(bearer, asset_id, original, { name: "Съёмка.mp4", mime: "video/mp4" });
-  expect((await api(`/api/asset/upload-preview/${done.variant_id}`, { method: "POST", bearer, body: jpeg, headers: { "Content-Type": "image/jpeg" } })).status).toBe(200);
-  const px = withProxy ? (await uploadFile(bearer, asset_id, proxy, { name: "Съёмка-proxy.mp4", mime: "video/mp4", version: 1, variant_type: "proxy_lowres" })).done : null;
+  expect(
+    (
+      await api(`/api/asset/upload-preview/${done.variant_id}`, {
+        method: "POST",
+        bearer,
+        body: jpeg,
+        headers: { "Content-Type": "image/jpeg" },
+      })
+    ).status,
+  ).toBe(200);
+  const px = withProxy
+    ? (await uploadFile(bearer, asset_id, proxy, { name: "Съёмка-proxy.mp4", mime: "video/mp4", version: 1, variant_type: "proxy_lowres" }))
+        .done
+    : null;
   return { group, assetId: asset_id as string, originalId: done.variant_id as string, proxyId: (px?.variant_id ?? null) as string | null };
 }
 
@@ -134,9 +146,14 @@ describe("play links", () => {
     const ruleId = await grant(full.id, v.group, ["read", "download"]);
     const play = await json(api(`/api/asset/content/play-variant/${v.originalId}`, { method: "POST", bearer: full.bearer }));
     expect((await api(pathOf(play.link), { headers: { Range: "bytes=0-9" } })).status).toBe(206);
-    await db().update(accessRules).set({ acl: ["read"] }).where(eq(accessRules.ruleId, ruleId));
+    await db()
+      .update(accessRules)
+      .set({ acl: ["read"] })
+      .where(eq(accessRules.ruleId, ruleId));
     expect((await api(pathOf(play.link), { headers: { Range: "bytes=10-19" } })).status).toBe(403);
-    await db().delete(accessRules).where(and(eq(accessRules.ruleId, ruleId)));
+    await db()
+      .delete(accessRules)
+      .where(and(eq(accessRules.ruleId, ruleId)));
     expect((await api(pathOf(play.link), { headers: { Range: "bytes=10-19" } })).status).toBe(404);
   });
 

@@ -60,7 +60,10 @@ describe("every operation of the OpenAPI document", () => {
 
   it("logout and sign-in answers (which hand out a bearer) are never stored", async () => {
     const session = await login();
-    for (const res of [await api("/api/auth/refresh", { cookie: session.cookie }), await api("/api/auth/logout", { cookie: session.cookie })]) {
+    for (const res of [
+      await api("/api/auth/refresh", { cookie: session.cookie }),
+      await api("/api/auth/logout", { cookie: session.cookie }),
+    ]) {
       expectApiHeaders(res, res.url, false);
       expect(res.headers.get("Cache-Control")).toBe("no-store");
     }
@@ -103,7 +106,9 @@ function appRoutePaths(): string[] {
       .replace(/\.tsx$/, "")
       .split(".")
       .filter((s) => !s.startsWith("_"))
-      .map((s) => (s === "$" ? "no/such/page" : s === "$id" && file.startsWith("sl.") ? randomLinkId() : /^\(?\$/.test(s) ? crypto.randomUUID() : s));
+      .map((s) =>
+        s === "$" ? "no/such/page" : s === "$id" && file.startsWith("sl.") ? randomLinkId() : /^\(?\$/.test(s) ? crypto.randomUUID() : s,
+      );
     return `/${segments.join("/")}`;
   });
   return [...new Set(paths)];

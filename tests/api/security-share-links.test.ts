@@ -19,7 +19,8 @@ async function asset(withProxy: boolean) {
   const group = await mkGroup(VIRTUAL_ROOT);
   const { asset_id } = await createAsset(bearer, { in_group: group, asset_name: "Исходник.mp4", asset_mime: "video/mp4" });
   await uploadFile(bearer, asset_id, original, { name: "Исходник.mp4", mime: "video/mp4" });
-  if (withProxy) await uploadFile(bearer, asset_id, proxy, { name: "Исходник-proxy.mp4", mime: "video/mp4", version: 1, variant_type: "proxy_lowres" });
+  if (withProxy)
+    await uploadFile(bearer, asset_id, proxy, { name: "Исходник-proxy.mp4", mime: "video/mp4", version: 1, variant_type: "proxy_lowres" });
   return asset_id as string;
 }
 
@@ -107,7 +108,11 @@ describe("download counting", () => {
 describe("share-link passwords", () => {
   it("are refused under 8 characters, on create and on edit, with a 400 naming the field", async () => {
     const assetId = await asset(false);
-    const short = await api(`/api/sl/create/${assetId}`, { method: "POST", json: { acl: ["view"], password: "1234567" }, bearer: await admin() });
+    const short = await api(`/api/sl/create/${assetId}`, {
+      method: "POST",
+      json: { acl: ["view"], password: "1234567" },
+      bearer: await admin(),
+    });
     expect(short.status).toBe(400);
     const error = await errorOf(short);
     expect(error.details).toEqual([{ field: "password", message: "пароль не короче 8 символов" }]);

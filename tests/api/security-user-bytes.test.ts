@@ -14,8 +14,12 @@ import { createAsset, json, uploadFile } from "./uploads.helpers";
  * sandboxed. SVG previews are refused at upload-preview, and one stored anyway is served as bytes.
  */
 
-const html = new TextEncoder().encode("<!doctype html><script>fetch('/api/auth/refresh').then(r => r.text()).then(t => parent.postMessage(t, '*'))</script>");
-const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script><rect width="10" height="10"/></svg>');
+const html = new TextEncoder().encode(
+  "<!doctype html><script>fetch('/api/auth/refresh').then(r => r.text()).then(t => parent.postMessage(t, '*'))</script>",
+);
+const svg = new TextEncoder().encode(
+  '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script><rect width="10" height="10"/></svg>',
+);
 const sandbox = /^sandbox; default-src 'none'(;|$)/;
 
 /** The headers of an answer that must not render: sandboxed, nosniff, an attachment of application/octet-stream. */
@@ -74,7 +78,12 @@ describe("an ordinary user's HTML and SVG", () => {
   it("HTML uploaded as a proxy is an inert attachment on the app's player and the share link's player", async () => {
     const user = await mkPerson();
     const { assetId } = await ownFile(user.bearer, "клип.mp4", "video/mp4", new Uint8Array(100));
-    const { done } = await uploadFile(user.bearer, assetId, html, { name: "клип.html", mime: "text/html", version: 1, variant_type: "proxy_lowres" });
+    const { done } = await uploadFile(user.bearer, assetId, html, {
+      name: "клип.html",
+      mime: "text/html",
+      version: 1,
+      variant_type: "proxy_lowres",
+    });
     const link = await json(api(`/api/asset/content/play-variant/${done.variant_id}`, { method: "POST", bearer: user.bearer }));
     expectInertAttachment(await api(pathOf(link.link)), "app player");
     const id = await shareLink(user.bearer, assetId, ["view"]);
@@ -95,14 +104,22 @@ describe("an ordinary user's HTML and SVG", () => {
     const again = await api(pathOf(link.link), { headers: { "If-None-Match": etag } });
     expect(again.status).toBe(304);
     expectInertAttachment(again, "304");
-    expectInertAttachment(await api(`/api/asset/content/download/${assetId}/1/${variantId}`, { bearer: user.bearer, method: "HEAD" }), "HEAD");
+    expectInertAttachment(
+      await api(`/api/asset/content/download/${assetId}/1/${variantId}`, { bearer: user.bearer, method: "HEAD" }),
+      "HEAD",
+    );
   });
 
   it("upload-preview refuses an SVG naming Content-Type; an SVG preview stored anyway is served as an inert attachment", async () => {
     const user = await mkPerson();
     const { assetId, variantId } = await ownFile(user.bearer, "рисунок.svg", "image/svg+xml", svg);
     for (const type of ["image/svg+xml", "image/SVG+XML; charset=utf-8", "text/html"]) {
-      const refused = await api(`/api/asset/upload-preview/${variantId}`, { method: "POST", bearer: user.bearer, body: svg, headers: { "Content-Type": type } });
+      const refused = await api(`/api/asset/upload-preview/${variantId}`, {
+        method: "POST",
+        bearer: user.bearer,
+        body: svg,
+        headers: { "Content-Type": type },
+      });
       expect(refused.status, type).toBe(400);
       const error = await errorOf(refused);
       expect(error.details?.map((d) => d.field)).toEqual(["Content-Type"]);
@@ -137,7 +154,9 @@ describe("safe types are shown in place, still sandboxed", () => {
     expect(res.headers.get("Content-Type")).toBe(served);
     expect(res.headers.get("Content-Disposition")).toMatch(/^inline;/);
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect(res.headers.get("Content-Security-Policy")).toBe(extra ? `sandbox; default-src 'none'; ${extra}` : "sandbox; default-src 'none'");
+    expect(res.headers.get("Content-Security-Policy")).toBe(
+      extra ? `sandbox; default-src 'none'; ${extra}` : "sandbox; default-src 'none'",
+    );
     const download = await api(`/api/asset/content/download-variant/${variantId}`, { bearer: user.bearer });
     expect(download.headers.get("Content-Disposition")).toMatch(/^attachment;/);
     expect(download.headers.get("Content-Type")).toBe(served);
@@ -148,9 +167,21 @@ describe("safe types are shown in place, still sandboxed", () => {
     const user = await mkPerson();
     const { assetId, variantId } = await ownFile(user.bearer, "ролик.mp4", "video/mp4", new Uint8Array(64));
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
-    expect((await api(`/api/asset/upload-preview/${variantId}`, { method: "POST", bearer: user.bearer, body: jpeg, headers: { "Content-Type": "image/jpeg" } })).status).toBe(200);
+    expect(
+      (
+        await api(`/api/asset/upload-preview/${variantId}`, {
+          method: "POST",
+          bearer: user.bearer,
+          body: jpeg,
+          headers: { "Content-Type": "image/jpeg" },
+        })
+      ).status,
+    ).toBe(200);
     const id = await shareLink(user.bearer, assetId, ["view"]);
-    for (const res of [await api(`/api/asset/content/preview/${assetId}/1/${variantId}`, { bearer: user.bearer }), await api(`/api/sl/${id}/preview`)]) {
+    for (const res of [
+      await api(`/api/asset/content/preview/${assetId}/1/${variantId}`, { bearer: user.bearer }),
+      await api(`/api/sl/${id}/preview`),
+    ]) {
       expect(res.headers.get("Content-Type")).toBe("image/jpeg");
       expect(res.headers.get("Content-Disposition")).toMatch(/^inline;/);
       expect(res.headers.get("Content-Security-Policy")).toBe("sandbox; default-src 'none'; img-src 'self'");
@@ -180,7 +211,10 @@ describe("MEDIA_ORIGIN", () => {
   it("play links are built on it, and it serves nothing but play links", async () => {
     const user = await mkPerson();
     const { variantId } = await ownFile(user.bearer, "ролик.mp4", "video/mp4", new Uint8Array(64).fill(7));
-    const res = await call(`http://mam.test/api/asset/content/play-variant/${variantId}`, { method: "POST", headers: { Authorization: `Bearer ${user.bearer}` } });
+    const res = await call(`http://mam.test/api/asset/content/play-variant/${variantId}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${user.bearer}` },
+    });
     const { link } = (await res.json()) as { link: string };
     expect(link.startsWith(`${media}/api/media/${variantId}?`)).toBe(true);
     const bytes = await call(link);

@@ -41,7 +41,11 @@ async function share(email: ReturnType<typeof binding>, to: string[]) {
   const mailEnv = { ...(env as unknown as Env), EMAIL: email as unknown as SendEmail, EMAIL_FROM: "share@mam.example" };
   const body = createLinkBody.parse({ acl: ["view"], email: to });
   const id = await createLink(db(), mailEnv, auth, asset_id, body, "https://mam.example");
-  const ev = await db().select().from(events).where(and(eq(events.entityId, id), eq(events.kind, "share-link.email"))).get();
+  const ev = await db()
+    .select()
+    .from(events)
+    .where(and(eq(events.entityId, id), eq(events.kind, "share-link.email")))
+    .get();
   return { id, ev };
 }
 
@@ -56,7 +60,13 @@ describe("share-link mail through the email binding", () => {
       expect(m.subject).toContain("«Договор.pdf»");
       expect(m.text).toContain(`https://mam.example/sl/${id}`);
     }
-    expect(ev?.data).toEqual({ via: "email-binding", results: [{ to: "one@example.com", ok: true }, { to: "two@example.com", ok: true }] });
+    expect(ev?.data).toEqual({
+      via: "email-binding",
+      results: [
+        { to: "one@example.com", ok: true },
+        { to: "two@example.com", ok: true },
+      ],
+    });
   });
 
   it("a refused send still creates the link; the failure is in the event, the other recipient still gets mail", async () => {
@@ -66,7 +76,10 @@ describe("share-link mail through the email binding", () => {
     expect(email.sent.map((m) => m.to)).toEqual(["good@example.com"]);
     expect(ev?.data).toMatchObject({
       via: "email-binding",
-      results: [{ to: "bad@example.com", ok: false, error: expect.stringContaining("destination address not verified") }, { to: "good@example.com", ok: true }],
+      results: [
+        { to: "bad@example.com", ok: false, error: expect.stringContaining("destination address not verified") },
+        { to: "good@example.com", ok: true },
+      ],
     });
   });
 });
@@ -77,13 +90,24 @@ describe("share-link mail without the binding (local)", () => {
     try {
       const group = await mkGroup(VIRTUAL_ROOT);
       const { asset_id } = await createAsset(await admin(), { in_group: group, asset_name: "Смета.pdf", asset_mime: "application/pdf" });
-      const id = await createLink(db(), { ...(env as unknown as Env), EMAIL: undefined }, auth, asset_id, createLinkBody.parse({ acl: ["view"], email: ["local@example.com"] }), "https://mam.example");
+      const id = await createLink(
+        db(),
+        { ...(env as unknown as Env), EMAIL: undefined },
+        auth,
+        asset_id,
+        createLinkBody.parse({ acl: ["view"], email: ["local@example.com"] }),
+        "https://mam.example",
+      );
       const log = printed.mock.calls.map((args) => args.map(String).join(" ")).join("\n");
       expect(log).toContain("local@example.com");
       expect(log).toContain("«Смета.pdf»");
       expect(log).toContain(`https://mam.example/sl/${id.slice(0, 4)}…`);
       expect(log).not.toContain(id);
-      const ev = await db().select().from(events).where(and(eq(events.entityId, id), eq(events.kind, "share-link.email"))).get();
+      const ev = await db()
+        .select()
+        .from(events)
+        .where(and(eq(events.entityId, id), eq(events.kind, "share-link.email")))
+        .get();
       expect(ev?.data).toEqual({ via: "console", results: [{ to: "local@example.com", ok: true }] });
     } finally {
       printed.mockRestore();

@@ -18,7 +18,12 @@ async function videoWithProxy() {
   const { asset_id } = await createAsset(bearer, { in_group: group, asset_name: "Интервью.mp4", asset_mime: "video/mp4" });
   const { done } = await uploadFile(bearer, asset_id, original, { name: "Интервью.mp4", mime: "video/mp4" });
   await uploadFile(bearer, asset_id, proxy, { name: "Интервью-proxy.mp4", mime: "video/mp4", version: 1, variant_type: "proxy_lowres" });
-  const p = await api(`/api/asset/upload-preview/${done.variant_id}`, { method: "POST", bearer, headers: { "Content-Type": "image/jpeg" }, body: preview as BodyInit });
+  const p = await api(`/api/asset/upload-preview/${done.variant_id}`, {
+    method: "POST",
+    bearer,
+    headers: { "Content-Type": "image/jpeg" },
+    body: preview as BodyInit,
+  });
   expect(p.status).toBe(200);
   return asset_id;
 }
@@ -36,8 +41,14 @@ describe("a link to a video with a proxy and a preview", () => {
     const id = await link(await videoWithProxy(), { acl: ["view", "download_proxy"] });
     const info = await (await api(`/api/sl/info/${id}`)).json();
     expect(info).toMatchObject({
-      name: "Интервью.mp4", mime: "video/mp4", kind: "video", size: original.length,
-      preview: `/api/sl/${id}/preview`, play: `/api/sl/${id}/play`, download: null, download_proxy: `/api/sl/${id}/download/proxy`,
+      name: "Интервью.mp4",
+      mime: "video/mp4",
+      kind: "video",
+      size: original.length,
+      preview: `/api/sl/${id}/preview`,
+      play: `/api/sl/${id}/play`,
+      download: null,
+      download_proxy: `/api/sl/${id}/download/proxy`,
     });
 
     const play = await api(`/api/sl/${id}/play`);
@@ -63,7 +74,12 @@ describe("a link to a video with a proxy and a preview", () => {
 
   it("a download-only link offers neither the player nor the preview", async () => {
     const id = await link(await videoWithProxy(), { acl: ["download_original"] });
-    expect(await (await api(`/api/sl/info/${id}`)).json()).toMatchObject({ preview: null, play: null, download: `/api/sl/${id}/download/original`, download_proxy: null });
+    expect(await (await api(`/api/sl/info/${id}`)).json()).toMatchObject({
+      preview: null,
+      play: null,
+      download: `/api/sl/${id}/download/original`,
+      download_proxy: null,
+    });
     expect((await api(`/api/sl/${id}/play`)).status).toBe(403);
     expect((await api(`/api/sl/${id}/preview`)).status).toBe(404);
     expect(await bytesOf(await api(`/api/sl/${id}/download/original`))).toEqual(original);

@@ -23,7 +23,10 @@ async function sharedLink(body: Record<string, unknown> = {}) {
 /** The page as a browser gets it: status, headers and the HTML (entities decoded, as a reader sees the text). */
 async function page(id: string, init: Parameters<typeof api>[1] = {}) {
   const res = await api(`/sl/${id}`, init);
-  const html = (await res.text()).replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  const html = (await res.text())
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
   return { status: res.status, headers: res.headers, html };
 }
 
@@ -42,15 +45,27 @@ describe("the public page", () => {
   });
 
   it.each([
-    ["revoked", ru.share.unavailable.revoked, async (id: string) => {
-      await api(`/api/sl/${id}`, { method: "DELETE", bearer: await admin() });
-    }],
-    ["expired", ru.share.unavailable.expired, async (id: string) => {
-      await db().update(shareLinks).set({ startsAt: 1, endsAt: 2 }).where(eq(shareLinks.linkId, id));
-    }],
-    ["used up", ru.share.unavailable.exhausted, async (id: string) => {
-      await db().update(shareLinks).set({ downloadLimit: 1, downloadCount: 1 }).where(eq(shareLinks.linkId, id));
-    }],
+    [
+      "revoked",
+      ru.share.unavailable.revoked,
+      async (id: string) => {
+        await api(`/api/sl/${id}`, { method: "DELETE", bearer: await admin() });
+      },
+    ],
+    [
+      "expired",
+      ru.share.unavailable.expired,
+      async (id: string) => {
+        await db().update(shareLinks).set({ startsAt: 1, endsAt: 2 }).where(eq(shareLinks.linkId, id));
+      },
+    ],
+    [
+      "used up",
+      ru.share.unavailable.exhausted,
+      async (id: string) => {
+        await db().update(shareLinks).set({ downloadLimit: 1, downloadCount: 1 }).where(eq(shareLinks.linkId, id));
+      },
+    ],
   ])("link %s: 410 with its Russian text and nothing about the file", async (_state, text, spoil) => {
     const id = await sharedLink();
     await spoil(id);
@@ -105,7 +120,14 @@ describe("the public page", () => {
     expect(locked.headers.get("Cache-Control")).toBe("private, no-store");
 
     const ip = "10.251.0.1";
-    const post = (password: string) => page(id, { method: "POST", ip, body: new URLSearchParams({ password }), headers: { "Content-Type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+    const post = (password: string) =>
+      page(id, {
+        method: "POST",
+        ip,
+        body: new URLSearchParams({ password }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        redirect: "manual",
+      });
     const wrong = await post("не тот");
     expect(wrong.status).toBe(403);
     expect(wrong.html).toContain(ru.share.wrongPassword);
@@ -119,7 +141,12 @@ describe("the public page", () => {
 
   it("the right password redirects to the page with the unlock cookie, which then shows the file", async () => {
     const id = await sharedLink({ password: "пароль-страницы" });
-    const res = await api(`/sl/${id}`, { method: "POST", body: new URLSearchParams({ password: "пароль-страницы" }), headers: { "Content-Type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+    const res = await api(`/sl/${id}`, {
+      method: "POST",
+      body: new URLSearchParams({ password: "пароль-страницы" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/sl/${id}`);
     const cookie = res.headers.getSetCookie()[0].split(";")[0];

@@ -17,7 +17,11 @@ async function sharedAsset(bearer?: string, group?: string) {
 }
 
 async function link(assetId: string, body: Record<string, unknown> = {}, bearer?: string) {
-  const res = await api(`/api/sl/create/${assetId}`, { method: "POST", json: { acl: ["view", "download_original"], ...body }, bearer: bearer ?? (await admin()) });
+  const res = await api(`/api/sl/create/${assetId}`, {
+    method: "POST",
+    json: { acl: ["view", "download_original"], ...body },
+    bearer: bearer ?? (await admin()),
+  });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`create: ${res.status} ${text}`);
   return text;
@@ -34,9 +38,18 @@ describe("info", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=60, s-maxage=60");
     expect(await res.json()).toMatchObject({
-      link_id: id, password_required: false, unlocked: true, name: "Отчёт.txt", mime: "text/plain", size: bytes.length, kind: "other",
+      link_id: id,
+      password_required: false,
+      unlocked: true,
+      name: "Отчёт.txt",
+      mime: "text/plain",
+      size: bytes.length,
+      kind: "other",
       // No proxy: the player never shows the original (docs/decisions/021-user-bytes.md).
-      preview: null, play: null, download: `/api/sl/${id}/download/original`, download_proxy: null,
+      preview: null,
+      play: null,
+      download: `/api/sl/${id}/download/original`,
+      download_proxy: null,
     });
     const dl = await api(`/api/sl/${id}/download/original`);
     expect(dl.headers.get("Content-Disposition")).toContain("attachment");
@@ -54,7 +67,14 @@ describe("info", () => {
     expect(locked.status).toBe(200);
     expect(locked.headers.get("Cache-Control")).toBe("private, no-store");
     const body = await locked.text();
-    expect(JSON.parse(body)).toMatchObject({ password_required: true, unlocked: false, name: null, size: null, download: null, play: null });
+    expect(JSON.parse(body)).toMatchObject({
+      password_required: true,
+      unlocked: false,
+      name: null,
+      size: null,
+      download: null,
+      play: null,
+    });
     expect(body).not.toContain("Отчёт");
     expect((await api(`/api/sl/${id}/download/original`)).status).toBe(403);
     expect((await api(`/api/sl/${id}/play`)).status).toBe(403);
@@ -81,12 +101,12 @@ describe("info", () => {
     expect(new Uint8Array(await dl.arrayBuffer())).toEqual(bytes);
     // Bound to the link: renamed for another link, or tampered with, it unlocks nothing.
     const moved = cookie.replace(`mam_sl_${id}`, `mam_sl_${other}`);
-    expect((await (await api(`/api/sl/info/${other}`, { cookie: moved })).json() as any).unlocked).toBe(false);
+    expect(((await (await api(`/api/sl/info/${other}`, { cookie: moved })).json()) as any).unlocked).toBe(false);
     const tampered = cookie.replace(/.$/, (c) => (c === "0" ? "1" : "0"));
-    expect((await (await api(`/api/sl/info/${id}`, { cookie: tampered })).json() as any).unlocked).toBe(false);
+    expect(((await (await api(`/api/sl/info/${id}`, { cookie: tampered })).json()) as any).unlocked).toBe(false);
     // A new password ends unlocks issued before it.
     await call(`/api/sl/${id}`, { method: "PATCH", json: { password: "другой-пароль" }, bearer: await admin() });
-    expect((await (await api(`/api/sl/info/${id}`, { cookie })).json() as any).unlocked).toBe(false);
+    expect(((await (await api(`/api/sl/info/${id}`, { cookie })).json()) as any).unlocked).toBe(false);
   }, 30_000); // several scrypt hashes: slow on a loaded machine
 
   it("404 for an unknown or malformed id, in Russian", async () => {
@@ -108,7 +128,7 @@ describe("password throttle", () => {
     const blocked = await unlock(id, "правильный");
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await blocked.json() as any).error.code).toBe("rate_limited");
+    expect(((await blocked.json()) as any).error.code).toBe("rate_limited");
   }, 60_000);
 
   it("counts before it checks: of 60 parallel wrong passwords from many addresses, at most 10 are checked", async () => {
@@ -169,7 +189,10 @@ describe("the time window", () => {
   it("caps the cache lifetime at the window's end", async () => {
     const { assetId } = await sharedAsset();
     const id = await link(assetId);
-    await db().update(shareLinks).set({ endsAt: Math.floor(Date.now() / 1000) + 20 }).where(eq(shareLinks.linkId, id));
+    await db()
+      .update(shareLinks)
+      .set({ endsAt: Math.floor(Date.now() / 1000) + 20 })
+      .where(eq(shareLinks.linkId, id));
     const cc = (await api(`/api/sl/info/${id}`)).headers.get("Cache-Control") ?? "";
     expect(Number(/max-age=(\d+)/.exec(cc)?.[1])).toBeLessThanOrEqual(20);
   });

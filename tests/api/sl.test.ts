@@ -30,7 +30,11 @@ describe("create", () => {
     const row = await db().select().from(shareLinks).where(eq(shareLinks.linkId, r.text)).get();
     expect(row?.passwordHash).toMatch(/^scrypt\$/);
     expect(row?.passwordHash).not.toContain("секрет-1");
-    const ev = await db().select().from(events).where(and(eq(events.entityId, r.text), eq(events.kind, "share-link.create"))).get();
+    const ev = await db()
+      .select()
+      .from(events)
+      .where(and(eq(events.entityId, r.text), eq(events.kind, "share-link.create")))
+      .get();
     expect(ev?.data).toMatchObject({ asset: assetId, password: true });
     expect(JSON.stringify(ev?.data)).not.toContain("scrypt");
   });
@@ -82,21 +86,50 @@ describe("create", () => {
     const { assetId } = await assetInGroup();
     const r = await create(assetId, { acl: ["view"], email: ["one@example.com", "two@example.com"] });
     expect(r.status).toBe(200);
-    const ev = await db().select().from(events).where(and(eq(events.entityId, r.text), eq(events.kind, "share-link.email"))).get();
-    expect(ev?.data).toMatchObject({ via: "console", results: [{ to: "one@example.com", ok: true }, { to: "two@example.com", ok: true }] });
+    const ev = await db()
+      .select()
+      .from(events)
+      .where(and(eq(events.entityId, r.text), eq(events.kind, "share-link.email")))
+      .get();
+    expect(ev?.data).toMatchObject({
+      via: "console",
+      results: [
+        { to: "one@example.com", ok: true },
+        { to: "two@example.com", ok: true },
+      ],
+    });
   });
 });
 
 describe("for-entity, edit, revoke", () => {
   it("lists links with settings and counts; full ids only to those who may manage them", async () => {
     const { group, assetId } = await assetInGroup();
-    const id = (await create(assetId, { time_range: [null, 4_000_000_000], password: "pass-word", acl: ["view"], email: ["a@example.com"], download_limit: 3 })).text;
+    const id = (
+      await create(assetId, {
+        time_range: [null, 4_000_000_000],
+        password: "pass-word",
+        acl: ["view"],
+        email: ["a@example.com"],
+        download_limit: 3,
+      })
+    ).text;
     const reader = await mkPerson();
     await grant(reader.id, group, ["read"]);
     const asAdmin = await call(`/api/sl/for-entity/${assetId}`, { bearer: await admin() });
     expect(asAdmin.status).toBe(200);
     expect(asAdmin.body).toEqual([
-      expect.objectContaining({ link_id: id, manageable: true, time_range: [null, 4_000_000_000], has_password: true, acl: ["view"], email: ["a@example.com"], download_limit: 3, view_count: 0, download_count: 0, state: "active" }),
+      expect.objectContaining({
+        link_id: id,
+        manageable: true,
+        time_range: [null, 4_000_000_000],
+        has_password: true,
+        acl: ["view"],
+        email: ["a@example.com"],
+        download_limit: 3,
+        view_count: 0,
+        download_count: 0,
+        state: "active",
+      }),
     ]);
     expect(asAdmin.text).not.toContain("scrypt");
     const asReader = await call(`/api/sl/for-entity/${assetId}`, { bearer: reader.bearer });
@@ -111,12 +144,19 @@ describe("for-entity, edit, revoke", () => {
     const { assetId } = await assetInGroup();
     const id = (await create(assetId, { acl: ["view"] })).text;
     const bearer = await admin();
-    const r = await call(`/api/sl/${id}`, { method: "PATCH", json: { acl: ["view", "download_original"], download_limit: 2, password: "new-pass" }, bearer });
+    const r = await call(`/api/sl/${id}`, {
+      method: "PATCH",
+      json: { acl: ["view", "download_original"], download_limit: 2, password: "new-pass" },
+      bearer,
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ acl: ["view", "download_original"], download_limit: 2, has_password: true });
     expect((await call(`/api/sl/${id}`, { method: "PATCH", json: { acl: ["bogus"] }, bearer })).status).toBe(400);
     expect((await call(`/api/sl/${id}`, { method: "PATCH", json: { password: null }, bearer })).body.has_password).toBe(false);
-    const evs = await db().select().from(events).where(and(eq(events.entityId, id), eq(events.kind, "share-link.update")));
+    const evs = await db()
+      .select()
+      .from(events)
+      .where(and(eq(events.entityId, id), eq(events.kind, "share-link.update")));
     expect(evs).toHaveLength(2);
     expect((await call(`/api/sl/${id}`, { method: "DELETE", bearer })).body.state).toBe("revoked");
     expect((await call(`/api/sl/${id}`, { method: "PATCH", json: { download_limit: 5 }, bearer })).status).toBe(410);
@@ -134,7 +174,10 @@ describe("for-entity, edit, revoke", () => {
     expect(info.status).toBe(410);
     expect(info.body.error.message).toBe("Ссылка отозвана");
     expect((await call(`/api/sl/${id}`, { method: "DELETE", bearer })).status).toBe(200);
-    const evs = await db().select().from(events).where(and(eq(events.entityId, id), eq(events.kind, "share-link.revoke")));
+    const evs = await db()
+      .select()
+      .from(events)
+      .where(and(eq(events.entityId, id), eq(events.kind, "share-link.revoke")));
     expect(evs).toHaveLength(1);
   });
 
@@ -164,10 +207,13 @@ describe("for-entity, edit, revoke", () => {
     }
     const third = await api(`/api/sl/${id}/download/original`);
     expect(third.status).toBe(410);
-    expect((await third.json() as any).error.message).toBe("Лимит скачиваний по ссылке исчерпан");
+    expect(((await third.json()) as any).error.message).toBe("Лимит скачиваний по ссылке исчерпан");
     const row = await db().select().from(shareLinks).where(eq(shareLinks.linkId, id)).get();
     expect(row?.downloadCount).toBe(2);
-    const evs = await db().select().from(events).where(and(eq(events.entityId, id), eq(events.kind, "share-link.download")));
+    const evs = await db()
+      .select()
+      .from(events)
+      .where(and(eq(events.entityId, id), eq(events.kind, "share-link.download")));
     expect(evs).toHaveLength(2);
   });
 });

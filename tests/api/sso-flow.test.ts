@@ -45,7 +45,12 @@ describe("GET /api/auth/sso/{provider}", () => {
     const url = new URL(res.headers.get("Location")!);
     expect(`${url.origin}${url.pathname}`).toBe(`${ISSUER}/auth`);
     const q = Object.fromEntries(url.searchParams);
-    expect(q).toMatchObject({ response_type: "code", client_id: CLIENT.id, redirect_uri: `${ORIGIN}/api/auth/sso-cb/corp`, code_challenge_method: "S256" });
+    expect(q).toMatchObject({
+      response_type: "code",
+      client_id: CLIENT.id,
+      redirect_uri: `${ORIGIN}/api/auth/sso-cb/corp`,
+      code_challenge_method: "S256",
+    });
     expect(q.scope.split(" ")).toEqual(expect.arrayContaining(["openid", "email", "profile"]));
     for (const k of ["state", "nonce", "code_challenge"]) expect(q[k]).toMatch(/^[\w-]{43,}$/);
     expect(q.state).not.toBe(q.nonce);
@@ -88,7 +93,13 @@ describe("the callback and POST /api/auth/exchange-token", () => {
   it("provisions an enabled non-admin user, hands a one-time code to /login and turns it into a session", async () => {
     const e = ssoEnv(idp);
     const sub = uniqSub();
-    const { back, landing } = await signInVia(e, idp, { sub, email: `${sub}@corp.test`, email_verified: true, name: "Иван Петров", preferred_username: "ivan" });
+    const { back, landing } = await signInVia(e, idp, {
+      sub,
+      email: `${sub}@corp.test`,
+      email_verified: true,
+      name: "Иван Петров",
+      preferred_username: "ivan",
+    });
     expect(back.status).toBe(302);
     expect(landing.pathname).toBe("/login");
     expect(landing.searchParams.get("to")).toBe("/jobs");
@@ -120,8 +131,12 @@ describe("the callback and POST /api/auth/exchange-token", () => {
     // The provider may change the e-mail or the name: the subject is what identifies the user.
     const second = await signInVia(e, idp, { sub, preferred_username: `${sub}-renamed`, email: "new@corp.test" });
     const b = await exchange(e, second.landing.searchParams.get("token")!);
-    const whoA = (await (await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${a.body.bearer}` } })).json()) as { id: string };
-    const whoB = (await (await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${b.body.bearer}` } })).json()) as { id: string };
+    const whoA = (await (await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${a.body.bearer}` } })).json()) as {
+      id: string;
+    };
+    const whoB = (await (await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${b.body.bearer}` } })).json()) as {
+      id: string;
+    };
     expect(whoB.id).toBe(whoA.id);
     expect(await db().select().from(ssoLinks).where(eq(ssoLinks.userId, whoA.id)).all()).toHaveLength(1);
   });
@@ -132,7 +147,9 @@ describe("the callback and POST /api/auth/exchange-token", () => {
     const plain = await signInVia(e, idp, { sub: uniqSub(), groups: ["staff"] });
     const roleOf = async (token: string) => {
       const { body } = await exchange(e, token);
-      return ((await (await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${body.bearer}` } })).json()) as { is_admin: boolean }).is_admin;
+      return (
+        (await (await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${body.bearer}` } })).json()) as { is_admin: boolean }
+      ).is_admin;
     };
     expect(await roleOf(admin.landing.searchParams.get("token")!)).toBe(true);
     expect(await roleOf(plain.landing.searchParams.get("token")!)).toBe(false);
@@ -144,7 +161,8 @@ describe("the callback and POST /api/auth/exchange-token", () => {
     const userOf = async (e: ReturnType<typeof ssoEnv>, claims: Record<string, unknown>) => {
       const { landing } = await signInVia(e, idp, claims);
       const { body } = await exchange(e, landing.searchParams.get("token")!);
-      return ((await (await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${body.bearer}` } })).json()) as { id: string }).id;
+      return ((await (await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${body.bearer}` } })).json()) as { id: string })
+        .id;
     };
     // Not allowed (the default): a new user, whose login avoids the taken one.
     expect(await userOf(ssoEnv(idp), { sub: uniqSub(), email, email_verified: true })).not.toBe(existing);

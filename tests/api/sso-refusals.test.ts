@@ -51,7 +51,9 @@ describe("the callback refuses", () => {
     const location = start.headers.get("Location")!;
     const state = new URL(location).searchParams.get("state")!;
     const code = idp.authorize(location, { sub: uniqSub() });
-    const landing = await expectRefused("bad_state", () => call(e, `/api/auth/sso-cb/corp?code=${code}&state=${state}`, { cookie: "mam_sso=someone-else" }));
+    const landing = await expectRefused("bad_state", () =>
+      call(e, `/api/auth/sso-cb/corp?code=${code}&state=${state}`, { cookie: "mam_sso=someone-else" }),
+    );
     // The wanted path survives the failure, so a retry lands where the user was going.
     expect(landing.searchParams.get("to")).toBe("/search");
     const cookie = start.headers.getSetCookie()[0].split(";")[0];
@@ -62,7 +64,9 @@ describe("the callback refuses", () => {
     const e = ssoEnv(idp);
     const first = await signInVia(e, idp, { sub: uniqSub() });
     expect(first.landing.searchParams.get("token")).toBeTruthy();
-    await expectRefused("bad_state", () => call(e, `/api/auth/sso-cb/corp?code=${first.code}&state=${first.state}`, { cookie: first.cookie }));
+    await expectRefused("bad_state", () =>
+      call(e, `/api/auth/sso-cb/corp?code=${first.code}&state=${first.state}`, { cookie: first.cookie }),
+    );
 
     const again = await call(e, "/api/auth/sso/corp");
     const state = new URL(again.headers.get("Location")!).searchParams.get("state")!;
@@ -106,7 +110,10 @@ describe("the callback refuses", () => {
 
   it("denied consent at the provider, and a provider error", async () => {
     const e = ssoEnv(idp);
-    for (const [error, reason] of [["access_denied", "denied"], ["server_error", "provider_error"]]) {
+    for (const [error, reason] of [
+      ["access_denied", "denied"],
+      ["server_error", "provider_error"],
+    ]) {
       const start = await call(e, "/api/auth/sso/corp?to=%2Fjobs");
       const state = new URL(start.headers.get("Location")!).searchParams.get("state")!;
       const cookie = start.headers.getSetCookie()[0].split(";")[0];
@@ -120,7 +127,10 @@ describe("the callback refuses", () => {
     await expectRefused("unknown_provider", () => call(e, "/api/auth/sso-cb/nope?code=x&state=y"));
     const twoProviders = {
       ...e,
-      SSO_PROVIDERS: JSON.stringify([...JSON.parse(e.SSO_PROVIDERS!), { name: "other", title: "Другой", issuer: ISSUER, client_id: "c", client_secret: "s" }]),
+      SSO_PROVIDERS: JSON.stringify([
+        ...JSON.parse(e.SSO_PROVIDERS!),
+        { name: "other", title: "Другой", issuer: ISSUER, client_id: "c", client_secret: "s" },
+      ]),
     };
     const start = await call(twoProviders, "/api/auth/sso/corp");
     const state = new URL(start.headers.get("Location")!).searchParams.get("state")!;

@@ -29,7 +29,12 @@ async function signIn(e: ReturnType<typeof ssoEnv>, claims: Record<string, unkno
   if (reason) return { reason };
   const res = await call(e, "/api/auth/exchange-token", { method: "POST", json: { token: landing.searchParams.get("token") } });
   const { bearer } = (await res.json()) as { bearer: string };
-  const who = (await (await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${bearer}` } })).json()) as { id: string; login: string; name: string; is_admin: boolean };
+  const who = (await (await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${bearer}` } })).json()) as {
+    id: string;
+    login: string;
+    name: string;
+    is_admin: boolean;
+  };
   return { who };
 }
 
@@ -64,7 +69,13 @@ describe("linking by e-mail", () => {
 describe("the login of a new user", () => {
   it("is the verified e-mail, never preferred_username", async () => {
     const sub = uniqSub();
-    const { who } = await signIn(ssoEnv(idp), { sub, email: `Ann.${sub}@Corp.test`, email_verified: true, preferred_username: "admin2", name: "Анна" });
+    const { who } = await signIn(ssoEnv(idp), {
+      sub,
+      email: `Ann.${sub}@Corp.test`,
+      email_verified: true,
+      preferred_username: "admin2",
+      name: "Анна",
+    });
     expect(who).toMatchObject({ login: `ann.${sub}@corp.test`, name: "Анна", is_admin: false });
   });
 
@@ -91,7 +102,9 @@ describe("the provider's allowlist", () => {
   it("allowed_domains: a verified address in a listed domain only", async () => {
     const e = ssoEnv(idp, { allowed_domains: ["corp.test", "Branch.Corp.test"] });
     expect((await signIn(e, { sub: uniqSub(), email: `a-${crypto.randomUUID()}@corp.test`, email_verified: true })).who).toBeTruthy();
-    expect((await signIn(e, { sub: uniqSub(), email: `b-${crypto.randomUUID()}@branch.corp.test`, email_verified: true })).who).toBeTruthy();
+    expect(
+      (await signIn(e, { sub: uniqSub(), email: `b-${crypto.randomUUID()}@branch.corp.test`, email_verified: true })).who,
+    ).toBeTruthy();
     await expectRefused(e, { sub: uniqSub(), email: "c@corp.test" }, "not_allowed");
     await expectRefused(e, { sub: uniqSub(), email: "c@corp.test", email_verified: false }, "not_allowed");
     await expectRefused(e, { sub: uniqSub(), email: "c@elsewhere.test", email_verified: true }, "not_allowed");

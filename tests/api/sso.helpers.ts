@@ -65,12 +65,17 @@ export async function fakeIdp() {
       if (url.pathname === "/realms/mam/certs") return Response.json({ keys: [jwk] });
       if (url.pathname === "/realms/mam/token" && req.method === "POST") {
         const form = new URLSearchParams(new TextDecoder().decode(await req.arrayBuffer()));
-        const basic = atob((req.headers.get("Authorization") ?? "").replace(/^Basic /, "")).split(":").map((s) => decodeURIComponent(s.replace(/\+/g, " ")));
+        const basic = atob((req.headers.get("Authorization") ?? "").replace(/^Basic /, ""))
+          .split(":")
+          .map((s) => decodeURIComponent(s.replace(/\+/g, " ")));
         if (basic[0] !== CLIENT.id || basic[1] !== CLIENT.secret) return Response.json({ error: "invalid_client" }, { status: 401 });
         const g = grants.get(form.get("code") ?? "");
         const verifier = form.get("code_verifier") ?? "";
         const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
-        const challenge = btoa(String.fromCharCode(...new Uint8Array(digest))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+        const challenge = btoa(String.fromCharCode(...new Uint8Array(digest)))
+          .replace(/\+/g, "-")
+          .replace(/\//g, "_")
+          .replace(/=+$/, "");
         // Codes are single use, PKCE-bound and tied to the redirect URI, as at a real provider.
         if (!g || g.used || g.challenge !== challenge || g.redirectUri !== form.get("redirect_uri")) {
           return Response.json({ error: "invalid_grant" }, { status: 400 });
@@ -108,7 +113,15 @@ export type FakeIdp = Awaited<ReturnType<typeof fakeIdp>>;
 
 export function ssoEnv(idp: FakeIdp, extra: Record<string, unknown> = {}): Env {
   const providers = [
-    { name: "corp", title: "Корпоративный вход", issuer: ISSUER, client_id: CLIENT.id, client_secret: CLIENT.secret, admin_claim: "groups=mam-admins", ...extra },
+    {
+      name: "corp",
+      title: "Корпоративный вход",
+      issuer: ISSUER,
+      client_id: CLIENT.id,
+      client_secret: CLIENT.secret,
+      admin_claim: "groups=mam-admins",
+      ...extra,
+    },
   ];
   return { ...(env as unknown as Env), PUBLIC_URL: ORIGIN, SSO_PROVIDERS: JSON.stringify(providers), SSO_FETCH: idp.fetcher as never };
 }
@@ -122,7 +135,11 @@ export async function call(e: Env, path: string, init: RequestInit & { cookie?: 
   return app.request(`${ORIGIN}${path}`, { ...init, headers, body }, e);
 }
 
-export const cookieOf = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(";")[0];
+export const cookieOf = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0];
 
 /** The browser's trip: start at the Worker, approve at the provider, come back; answers the callback's redirect. */
 export async function signInVia(e: Env, idp: FakeIdp, claims: Record<string, unknown>, opts: { to?: string; tweaks?: TokenTweaks } = {}) {

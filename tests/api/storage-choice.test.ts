@@ -77,10 +77,35 @@ describe("storage choice", () => {
 describe("storage ids are checked where they are set", () => {
   const unknown = "0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f";
   it.each([
-    ["group_default_storage", async () => call(`/api/group/update/${await mkGroup(VIRTUAL_ROOT)}`, { method: "PATCH", json: { group_default_storage: unknown }, bearer })],
-    ["default_storage", async () => call(`/api/user/${(await mkPerson()).id}`, { method: "PATCH", json: { default_storage: unknown }, bearer })],
-    ["default_storage", async () => call("/api/user", { method: "POST", json: { user_name: "Хранитель", user_login: `keeper-${Date.now()}`, user_passwd: "long-enough-password-1", enabled: true, default_storage: unknown }, bearer })],
-    ["storage_id", async () => call(`/api/storage/for-entity/${(await createAsset(bearer)).asset_id}`, { method: "POST", json: { storage_id: unknown }, bearer })],
+    [
+      "group_default_storage",
+      async () =>
+        call(`/api/group/update/${await mkGroup(VIRTUAL_ROOT)}`, { method: "PATCH", json: { group_default_storage: unknown }, bearer }),
+    ],
+    [
+      "default_storage",
+      async () => call(`/api/user/${(await mkPerson()).id}`, { method: "PATCH", json: { default_storage: unknown }, bearer }),
+    ],
+    [
+      "default_storage",
+      async () =>
+        call("/api/user", {
+          method: "POST",
+          json: {
+            user_name: "Хранитель",
+            user_login: `keeper-${Date.now()}`,
+            user_passwd: "long-enough-password-1",
+            enabled: true,
+            default_storage: unknown,
+          },
+          bearer,
+        }),
+    ],
+    [
+      "storage_id",
+      async () =>
+        call(`/api/storage/for-entity/${(await createAsset(bearer)).asset_id}`, { method: "POST", json: { storage_id: unknown }, bearer }),
+    ],
   ])("an unknown storage answers 400 naming %s", async (field, run) => {
     const r = await run();
     expect(r.status).toBe(400);

@@ -17,7 +17,19 @@ beforeAll(async () => {
 });
 
 async function createS3Storage(extra: Record<string, unknown> = {}) {
-  return json(api("/api/storage/create", { method: "POST", bearer, json: { storage_name: "S3 тест", kind: "s3", storage_setup: { url: s3Url, bucket: "mam-test", region: "us-east-1" }, ...s3Creds, ...extra } }));
+  return json(
+    api("/api/storage/create", {
+      method: "POST",
+      bearer,
+      json: {
+        storage_name: "S3 тест",
+        kind: "s3",
+        storage_setup: { url: s3Url, bucket: "mam-test", region: "us-east-1" },
+        ...s3Creds,
+        ...extra,
+      },
+    }),
+  );
 }
 
 describe("storages", () => {
@@ -31,13 +43,18 @@ describe("storages", () => {
     const list = await json(api("/api/storage/list", { bearer }));
     expect(JSON.stringify(list)).not.toContain("S3RVER");
     expect(list.find((x: { is_default: boolean }) => x.is_default)).toMatchObject({ kind: "r2" });
-    const renamed = await json(api(`/api/storage/update/${s.storage_id}`, { method: "PATCH", bearer, json: { storage_name: "Новое имя" } }));
+    const renamed = await json(
+      api(`/api/storage/update/${s.storage_id}`, { method: "PATCH", bearer, json: { storage_name: "Новое имя" } }),
+    );
     expect(renamed).toMatchObject({ storage_name: "Новое имя", has_credentials: true });
   });
 
   it("credentials sealed under an earlier JWT_SECRET are entered again, not a 500", async () => {
     const s = await createS3Storage();
-    const earlier = await encryptCredentials({ JWT_SECRET: "an-earlier-secret-of-at-least-32-bytes!" }, { user: "S3RVER", passwd: "S3RVER" });
+    const earlier = await encryptCredentials(
+      { JWT_SECRET: "an-earlier-secret-of-at-least-32-bytes!" },
+      { user: "S3RVER", passwd: "S3RVER" },
+    );
     await getDb(env).update(storages).set({ credentialsEnc: earlier }).where(eq(storages.storageId, s.storage_id));
     const res = await api(`/api/storage/update/${s.storage_id}`, { method: "PATCH", bearer, json: { ...s3Creds } });
     expect(res.status).toBe(200);
@@ -52,7 +69,11 @@ describe("storages", () => {
     ["passwd", { passwd: undefined }],
     ["storage_name", { storage_name: "" }],
   ])("create answers 400 naming %s", async (field, patch) => {
-    const res = await api("/api/storage/create", { method: "POST", bearer, json: { storage_name: "x", kind: "s3", storage_setup: { url: "http://127.0.0.1:1", bucket: "mam-test" }, ...s3Creds, ...patch } });
+    const res = await api("/api/storage/create", {
+      method: "POST",
+      bearer,
+      json: { storage_name: "x", kind: "s3", storage_setup: { url: "http://127.0.0.1:1", bucket: "mam-test" }, ...s3Creds, ...patch },
+    });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).details?.map((d) => d.field)).toContain(field);
   });
@@ -60,7 +81,9 @@ describe("storages", () => {
   it("is admin-only to manage; for-entity follows asset, then user, then default", async () => {
     await createUser({ login: "storage-user", password: "storage-pw-1" });
     const user = await login({ user: "storage-user", passwd: "storage-pw-1" });
-    expect((await api("/api/storage/create", { method: "POST", bearer: user.bearer, json: { storage_name: "x", kind: "r2" } })).status).toBe(403);
+    expect(
+      (await api("/api/storage/create", { method: "POST", bearer: user.bearer, json: { storage_name: "x", kind: "r2" } })).status,
+    ).toBe(403);
     expect((await api("/api/storage/usage", { bearer: user.bearer })).status).toBe(403);
     const s = await createS3Storage();
     const { asset_id } = await createAsset(bearer);
@@ -76,9 +99,13 @@ describe("storages", () => {
     const user = await login({ user: "storage-lister", passwd: "storage-pw-2" });
     const theirs = await json(api("/api/storage/list", { bearer: user.bearer }));
     expect(theirs).toContainEqual({ storage_id: s.storage_id, storage_name: "S3 для списка", is_default: false });
-    for (const leak of [s3Url, "mam-test", "us-east-1", "storage_setup", "has_credentials", "kind"]) expect(JSON.stringify(theirs)).not.toContain(leak);
+    for (const leak of [s3Url, "mam-test", "us-east-1", "storage_setup", "has_credentials", "kind"])
+      expect(JSON.stringify(theirs)).not.toContain(leak);
     const admins = await json(api("/api/storage/list", { bearer }));
-    expect(admins.find((x: { storage_id: string }) => x.storage_id === s.storage_id)).toMatchObject({ kind: "s3", storage_setup: { url: s3Url, bucket: "mam-test" } });
+    expect(admins.find((x: { storage_id: string }) => x.storage_id === s.storage_id)).toMatchObject({
+      kind: "s3",
+      storage_setup: { url: s3Url, bucket: "mam-test" },
+    });
   });
 });
 
@@ -88,7 +115,9 @@ describe("presigned upload path against a real S3 server", () => {
     const { asset_id } = await createAsset(bearer, { asset_name: "Фильм.mov" });
     await json(api(`/api/storage/for-entity/${asset_id}`, { method: "POST", bearer, json: { storage_id: s.storage_id } }));
     const data = randomBytes(10 * MiB + 777);
-    const up = await json(startUpload(bearer, { asset_id, size: data.length, name: "Фильм.mov", mime: "video/quicktime", part_size: 5 * MiB }));
+    const up = await json(
+      startUpload(bearer, { asset_id, size: data.length, name: "Фильм.mov", mime: "video/quicktime", part_size: 5 * MiB }),
+    );
     expect(up).toMatchObject({ mode: "presigned", part_count: 3 });
 
     const targets = await putParts(bearer, up.upload_id, data, up.part_size, [2]);
@@ -109,7 +138,10 @@ describe("presigned upload path against a real S3 server", () => {
 
     const res = await api(`/api/asset/content/download/${asset_id}/1/initial`, { bearer });
     expect(await sha256(await res.arrayBuffer())).toBe(await sha256(data));
-    const mid = await api(`/api/asset/content/download-variant/${done.variant_id}`, { bearer, headers: { Range: "bytes=5242000-5242999" } });
+    const mid = await api(`/api/asset/content/download-variant/${done.variant_id}`, {
+      bearer,
+      headers: { Range: "bytes=5242000-5242999" },
+    });
     expect(mid.status).toBe(206);
     expect(new Uint8Array(await mid.arrayBuffer())).toEqual(data.slice(5242000, 5243000));
 
@@ -139,7 +171,10 @@ describe("presigned upload path against a real S3 server", () => {
 
 describe("a storage that cannot be reached", () => {
   it("answers a generic Russian error at upload start, never the driver's text", async () => {
-    const s = await createS3Storage({ storage_name: "Закрытый порт", storage_setup: { url: "http://127.0.0.1:1", bucket: "secret-bucket-name", region: "us-east-1" } });
+    const s = await createS3Storage({
+      storage_name: "Закрытый порт",
+      storage_setup: { url: "http://127.0.0.1:1", bucket: "secret-bucket-name", region: "us-east-1" },
+    });
     const { asset_id } = await createAsset(bearer);
     await json(api(`/api/storage/for-entity/${asset_id}`, { method: "POST", bearer, json: { storage_id: s.storage_id } }));
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -147,7 +182,9 @@ describe("a storage that cannot be reached", () => {
       const res = await startUpload(bearer, { asset_id, size: 100, name: "a.bin", mime: "application/octet-stream" });
       expect(res.status).toBe(503);
       const text = await res.text();
-      expect(JSON.parse(text).error.message).toBe("Хранилище «Закрытый порт» не приняло загрузку. Попробуйте позже или сообщите администратору.");
+      expect(JSON.parse(text).error.message).toBe(
+        "Хранилище «Закрытый порт» не приняло загрузку. Попробуйте позже или сообщите администратору.",
+      );
       expect(text).not.toMatch(/127\.0\.0\.1|secret-bucket-name|fetch|connect|refused|network/i);
       expect(logged).toHaveBeenCalled();
     } finally {

@@ -25,7 +25,9 @@ beforeAll(async () => {
 async function handedOver() {
   const fake = fakeTranscoder();
   const id = await mkTask(await mkMediaAsset(group, adminId), "inqueue", T.proxyLow);
-  const batch = createMessageBatch<JobMessage>("mam-jobs", [{ id: `m-${id}`, timestamp: new Date(), attempts: 1, body: { type: "task-run", jobId: id } }]);
+  const batch = createMessageBatch<JobMessage>("mam-jobs", [
+    { id: `m-${id}`, timestamp: new Date(), attempts: 1, body: { type: "task-run", jobId: id } },
+  ]);
   await handleQueue(batch, fake.env);
   await getQueueResult(batch, createExecutionContext());
   return fake.jobs[0];
@@ -39,9 +41,14 @@ const at = (job: any, suffix: string, params: Record<string, string> = {}, name 
   return u.toString();
 };
 const headers = (job: any, extra: Record<string, string> = {}) => ({ "X-Task-Token": job.callback.token, ...extra });
-const post = (job: any, url: string, json: unknown) => SELF.fetch(url, { method: "POST", headers: headers(job, { "Content-Type": "application/json" }), body: JSON.stringify(json) });
+const post = (job: any, url: string, json: unknown) =>
+  SELF.fetch(url, { method: "POST", headers: headers(job, { "Content-Type": "application/json" }), body: JSON.stringify(json) });
 const putPart = (job: any, uploadId: string, part: number, bytes: Uint8Array) =>
-  SELF.fetch(at(job, `/part/${part}`, { upload_id: uploadId }), { method: "PUT", headers: headers(job, { "Content-Length": String(bytes.length) }), body: bytes as BodyInit });
+  SELF.fetch(at(job, `/part/${part}`, { upload_id: uploadId }), {
+    method: "PUT",
+    headers: headers(job, { "Content-Length": String(bytes.length) }),
+    body: bytes as BodyInit,
+  });
 
 describe("outputs in parts", () => {
   it("start, parts, complete: the result registers the assembled file", async () => {
@@ -52,7 +59,10 @@ describe("outputs in parts", () => {
     const first = new Uint8Array(5 * MiB).fill(7);
     const last = new TextEncoder().encode("the tail of the proxy");
     const etags = [];
-    for (const [part, bytes] of [[1, first], [2, last]] as const) {
+    for (const [part, bytes] of [
+      [1, first],
+      [2, last],
+    ] as const) {
       const res = await putPart(job, upload_id, part, bytes);
       expect(res.status, await res.clone().text()).toBe(200);
       etags.push({ part, etag: ((await res.json()) as { etag: string }).etag });
@@ -61,7 +71,10 @@ describe("outputs in parts", () => {
     expect(done.status, await done.clone().text()).toBe(200);
     expect(await done.json()).toMatchObject({ name: "proxy", size: first.length + last.length });
 
-    const result = await post(job, `${job.callback.url}/result`, { run: 1, outputs: [{ name: "proxy", mime: "video/mp4", format: "mp4" }] });
+    const result = await post(job, `${job.callback.url}/result`, {
+      run: 1,
+      outputs: [{ name: "proxy", mime: "video/mp4", format: "mp4" }],
+    });
     expect(result.status, await result.clone().text()).toBe(200);
     const t = await taskRow(job.id);
     expect(t.status).toBe("done");
@@ -69,14 +82,26 @@ describe("outputs in parts", () => {
     expect(v).toMatchObject({ variantType: "proxy_lowres", contentSize: first.length + last.length });
     const stored = await env.BUCKET.get(v!.objectKey);
     const bytes = new Uint8Array(await stored!.arrayBuffer());
-    expect([bytes.length, bytes[0], new TextDecoder().decode(bytes.subarray(first.length))]).toEqual([first.length + last.length, 7, "the tail of the proxy"]);
+    expect([bytes.length, bytes[0], new TextDecoder().decode(bytes.subarray(first.length))]).toEqual([
+      first.length + last.length,
+      7,
+      "the tail of the proxy",
+    ]);
   });
 
   it("refuses a bad signature, a wrong token, an unknown output, bad input and parts out of order", async () => {
     const job = await handedOver();
     const forged = (url: string) => url.replace(/sig=[0-9a-f]+/, `sig=${"0".repeat(64)}`);
     expect((await post(job, forged(at(job, "/multipart")), { mime: "video/mp4" })).status).toBe(403);
-    expect((await SELF.fetch(at(job, "/multipart"), { method: "POST", headers: { "X-Task-Token": "forged", "Content-Type": "application/json" }, body: '{"mime":"video/mp4"}' })).status).toBe(401);
+    expect(
+      (
+        await SELF.fetch(at(job, "/multipart"), {
+          method: "POST",
+          headers: { "X-Task-Token": "forged", "Content-Type": "application/json" },
+          body: '{"mime":"video/mp4"}',
+        })
+      ).status,
+    ).toBe(401);
     // The signature covers the output name: another name's URL with this signature is refused.
     expect((await post(job, at(job, "/multipart").replace("/out/proxy/", "/out/preview/"), { mime: "image/jpeg" })).status).toBe(403);
     const noMime = await post(job, at(job, "/multipart"), {});
@@ -84,7 +109,11 @@ describe("outputs in parts", () => {
 
     const { upload_id } = (await (await post(job, at(job, "/multipart"), { mime: "video/mp4" })).json()) as { upload_id: string };
     expect((await putPart(job, upload_id, 0, new Uint8Array(3))).status).toBe(400);
-    const noId = await SELF.fetch(at(job, "/part/1"), { method: "PUT", headers: headers(job, { "Content-Length": "3" }), body: new Uint8Array(3) });
+    const noId = await SELF.fetch(at(job, "/part/1"), {
+      method: "PUT",
+      headers: headers(job, { "Content-Length": "3" }),
+      body: new Uint8Array(3),
+    });
     expect([noId.status, ((await noId.json()) as any).error.details[0].field]).toEqual([400, "upload_id"]);
     expect((await putPart(job, "not-an-upload", 1, new Uint8Array(3))).status).toBe(400);
     const gap = await post(job, at(job, "/complete"), { upload_id, parts: [{ part: 2, etag: "x" }] });

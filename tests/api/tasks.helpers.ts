@@ -34,8 +34,20 @@ export async function mkMediaAsset(groupId: string | null, owner: string, opts: 
     db().insert(assets).values({ assetId, name, owner, creator: owner, mimetype: mime, ctime: now, mtime: now, atime: now }),
     db().insert(versions).values({ assetId, version: 1, userId: owner, ctime: now }),
     db().insert(variants).values({
-      variantId, assetId, version: 1, storageId: defaultStorageId, objectKey: key, name: "initial", mimeType: mime, format: "mp4",
-      variantType: "initial", contentSize: put.size, fileName: name, etag: put.httpEtag, userId: owner, ctime: now,
+      variantId,
+      assetId,
+      version: 1,
+      storageId: defaultStorageId,
+      objectKey: key,
+      name: "initial",
+      mimeType: mime,
+      format: "mp4",
+      variantType: "initial",
+      contentSize: put.size,
+      fileName: name,
+      etag: put.httpEtag,
+      userId: owner,
+      ctime: now,
     }),
     ...(groupId ? [db().insert(groupMembers).values({ groupId, elId: assetId, elType: "asset", ctime: now })] : []),
   ]);
@@ -43,7 +55,12 @@ export async function mkMediaAsset(groupId: string | null, owner: string, opts: 
 }
 
 /** A task on the asset's variant, then put straight into `status` (the API's transitions are tested separately). */
-export async function mkTask(a: { assetId: string; variantId: string }, status: TaskStatus = "inqueue", templateId = T.proxyLow, owner: string | null = null) {
+export async function mkTask(
+  a: { assetId: string; variantId: string },
+  status: TaskStatus = "inqueue",
+  templateId = T.proxyLow,
+  owner: string | null = null,
+) {
   const template = (await loadTemplate(db(), templateId))!;
   const [t] = await createTasks(db(), [{ template, assetId: a.assetId, version: 1, variantId: a.variantId, owner }], owner);
   if (status !== "inqueue") await db().update(tasks).set({ status }).where(eq(tasks.jobId, t.jobId));

@@ -42,7 +42,11 @@ describe("transitions", () => {
           expect(r.status, r.text).toBe(200);
           expect(r.body.status).toBe(rule.to);
           expect((await taskRow(id)).status).toBe(rule.to);
-          const ev = await getDb(env).select().from(events).where(and(eq(events.entityId, id), eq(events.kind, "task.status"))).all();
+          const ev = await getDb(env)
+            .select()
+            .from(events)
+            .where(and(eq(events.entityId, id), eq(events.kind, "task.status")))
+            .all();
           expect(ev).toHaveLength(1);
           expect(ev[0].data).toMatchObject({ command, from, to: rule.to });
         } else {
@@ -87,7 +91,12 @@ describe("validation", () => {
     ["POST", `/api/tasklist/enqueue-task/${crypto.randomUUID()}`, {}, "template_id"],
     ["GET", "/api/tasklist/task-templates/teleport", undefined, "class"],
     ["GET", `/api/tasklist/log/${crypto.randomUUID()}?after=-1`, undefined, "after"],
-    ["POST", "/api/tasklist/task-templates", { name: "x", operation_class: "proxy", setup: { height: 5, video_bitrate: "fast" } }, "setup.height"],
+    [
+      "POST",
+      "/api/tasklist/task-templates",
+      { name: "x", operation_class: "proxy", setup: { height: 5, video_bitrate: "fast" } },
+      "setup.height",
+    ],
     ["POST", "/api/tasklist/task-templates", { name: "x", operation_class: "watermark", setup: {} }, "setup.text"],
   ];
   it.each(cases)("%s %s answers 400 naming %s", async (method, path, json, field) => {
@@ -106,18 +115,31 @@ describe("access", () => {
   it("readers see tasks, editors command them, outsiders get 404 and an empty list", async () => {
     const id = await mkTask(asset, "inqueue");
     expect((await call(`/api/tasklist/task/${id}`, { bearer: reader.bearer })).status).toBe(200);
-    expect((await call(`/api/tasklist/command/${id}`, { method: "POST", json: { command: "pause" }, bearer: reader.bearer })).status).toBe(403);
+    expect((await call(`/api/tasklist/command/${id}`, { method: "POST", json: { command: "pause" }, bearer: reader.bearer })).status).toBe(
+      403,
+    );
     expect((await call(`/api/tasklist/priority/${id}`, { method: "POST", json: { priority: 3 }, bearer: reader.bearer })).status).toBe(403);
-    expect((await call(`/api/tasklist/priority/${id}`, { method: "POST", json: { priority: 3 }, bearer: editor.bearer })).body.priority).toBe(3);
-    for (const path of [`/api/tasklist/task/${id}`, `/api/tasklist/log/${id}`, `/api/tasklist/task-result/${id}`, `/api/tasklist/task-commands/${id}`]) {
+    expect(
+      (await call(`/api/tasklist/priority/${id}`, { method: "POST", json: { priority: 3 }, bearer: editor.bearer })).body.priority,
+    ).toBe(3);
+    for (const path of [
+      `/api/tasklist/task/${id}`,
+      `/api/tasklist/log/${id}`,
+      `/api/tasklist/task-result/${id}`,
+      `/api/tasklist/task-commands/${id}`,
+    ]) {
       expect((await call(path, { bearer: outsider.bearer })).status).toBe(404);
     }
-    expect((await call(`/api/tasklist/command/${id}`, { method: "POST", json: { command: "pause" }, bearer: outsider.bearer })).status).toBe(404);
+    expect(
+      (await call(`/api/tasklist/command/${id}`, { method: "POST", json: { command: "pause" }, bearer: outsider.bearer })).status,
+    ).toBe(404);
     const list = await call(`/api/tasklist/current?entity=${asset.assetId}`, { bearer: outsider.bearer });
     expect(list.body).toEqual([]);
     expect((await call(`/api/tasklist/current/count?entity=${asset.assetId}`, { bearer: outsider.bearer })).body).toEqual({ count: 0 });
     expect((await call("/api/tasklist/task-status", { method: "POST", json: { ids: [id] }, bearer: outsider.bearer })).body).toEqual([]);
-    expect((await call("/api/tasklist/task-status", { method: "POST", json: { ids: [id] }, bearer: reader.bearer })).body[0]).toMatchObject({ job_id: id, status: "inqueue", commands: ["pause", "cancel"] });
+    expect((await call("/api/tasklist/task-status", { method: "POST", json: { ids: [id] }, bearer: reader.bearer })).body[0]).toMatchObject(
+      { job_id: id, status: "inqueue", commands: ["pause", "cancel"] },
+    );
   });
 
   it("execute governs enqueueing by hand; the template must apply to the file", async () => {
@@ -126,11 +148,22 @@ describe("access", () => {
     expect((await call(url, { method: "POST", json: { template_id: T.metadata }, bearer: outsider.bearer })).status).toBe(404);
     const ok = await call(url, { method: "POST", json: { template_id: T.proxyHigh, priority: 7 }, bearer: executor.bearer });
     expect(ok.status, ok.text).toBe(200);
-    expect(ok.body).toMatchObject({ status: "inqueue", priority: 7, owner: executor.id, asset_id: asset.assetId, src_entity: asset.variantId, template: "Прокси 720p" });
+    expect(ok.body).toMatchObject({
+      status: "inqueue",
+      priority: 7,
+      owner: executor.id,
+      asset_id: asset.assetId,
+      src_entity: asset.variantId,
+      template: "Прокси 720p",
+    });
     const held = await call(url, { method: "POST", json: { template_id: T.metadata, hold: true }, bearer: executor.bearer });
     expect(held.body.status).toBe("none");
     const pdf = await mkMediaAsset(group, adminId, { mime: "application/pdf", name: "Договор.pdf" });
-    const wrong = await call(`/api/tasklist/enqueue-task/${pdf.assetId}`, { method: "POST", json: { template_id: T.proxyLow }, bearer: executor.bearer });
+    const wrong = await call(`/api/tasklist/enqueue-task/${pdf.assetId}`, {
+      method: "POST",
+      json: { template_id: T.proxyLow },
+      bearer: executor.bearer,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.details[0].field).toBe("template_id");
   });
@@ -139,7 +172,12 @@ describe("access", () => {
 describe("lists", () => {
   it("filters by status, template, owner and entity, pages, and counts the same rows", async () => {
     const a = await mkMediaAsset(group, adminId);
-    const ids = [await mkTask(a, "done", T.metadata, editor.id), await mkTask(a, "error", T.preview), await mkTask(a, "running", T.proxyLow), await mkTask(a, "inqueue", T.proxyLow)];
+    const ids = [
+      await mkTask(a, "done", T.metadata, editor.id),
+      await mkTask(a, "error", T.preview),
+      await mkTask(a, "running", T.proxyLow),
+      await mkTask(a, "inqueue", T.proxyLow),
+    ];
     const q = (s: string) => call(`/api/tasklist/current?entity=${a.assetId}${s}`, { bearer: reader.bearer });
     expect((await q("")).body.map((t: { job_id: string }) => t.job_id)).toEqual([...ids].reverse());
     expect((await q("&status=done,error")).body).toHaveLength(2);
@@ -147,7 +185,9 @@ describe("lists", () => {
     expect((await q(`&owner=${editor.id}`)).body.map((t: { owner_name: string }) => t.owner_name)).toEqual([editor.login]);
     expect((await q("&take=3&skip=2")).body).toHaveLength(2);
     expect((await q("")).body[0]).toMatchObject({ asset_name: a.name, version: 1, progress: 0 });
-    expect((await call(`/api/tasklist/current/count?entity=${a.assetId}&status=inqueue`, { bearer: reader.bearer })).body).toEqual({ count: 1 });
+    expect((await call(`/api/tasklist/current/count?entity=${a.assetId}&status=inqueue`, { bearer: reader.bearer })).body).toEqual({
+      count: 1,
+    });
     const names = (await call("/api/tasklist/names", { bearer: reader.bearer })).body;
     expect(names.map((n: { name: string }) => n.name)).toEqual(expect.arrayContaining(["Превью", "Прокси 360p"]));
   });
@@ -156,7 +196,10 @@ describe("lists", () => {
     const id = await mkTask(asset, "inqueue");
     await call(`/api/tasklist/command/${id}`, { method: "POST", json: { command: "pause" }, bearer: adminBearer });
     const all = (await call(`/api/tasklist/log/${id}`, { bearer: reader.bearer })).body;
-    expect(all.map((l: { line: string }) => l.line)).toEqual([expect.stringContaining("Задача создана"), expect.stringContaining("inqueue → paused")]);
+    expect(all.map((l: { line: string }) => l.line)).toEqual([
+      expect.stringContaining("Задача создана"),
+      expect.stringContaining("inqueue → paused"),
+    ]);
     const rest = (await call(`/api/tasklist/log/${id}?after=${all[0].seq}`, { bearer: reader.bearer })).body;
     expect(rest).toHaveLength(1);
   });
@@ -172,20 +215,46 @@ describe("lists", () => {
 describe("templates are data", () => {
   it("an admin adds a proxy profile; it is listed, applies to videos and can be disabled", async () => {
     const r = await call("/api/tasklist/task-templates", {
-      method: "POST", bearer: adminBearer,
-      json: { name: "Прокси 1080p HEVC", operation_class: "proxy", setup: { height: 1080, video_bitrate: "6M", codec: "hevc", variant_type: "untyped" } },
+      method: "POST",
+      bearer: adminBearer,
+      json: {
+        name: "Прокси 1080p HEVC",
+        operation_class: "proxy",
+        setup: { height: 1080, video_bitrate: "6M", codec: "hevc", variant_type: "untyped" },
+      },
     });
     expect(r.status, r.text).toBe(200);
-    expect(r.body.setup).toMatchObject({ height: 1080, video_bitrate: "6M", codec: "hevc", audio_bitrate: "128k", preset: "veryfast", on_upload: [] });
+    expect(r.body.setup).toMatchObject({
+      height: 1080,
+      video_bitrate: "6M",
+      codec: "hevc",
+      audio_bitrate: "128k",
+      preset: "veryfast",
+      on_upload: [],
+    });
     const profiles = (await call(`/api/tasklist/available-profiles/${asset.assetId}`, { bearer: reader.bearer })).body;
     expect(profiles.map((p: { id: string }) => p.id)).toEqual(expect.arrayContaining([r.body.id, T.proxyLow, T.proxyHigh, T.audio]));
-    const wm = await call("/api/tasklist/task-templates", { method: "POST", bearer: adminBearer, json: { name: "Логотип", operation_class: "watermark", setup: { image_asset_id: asset.assetId, opacity: 0.3, position: "top-left" } } });
+    const wm = await call("/api/tasklist/task-templates", {
+      method: "POST",
+      bearer: adminBearer,
+      json: { name: "Логотип", operation_class: "watermark", setup: { image_asset_id: asset.assetId, opacity: 0.3, position: "top-left" } },
+    });
     expect(wm.status, wm.text).toBe(200);
     await call(`/api/tasklist/task-template/${r.body.id}`, { method: "PATCH", bearer: adminBearer, json: { disabled: true } });
-    expect((await call("/api/tasklist/task-templates/proxy", { bearer: reader.bearer })).body.map((p: { id: string }) => p.id)).not.toContain(r.body.id);
-    expect((await call("/api/tasklist/task-templates/proxy", { bearer: adminBearer })).body.map((p: { id: string }) => p.id)).toContain(r.body.id);
-    expect((await call("/api/tasklist/available-tasks", { bearer: reader.bearer })).body.map((p: { id: string }) => p.id)).not.toContain(r.body.id);
-    const bad = await call(`/api/tasklist/task-template/${T.proxyLow}`, { method: "PATCH", bearer: adminBearer, json: { setup: { height: 1 } } });
+    expect(
+      (await call("/api/tasklist/task-templates/proxy", { bearer: reader.bearer })).body.map((p: { id: string }) => p.id),
+    ).not.toContain(r.body.id);
+    expect((await call("/api/tasklist/task-templates/proxy", { bearer: adminBearer })).body.map((p: { id: string }) => p.id)).toContain(
+      r.body.id,
+    );
+    expect((await call("/api/tasklist/available-tasks", { bearer: reader.bearer })).body.map((p: { id: string }) => p.id)).not.toContain(
+      r.body.id,
+    );
+    const bad = await call(`/api/tasklist/task-template/${T.proxyLow}`, {
+      method: "PATCH",
+      bearer: adminBearer,
+      json: { setup: { height: 1 } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.map((d: { field: string }) => d.field)).toContain("setup.height");
   });

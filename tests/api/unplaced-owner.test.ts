@@ -15,11 +15,18 @@ async function unplaced() {
   return { owner, stranger, ...asset };
 }
 
-const download = (p: Person, a: { assetId: string; variantId: string }) => api(`/api/asset/content/download/${a.assetId}/1/${a.variantId}`, { bearer: p.bearer });
-const share = (p: Person, assetId: string) => call(`/api/sl/create/${assetId}`, { method: "POST", json: { acl: ["view", "download_original"] }, bearer: p.bearer });
+const download = (p: Person, a: { assetId: string; variantId: string }) =>
+  api(`/api/asset/content/download/${a.assetId}/1/${a.variantId}`, { bearer: p.bearer });
+const share = (p: Person, assetId: string) =>
+  call(`/api/sl/create/${assetId}`, { method: "POST", json: { acl: ["view", "download_original"] }, bearer: p.bearer });
 const startTask = (p: Person, assetId: string) =>
-  call(`/api/tasklist/enqueue-task/${assetId}`, { method: "POST", json: { template_id: T.proxyLow, priority: 0, hold: true }, bearer: p.bearer });
-const previews = (p: Person, assetId: string) => call("/api/asset/content/preview-by-list", { method: "POST", json: { ids: [assetId] }, bearer: p.bearer });
+  call(`/api/tasklist/enqueue-task/${assetId}`, {
+    method: "POST",
+    json: { template_id: T.proxyLow, priority: 0, hold: true },
+    bearer: p.bearer,
+  });
+const previews = (p: Person, assetId: string) =>
+  call("/api/asset/content/preview-by-list", { method: "POST", json: { ids: [assetId] }, bearer: p.bearer });
 
 describe("an asset in no group", () => {
   // The first admin is made on the first request while no user exists: before the test users.
@@ -49,7 +56,8 @@ describe("an asset in no group", () => {
     expect(started.status).toBe(200);
     expect(started.body.asset_id).toBe(a.assetId);
     expect((await startTask(a.stranger, a.assetId)).status).toBe(404);
-    const listed = async (p: Person) => (await call(`/api/tasklist/current?take=100`, { bearer: p.bearer })).body.map((t: { job_id: string }) => t.job_id);
+    const listed = async (p: Person) =>
+      (await call(`/api/tasklist/current?take=100`, { bearer: p.bearer })).body.map((t: { job_id: string }) => t.job_id);
     expect(await listed(a.owner)).toContain(started.body.job_id);
     expect(await listed(a.stranger)).not.toContain(started.body.job_id);
   });
@@ -78,7 +86,15 @@ describe("an asset in no group", () => {
   it("is no longer its owner's alone once placed: in a group the owner cannot read, even the owner gets 404", async () => {
     const a = await unplaced();
     const group = await mkGroup(VIRTUAL_ROOT);
-    expect((await call("/api/group/insert-members", { method: "POST", json: { group_id: group, members: [{ el_id: a.assetId, el_type: "asset" }] }, bearer: await admin() })).status).toBe(200);
+    expect(
+      (
+        await call("/api/group/insert-members", {
+          method: "POST",
+          json: { group_id: group, members: [{ el_id: a.assetId, el_type: "asset" }] },
+          bearer: await admin(),
+        })
+      ).status,
+    ).toBe(200);
     expect((await download(a.owner, a)).status).toBe(404);
     expect((await startTask(a.owner, a.assetId)).status).toBe(404);
   });

@@ -64,10 +64,19 @@ describe("the scheduled handler", () => {
 
   it("aborts an abandoned presigned upload at the S3 server too", async () => {
     const s3Url = inject("s3Url");
-    const s = await json(api("/api/storage/create", {
-      method: "POST", bearer,
-      json: { storage_name: "S3 крон", kind: "s3", storage_setup: { url: s3Url, bucket: "mam-test", region: "us-east-1" }, user: "S3RVER", passwd: "S3RVER" },
-    }));
+    const s = await json(
+      api("/api/storage/create", {
+        method: "POST",
+        bearer,
+        json: {
+          storage_name: "S3 крон",
+          kind: "s3",
+          storage_setup: { url: s3Url, bucket: "mam-test", region: "us-east-1" },
+          user: "S3RVER",
+          passwd: "S3RVER",
+        },
+      }),
+    );
     const data = randomBytes(6 * MiB);
     const { asset_id } = await createAsset(bearer);
     await json(api(`/api/storage/for-entity/${asset_id}`, { method: "POST", bearer, json: { storage_id: s.storage_id } }));
@@ -89,18 +98,41 @@ describe("a finished upload", () => {
   it("puts one upload-finished message on JOBS describing the new variant", async () => {
     const data = randomBytes(1000);
     const { asset_id } = await createAsset(bearer);
-    const up = await json(startUpload(bearer, { asset_id, size: data.length, name: "Клип.mp4", mime: "video/mp4", sha256: "ab".repeat(32) }));
+    const up = await json(
+      startUpload(bearer, { asset_id, size: data.length, name: "Клип.mp4", mime: "video/mp4", sha256: "ab".repeat(32) }),
+    );
     await putParts(bearer, up.upload_id, data, up.part_size, [1]);
 
     // The real complete, with a JOBS binding that records what it is given (as tests/api/tasks.helpers.ts does).
     const sent: JobMessage[] = [];
-    const jobs = { send: async (m: JobMessage) => void sent.push(m), sendBatch: async (ms: { body: JobMessage }[]) => void sent.push(...ms.map((m) => m.body)) };
+    const jobs = {
+      send: async (m: JobMessage) => void sent.push(m),
+      sendBatch: async (ms: { body: JobMessage }[]) => void sent.push(...ms.map((m) => m.body)),
+    };
     const u = (await db().select().from(users).where(eq(users.login, "admin")).get())!;
-    const auth: AuthUser = { userId: u.userId, userName: u.userName, login: u.login, isAdmin: true, isRobot: false, chrootGroups: [], sessionId: "test" };
+    const auth: AuthUser = {
+      userId: u.userId,
+      userName: u.userName,
+      login: u.login,
+      isAdmin: true,
+      isRobot: false,
+      chrootGroups: [],
+      sessionId: "test",
+    };
     const done = await completeUpload(db(), { ...(env as unknown as Env), JOBS: jobs as never }, auth, up.upload_id);
 
     expect(sent).toEqual([
-      { type: "upload-finished", assetId: asset_id, version: 1, variantId: done.variant_id, variantType: "initial", size: 1000, mime: "video/mp4", sha256: "ab".repeat(32), userId: u.userId },
+      {
+        type: "upload-finished",
+        assetId: asset_id,
+        version: 1,
+        variantId: done.variant_id,
+        variantType: "initial",
+        size: 1000,
+        mime: "video/mp4",
+        sha256: "ab".repeat(32),
+        userId: u.userId,
+      },
     ]);
     const ev = await env.DB.prepare("SELECT kind FROM events WHERE entity_id = ?").bind(asset_id).all<{ kind: string }>();
     expect(ev.results.map((e) => e.kind)).toEqual(expect.arrayContaining(["upload.start", "upload.complete"]));

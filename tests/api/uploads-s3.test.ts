@@ -17,13 +17,24 @@ beforeAll(async () => {
 
 /** An asset whose bytes go to a fresh S3 storage, and a started presigned upload of `data` into it. */
 async function presignedUpload(data: Uint8Array) {
-  const s = await json(api("/api/storage/create", {
-    method: "POST", bearer,
-    json: { storage_name: "S3 части", kind: "s3", storage_setup: { url: s3Url, bucket: "mam-test", region: "us-east-1" }, user: "S3RVER", passwd: "S3RVER" },
-  }));
+  const s = await json(
+    api("/api/storage/create", {
+      method: "POST",
+      bearer,
+      json: {
+        storage_name: "S3 части",
+        kind: "s3",
+        storage_setup: { url: s3Url, bucket: "mam-test", region: "us-east-1" },
+        user: "S3RVER",
+        passwd: "S3RVER",
+      },
+    }),
+  );
   const { asset_id } = await createAsset(bearer);
   await json(api(`/api/storage/for-entity/${asset_id}`, { method: "POST", bearer, json: { storage_id: s.storage_id } }));
-  const up = await json(startUpload(bearer, { asset_id, size: data.length, name: "part.bin", mime: "application/octet-stream", part_size: 5 * MiB }));
+  const up = await json(
+    startUpload(bearer, { asset_id, size: data.length, name: "part.bin", mime: "application/octet-stream", part_size: 5 * MiB }),
+  );
   expect(up.mode).toBe("presigned");
   return { assetId: asset_id, up };
 }
@@ -76,4 +87,3 @@ describe("bad part reports", () => {
     }
   });
 });
-

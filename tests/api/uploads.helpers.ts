@@ -21,14 +21,18 @@ export async function json<T = any>(res: Response | Promise<Response>): Promise<
 }
 
 export async function createAsset(bearer: string, body: Record<string, unknown> = {}) {
-  return json<{ asset_id: string; ctime: number }>(api("/api/asset/create", { method: "POST", bearer, json: { asset_name: "clip.mp4", asset_mime: "video/mp4", ...body } }));
+  return json<{ asset_id: string; ctime: number }>(
+    api("/api/asset/create", { method: "POST", bearer, json: { asset_name: "clip.mp4", asset_mime: "video/mp4", ...body } }),
+  );
 }
 
 export const startUpload = (bearer: string, body: Record<string, unknown>) => api("/api/ul/start", { method: "POST", bearer, json: body });
 
 /** Puts the given parts (targets, PUT, report), as the browser does; returns the PUT responses. */
 export async function putParts(bearer: string, uploadId: string, data: Uint8Array, partSize: number, parts: number[]) {
-  const targets = await json<{ part: number; url: string; size: number }[]>(api(`/api/ul/${uploadId}/targets`, { method: "POST", bearer, json: { parts } }));
+  const targets = await json<{ part: number; url: string; size: number }[]>(
+    api(`/api/ul/${uploadId}/targets`, { method: "POST", bearer, json: { parts } }),
+  );
   for (const t of targets) {
     const chunk = data.slice((t.part - 1) * partSize, (t.part - 1) * partSize + t.size);
     const res = await fetchTarget(t.url, chunk);
@@ -49,7 +53,13 @@ export async function fetchTarget(url: string, body: Uint8Array) {
 
 export async function uploadFile(bearer: string, assetId: string, data: Uint8Array, extra: Record<string, unknown> = {}) {
   const up = await json(startUpload(bearer, { asset_id: assetId, size: data.length, name: "clip.mp4", mime: "video/mp4", ...extra }));
-  await putParts(bearer, up.upload_id, data, up.part_size, Array.from({ length: up.part_count }, (_, i) => i + 1));
+  await putParts(
+    bearer,
+    up.upload_id,
+    data,
+    up.part_size,
+    Array.from({ length: up.part_count }, (_, i) => i + 1),
+  );
   const done = await json(api(`/api/ul/${up.upload_id}/complete`, { method: "POST", bearer }));
   return { upload: up, done };
 }

@@ -14,8 +14,24 @@ describe("multipart upload through the Worker (R2 binding)", () => {
   it("survives an interruption half-way: resumes only the missing parts and downloads byte-identical", async () => {
     const data = randomBytes(12 * MiB + 12345);
     const { asset_id } = await createAsset(bearer, { asset_name: "Отпуск.mp4" });
-    const up = await json(startUpload(bearer, { asset_id, size: data.length, name: "Отпуск.mp4", mime: "video/mp4", part_size: 5 * MiB, sha256: await sha256(data) }));
-    expect(up).toMatchObject({ part_count: 3, part_size: 5 * MiB, mode: "worker", variant_type: "initial", version: 1, missing: [1, 2, 3] });
+    const up = await json(
+      startUpload(bearer, {
+        asset_id,
+        size: data.length,
+        name: "Отпуск.mp4",
+        mime: "video/mp4",
+        part_size: 5 * MiB,
+        sha256: await sha256(data),
+      }),
+    );
+    expect(up).toMatchObject({
+      part_count: 3,
+      part_size: 5 * MiB,
+      mode: "worker",
+      variant_type: "initial",
+      version: 1,
+      missing: [1, 2, 3],
+    });
 
     await putParts(bearer, up.upload_id, data, up.part_size, [3, 1]); // out of order, then the tab closes
     const resumed = await json(api(`/api/ul?asset_id=${asset_id}`, { bearer }));
@@ -25,13 +41,21 @@ describe("multipart upload through the Worker (R2 binding)", () => {
     expect(status.parts.map((p: { part: number }) => p.part)).toEqual([1, 3]);
 
     // Not available before complete.
-    expect((await api(`/api/asset/versions/${asset_id}`, { bearer }).then((r) => r.json()))).toEqual([]);
+    expect(await api(`/api/asset/versions/${asset_id}`, { bearer }).then((r) => r.json())).toEqual([]);
     await putParts(bearer, up.upload_id, data, up.part_size, [2]);
     const done = await json(api(`/api/ul/${up.upload_id}/complete`, { method: "POST", bearer }));
     expect(done).toMatchObject({ asset_id, version: 1, variant_type: "initial", content_size: data.length });
     // The storage's ETag of an object assembled from parts: MD5 of the parts' MD5s, "-" and the part count.
-    const partMd5s = [0, 1, 2].map((i) => createHash("md5").update(data.subarray(i * 5 * MiB, (i + 1) * 5 * MiB)).digest());
-    expect(done.etag.replace(/"/g, "")).toBe(`${createHash("md5").update(new Uint8Array(partMd5s.flatMap((d) => [...d]))).digest("hex")}-3`);
+    const partMd5s = [0, 1, 2].map((i) =>
+      createHash("md5")
+        .update(data.subarray(i * 5 * MiB, (i + 1) * 5 * MiB))
+        .digest(),
+    );
+    expect(done.etag.replace(/"/g, "")).toBe(
+      `${createHash("md5")
+        .update(new Uint8Array(partMd5s.flatMap((d) => [...d])))
+        .digest("hex")}-3`,
+    );
 
     const res = await api(`/api/asset/content/download/${asset_id}/1/initial`, { bearer });
     expect(res.status).toBe(200);
@@ -39,7 +63,11 @@ describe("multipart upload through the Worker (R2 binding)", () => {
     expect(await sha256(await res.arrayBuffer())).toBe(await sha256(data));
     // Ranges of the object the parts were assembled into: across the seam of parts 1 and 2, across all three,
     // and inside the short last part, each exactly those bytes.
-    for (const [from, to] of [[5 * MiB - 100, 5 * MiB + 99], [5 * MiB - 1, 10 * MiB + 1], [12 * MiB, 12 * MiB + 12344]]) {
+    for (const [from, to] of [
+      [5 * MiB - 100, 5 * MiB + 99],
+      [5 * MiB - 1, 10 * MiB + 1],
+      [12 * MiB, 12 * MiB + 12344],
+    ]) {
       const r = await api(`/api/asset/content/download/${asset_id}/1/initial`, { bearer, headers: { Range: `bytes=${from}-${to}` } });
       expect(r.status).toBe(206);
       expect(await sha256(await r.arrayBuffer())).toBe(await sha256(data.slice(from, to + 1)));
@@ -55,7 +83,11 @@ describe("multipart upload through the Worker (R2 binding)", () => {
     const name = "Отчёт за март «итог».mp4";
     const { done } = await uploadFile(bearer, asset_id, data, { name });
     const url = `/api/asset/content/download-variant/${done.variant_id}`;
-    for (const [from, to] of [[1000, 1999], [150_000, 150_009], [299_990, 299_999]]) {
+    for (const [from, to] of [
+      [1000, 1999],
+      [150_000, 150_009],
+      [299_990, 299_999],
+    ]) {
       const r = await api(url, { bearer, headers: { Range: `bytes=${from}-${to}` } });
       expect(r.status).toBe(206);
       expect(r.headers.get("Content-Range")).toBe(`bytes ${from}-${to}/300000`);
@@ -203,7 +235,11 @@ describe("upload server discovery", () => {
   });
 
   it("needs a bearer for every protocol step but the signed part PUT and ping", async () => {
-    for (const [method, path] of [["POST", "/api/ul/start"], ["GET", `/api/ul/${crypto.randomUUID()}`], ["GET", "/api/uldl-list"]]) {
+    for (const [method, path] of [
+      ["POST", "/api/ul/start"],
+      ["GET", `/api/ul/${crypto.randomUUID()}`],
+      ["GET", "/api/uldl-list"],
+    ]) {
       expect((await api(path, { method })).status).toBe(401);
     }
   });

@@ -59,7 +59,10 @@ describe("user CRUD (admins)", () => {
     const { user_id } = (await post("/api/user", body)).body;
     for (const q of [`Сотрудник Отдела ${tail}`, `сотрудник отдела ${tail}`, `отдела ${tail}`]) {
       const found = await get(`/api/user?q=${encodeURIComponent(q)}`);
-      expect(found.body.map((u: { user_id: string }) => u.user_id), q).toEqual([user_id]);
+      expect(
+        found.body.map((u: { user_id: string }) => u.user_id),
+        q,
+      ).toEqual([user_id]);
     }
   });
 
@@ -126,7 +129,15 @@ describe("access rules", () => {
     const g = await mkGroup(VIRTUAL_ROOT, name);
     const r = await post("/api/user/acl", { subj: u.id, obj: g, acl: ["read", "read", "download"] });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ subj_id: u.id, subj_type: "user", obj_id: g, obj_type: "group", acl: ["read", "download"], subj_name: u.login, obj_name: name });
+    expect(r.body).toMatchObject({
+      subj_id: u.id,
+      subj_type: "user",
+      obj_id: g,
+      obj_type: "group",
+      acl: ["read", "download"],
+      subj_name: u.login,
+      obj_name: name,
+    });
     expect((await post("/api/user/acl", { subj: u.id, obj: g, acl: ["read"] })).status).toBe(409);
     expect((await get(`/api/user/acl/${r.body.rule_id}`)).body.rule_id).toBe(r.body.rule_id);
     expect((await patch(`/api/user/acl/${r.body.rule_id}`, { acl: ["update"] })).body.acl).toEqual(["update"]);
@@ -165,7 +176,10 @@ describe("access rules", () => {
     const r = await get(`/api/auth/entity-user-access/${child}`, keeper.bearer);
     expect(r.status).toBe(200);
     expect(r.body.rules.map((x: { subj_id: string; inherited: boolean }) => [x.subj_id, x.inherited])).toEqual(
-      expect.arrayContaining([[reader.id, true], [keeper.id, false]]),
+      expect.arrayContaining([
+        [reader.id, true],
+        [keeper.id, false],
+      ]),
     );
     expect((await get(`/api/auth/entity-user-access/${child}`, reader.bearer)).status).toBe(403);
     expect((await get(`/api/auth/entity-user-access/${root}`, keeper.bearer)).status).toBe(404);
@@ -189,7 +203,13 @@ describe("access rules", () => {
     const mine = await get(`/api/auth/entity-user-access/${child}`, keeper.bearer);
     expect(mine.status).toBe(200);
     for (const hidden of [rootName, root, teamName, team]) expect(mine.text).not.toContain(hidden);
-    const rows = mine.body.rules as { subj_id: string | null; subj_name: string | null; obj_id: string | null; acl: string[]; inherited: boolean }[];
+    const rows = mine.body.rules as {
+      subj_id: string | null;
+      subj_name: string | null;
+      obj_id: string | null;
+      acl: string[];
+      inherited: boolean;
+    }[];
     // The rule above the keeper's reach is listed without its group; the hidden team's rights without the team.
     expect(rows).toContainEqual(expect.objectContaining({ subj_id: reader.id, obj_id: null, obj_name: null, inherited: true }));
     expect(rows).toContainEqual(expect.objectContaining({ subj_id: null, subj_name: null, acl: ["read", "download"], obj_id: child }));

@@ -21,7 +21,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const dataDir = mkdtempSync(path.join(tmpdir(), "mam-bench-access-"));
 const now = Math.floor(Date.now() / 1000);
 
-execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir], { env: withOfflineEnv(), stdio: "ignore" });
+execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir], {
+  env: withOfflineEnv(),
+  stdio: "ignore",
+});
 const d1dir = path.join(dataDir, "v3/d1/miniflare-D1DatabaseObject");
 const sqliteFile = readdirSync(d1dir).find((f) => f.endsWith(".sqlite"));
 if (!sqliteFile) throw new Error(`no D1 database in ${d1dir} after the migrations`);
@@ -66,7 +69,12 @@ const q = (s) => `'${String(s).replace(/'/g, "''")}'`;
 const t0 = performance.now();
 const stmts = [];
 for (let i = 0; i < rows.length; i += 500) {
-  const values = rows.slice(i, i + 500).map((g) => `(${q(g.id)}, ${q(g.name)}, ${q(g.name.toLowerCase())}, ${g.parent ? q(g.parent) : "NULL"}, ${q(g.path)}, ${g.depth}, '[]', ${now}, ${now})`);
+  const values = rows
+    .slice(i, i + 500)
+    .map(
+      (g) =>
+        `(${q(g.id)}, ${q(g.name)}, ${q(g.name.toLowerCase())}, ${g.parent ? q(g.parent) : "NULL"}, ${q(g.path)}, ${g.depth}, '[]', ${now}, ${now})`,
+    );
   stmts.push(`INSERT INTO groups (group_id, group_name, name_key, parent_id, path, depth, tags, ctime, mtime) VALUES ${values.join(",")}`);
 }
 const assetPrefix = "a55e7000-0000-4000-8000-";
@@ -82,7 +90,9 @@ stmts.push(
 );
 await db.batch(stmts, "write");
 await db.execute("ANALYZE");
-console.log(`Seeded ${rows.length} groups (depth ≤ ${Math.max(...rows.map((g) => g.depth))}), ${ASSETS} assets in one group at depth ${M.depth}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `Seeded ${rows.length} groups (depth ≤ ${Math.max(...rows.map((g) => g.depth))}), ${ASSETS} assets in one group at depth ${M.depth}: ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 db.close();
 
 // ---- the Worker, on the seeded data directory (as scripts/start.mjs runs it)
@@ -91,14 +101,20 @@ const { url, stop } = server;
 let failed = false;
 try {
   const call = async (p, bearer, init = {}) => {
-    const res = await fetch(url + p, { ...init, headers: { "Content-Type": "application/json", ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) } });
+    const res = await fetch(url + p, {
+      ...init,
+      headers: { "Content-Type": "application/json", ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+    });
     const body = await res.json();
     if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(body)}`);
     return body;
   };
   const admin = (await call("/api/auth/login", null, { method: "POST", body: JSON.stringify(benchAdmin) })).bearer;
   const login = `bench-${now}`;
-  const user = await call("/api/user", admin, { method: "POST", body: JSON.stringify({ user_name: "Бенч", user_login: login, user_passwd: "bench-password-1", enabled: true }) });
+  const user = await call("/api/user", admin, {
+    method: "POST",
+    body: JSON.stringify({ user_name: "Бенч", user_login: login, user_passwd: "bench-password-1", enabled: true }),
+  });
   // 50 rules: read on X and on M's branch; 45 more grants on other branches; two group denies elsewhere; one asset deny.
   const rule = (obj, acl) => call("/api/user/acl", admin, { method: "POST", body: JSON.stringify({ subj: user.user_id, obj, acl }) });
   const mBranch = branches.find((b) => M.path.startsWith(b.path));
@@ -109,14 +125,19 @@ try {
   const denied = rows.filter((g) => g.depth === 6 && !M.path.startsWith(g.path) && g.path.startsWith(mBranch.path)).slice(0, 2);
   for (const g of denied) await rule(g.id, ["deny"]);
   await rule(`${assetPrefix}${"1".padStart(12, "0")}`, ["deny"]);
-  const bearer = (await call("/api/auth/login", null, { method: "POST", body: JSON.stringify({ user: login, passwd: "bench-password-1" }) })).bearer;
+  const bearer = (
+    await call("/api/auth/login", null, { method: "POST", body: JSON.stringify({ user: login, passwd: "bench-password-1" }) })
+  ).bearer;
 
   const deepAsset = `${assetPrefix}${(ASSETS - 7).toString(16).padStart(12, "0")}`;
   const lastSkip = Math.floor((ASSETS - 1) / 50) * 50;
   const xTree = await call(`/api/group/subtree/${X.id}`, bearer);
   let renames = 0;
   const renameElsewhere = () =>
-    call(`/api/group/update/${deep[1].id}`, admin, { method: "PATCH", body: JSON.stringify({ group_name: `${deep[1].name} ${++renames}` }) });
+    call(`/api/group/update/${deep[1].id}`, admin, {
+      method: "PATCH",
+      body: JSON.stringify({ group_name: `${deep[1].name} ${++renames}` }),
+    });
   // The floor through the Worker: an open route (the HTTP path and routing alone), then whoami (plus the bearer check).
   /** @type {[label: string, path: string, options?: { headers?: Record<string, string>, before?: () => Promise<unknown>, client?: "fetch" }][]} */
   const calls = [
@@ -187,7 +208,10 @@ const page = (skip) => {
   FROM (SELECT el_id, ctime FROM group_members WHERE group_id = ${q(M.id)} AND el_type = 'asset' ORDER BY ctime ${dir}, el_id ${dir} LIMIT ${limit} OFFSET ${offset}) p
   JOIN assets a ON a.asset_id = p.el_id ORDER BY p.ctime ${dir}, p.el_id ${dir}`;
 };
-for (const [label, skip] of /** @type {[string, number][]} */ ([["floor: members page 1 on the file", 0], ["floor: members last page on the file", Math.floor((ASSETS - 1) / 50) * 50]])) {
+for (const [label, skip] of /** @type {[string, number][]} */ ([
+  ["floor: members page 1 on the file", 0],
+  ["floor: members last page on the file", Math.floor((ASSETS - 1) / 50) * 50],
+])) {
   const times = [];
   for (let i = 0; i < RUNS + 5; i++) {
     const t = performance.now();

@@ -19,30 +19,64 @@ const imageCount = Number(process.env.BENCH_IMAGES ?? 100);
 const dir = mkdtempSync(path.join(tmpdir(), "mam-bench-pipe-"));
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
-const run = (bin, args) => new Promise((resolve, reject) => {
-  const p = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"] });
-  let err = "";
-  p.stderr.on("data", (d) => (err += d));
-  p.on("close", (code) => (code === 0 ? resolve(undefined) : reject(new Error(err.slice(-500)))));
-});
+const run = (bin, args) =>
+  new Promise((resolve, reject) => {
+    const p = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"] });
+    let err = "";
+    p.stderr.on("data", (d) => (err += d));
+    p.on("close", (code) => (code === 0 ? resolve(undefined) : reject(new Error(err.slice(-500)))));
+  });
 
 console.log(`Generating a ${seconds} s 1920x1080 clip and ${imageCount} images…`);
 const clip = path.join(dir, "clip-1080p.mp4");
-execFileSync(ffmpegPath, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-  "-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "8M", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip]);
+execFileSync(ffmpegPath, [
+  "-v",
+  "error",
+  "-y",
+  "-f",
+  "lavfi",
+  "-i",
+  "testsrc2=size=1920x1080:rate=25",
+  "-f",
+  "lavfi",
+  "-i",
+  "sine=frequency=440:sample_rate=48000",
+  "-t",
+  String(seconds),
+  "-c:v",
+  "libx264",
+  "-preset",
+  "ultrafast",
+  "-b:v",
+  "8M",
+  "-pix_fmt",
+  "yuv420p",
+  "-c:a",
+  "aac",
+  "-shortest",
+  clip,
+]);
 const images = [];
 for (let i = 0; i < imageCount; i++) {
   const f = path.join(dir, `img-${i}.jpg`);
   /** @type {{ noise: import("sharp").Noise }} */
   const noise = { noise: { type: "gaussian", mean: 128, sigma: 40 } };
-  await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#000", ...noise } }).jpeg({ quality: 85 }).toFile(f);
+  await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#000", ...noise } })
+    .jpeg({ quality: 85 })
+    .toFile(f);
   images.push(f);
 }
 
 // Bare ffmpeg: the very command lines of the four default video tasks (metadata: probe; preview: probe, one
 // frame; each proxy: probe, encode, probe of the output), run at once as the transcoder's two lanes run them
 // (two encodes beside two short jobs), each reading the file in place.
-const proxies = [360, 720].map((height) => ({ height, video_bitrate: height === 360 ? "800k" : "3M", audio_bitrate: height === 360 ? "96k" : "128k", codec: "h264", preset: "veryfast" }));
+const proxies = [360, 720].map((height) => ({
+  height,
+  video_bitrate: height === 360 ? "800k" : "3M",
+  audio_bitrate: height === 360 ? "96k" : "128k",
+  codec: "h264",
+  preset: "veryfast",
+}));
 const probeArgs = (f) => ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", f];
 /** One bare run: wall time and CPU seconds of its ffmpeg/ffprobe processes. */
 async function bare() {
@@ -79,7 +113,9 @@ try {
     }
   };
   const call = async (p, init = {}) => {
-    const res = await retrying(p, () => fetch(server.url + p, { ...init, headers: { "Content-Type": "application/json", Authorization: `Bearer ${bearer}` } }));
+    const res = await retrying(p, () =>
+      fetch(server.url + p, { ...init, headers: { "Content-Type": "application/json", Authorization: `Bearer ${bearer}` } }),
+    );
     if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
     return res.json();
   };
@@ -87,14 +123,27 @@ try {
   bearer = (await call("/api/auth/login", { method: "POST", body: JSON.stringify(benchAdmin) })).bearer;
   async function upload(file, mime) {
     const data = readFileSync(file);
-    const { asset_id } = await call("/api/asset/create", { method: "POST", body: JSON.stringify({ asset_name: path.basename(file), asset_mime: mime }) });
-    const up = await call("/api/ul/start", { method: "POST", body: JSON.stringify({ asset_id, size: data.length, name: path.basename(file), mime }) });
-    const targets = await call(`/api/ul/${up.upload_id}/targets`, { method: "POST", body: JSON.stringify({ parts: Array.from({ length: up.part_count }, (_, i) => i + 1) }) });
-    await Promise.all(targets.map(async (tg) => {
-      const res = await retrying(`part ${tg.part}`, () => fetch(tg.url, { method: "PUT", body: data.subarray((tg.part - 1) * up.part_size, (tg.part - 1) * up.part_size + tg.size) }));
-      if (!res.ok) throw new Error(`part ${tg.part}: ${res.status} ${await res.text()}`);
-      await call(`/api/ul/${up.upload_id}/parts/${tg.part}`, { method: "POST", body: JSON.stringify({ etag: res.headers.get("ETag") }) });
-    }));
+    const { asset_id } = await call("/api/asset/create", {
+      method: "POST",
+      body: JSON.stringify({ asset_name: path.basename(file), asset_mime: mime }),
+    });
+    const up = await call("/api/ul/start", {
+      method: "POST",
+      body: JSON.stringify({ asset_id, size: data.length, name: path.basename(file), mime }),
+    });
+    const targets = await call(`/api/ul/${up.upload_id}/targets`, {
+      method: "POST",
+      body: JSON.stringify({ parts: Array.from({ length: up.part_count }, (_, i) => i + 1) }),
+    });
+    await Promise.all(
+      targets.map(async (tg) => {
+        const res = await retrying(`part ${tg.part}`, () =>
+          fetch(tg.url, { method: "PUT", body: data.subarray((tg.part - 1) * up.part_size, (tg.part - 1) * up.part_size + tg.size) }),
+        );
+        if (!res.ok) throw new Error(`part ${tg.part}: ${res.status} ${await res.text()}`);
+        await call(`/api/ul/${up.upload_id}/parts/${tg.part}`, { method: "POST", body: JSON.stringify({ etag: res.headers.get("ETag") }) });
+      }),
+    );
     await call(`/api/ul/${up.upload_id}/complete`, { method: "POST" });
     return asset_id;
   }
@@ -111,7 +160,8 @@ try {
       const tasks = await call(`/api/tasklist/current?${query}&take=200`);
       seen(tasks);
       if (done(tasks)) return tasks;
-      if (tasks.some((x) => x.status === "error")) throw new Error(JSON.stringify(tasks.filter((x) => x.status === "error").map((x) => x.error)));
+      if (tasks.some((x) => x.status === "error"))
+        throw new Error(JSON.stringify(tasks.filter((x) => x.status === "error").map((x) => x.error)));
       await new Promise((r) => setTimeout(r, closeToDone(tasks) ? 100 : slowMs));
     }
   };
@@ -143,15 +193,22 @@ try {
   const tasks = await waitFor(`entity=${assetId}`, proxiesDone, { seen: note, slowMs: 2000, closeToDone });
   const pipeMs = performance.now() - t;
   const { total: pipeCpu, text: cpuText } = cpuSpent(cpu0, cpuSeconds(server.pid));
-  console.log(`pipeline, upload complete → both proxies ready: ${s(pipeMs)}, ${pipeCpu.toFixed(1)} CPU s (${cpuText}) (${tasks.map((x) => `${x.template}: ${x.status}`).join(", ")})`);
+  console.log(
+    `pipeline, upload complete → both proxies ready: ${s(pipeMs)}, ${pipeCpu.toFixed(1)} CPU s (${cpuText}) (${tasks.map((x) => `${x.template}: ${x.status}`).join(", ")})`,
+  );
   await waitFor(`entity=${assetId}`, (list) => list.length === 4 && list.every((x) => x.status === "done"), { seen: note });
   const bareAfter = await bare();
   const bareMs = (bareBefore.ms + bareAfter.ms) / 2;
   const bareCpu = (bareBefore.cpu + bareAfter.cpu) / 2;
-  console.log(`overhead ratio pipeline / bare ffmpeg (mean of both bare runs): ${(pipeMs / bareMs).toFixed(3)} (aim ≤ 1.15); CPU ${(pipeCpu / bareCpu).toFixed(3)}`);
+  console.log(
+    `overhead ratio pipeline / bare ffmpeg (mean of both bare runs): ${(pipeMs / bareMs).toFixed(3)} (aim ≤ 1.15); CPU ${(pipeCpu / bareCpu).toFixed(3)}`,
+  );
   // Where the time went: the statuses seen, and the transcoder's own phase timings from each task's log.
   for (const [id, row] of timeline) {
-    const at = ["inqueue", "running", "done"].filter((st) => row[st] !== undefined).map((st) => `${st} ${s(row[st])}`).join(", ");
+    const at = ["inqueue", "running", "done"]
+      .filter((st) => row[st] !== undefined)
+      .map((st) => `${st} ${s(row[st])}`)
+      .join(", ");
     const phases = (await call(`/api/tasklist/log/${id}`)).map((l) => l.line).filter((l) => /за \d|заняла|Передана/.test(l));
     console.log(`  ${row.template}: ${at}\n    ${phases.join("\n    ")}`);
   }
@@ -160,11 +217,19 @@ try {
   const ids = [];
   for (let i = 0; i < images.length; i += 8) ids.push(...(await Promise.all(images.slice(i, i + 8).map((f) => upload(f, "image/jpeg")))));
   const uploadedMs = performance.now() - t;
-  const imageTasks = await waitFor(`template=00000000-0000-4000-8000-000000000002&status=done`, (list) => ids.every((id) => list.some((x) => x.asset_id === id)));
-  await waitFor(`template=00000000-0000-4000-8000-000000000001&status=done`, (list) => ids.every((id) => list.some((x) => x.asset_id === id)));
+  const imageTasks = await waitFor(`template=00000000-0000-4000-8000-000000000002&status=done`, (list) =>
+    ids.every((id) => list.some((x) => x.asset_id === id)),
+  );
+  await waitFor(`template=00000000-0000-4000-8000-000000000001&status=done`, (list) =>
+    ids.every((id) => list.some((x) => x.asset_id === id)),
+  );
   const imagesMs = performance.now() - t;
-  console.log(`${images.length} images: uploads ${s(uploadedMs)}; all ${images.length} previews and metadata done ${s(imagesMs)} after the first upload began`);
-  console.log(`tasks per minute (metadata + preview): ${((2 * images.length) / (imagesMs / 60000)).toFixed(0)}; previews ${imageTasks.length >= images.length ? "complete" : "missing"} (aim: under 60 s)`);
+  console.log(
+    `${images.length} images: uploads ${s(uploadedMs)}; all ${images.length} previews and metadata done ${s(imagesMs)} after the first upload began`,
+  );
+  console.log(
+    `tasks per minute (metadata + preview): ${((2 * images.length) / (imagesMs / 60000)).toFixed(0)}; previews ${imageTasks.length >= images.length ? "complete" : "missing"} (aim: under 60 s)`,
+  );
 } finally {
   server.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,9 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const names = readdirSync(dir).filter((f) => f.endsWith(".mjs") && !["run.mjs", "server.mjs"].includes(f)).map((f) => f.slice(0, -4));
+const names = readdirSync(dir)
+  .filter((f) => f.endsWith(".mjs") && !["run.mjs", "server.mjs"].includes(f))
+  .map((f) => f.slice(0, -4));
 const name = process.argv[2];
 if (!name || !names.includes(name)) {
   console.error(`Usage: npm run bench <${names.join("|")}>`);

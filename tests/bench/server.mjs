@@ -42,7 +42,10 @@ export async function startServer({ skipBuild = true, dataDir: seeded } = {}) {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (child.exitCode !== null) throw new Error("the server exited during start");
     await new Promise((r) => setTimeout(r, 500));
@@ -103,11 +106,13 @@ export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
  */
 export function countBytes(url, headers = {}) {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      let bytes = 0;
-      res.on("data", (chunk) => (bytes += chunk.length));
-      res.on("end", () => resolve({ status: res.statusCode, bytes }));
-      res.on("error", reject);
-    }).on("error", reject);
+    http
+      .get(url, { headers }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk) => (bytes += chunk.length));
+        res.on("end", () => resolve({ status: res.statusCode, bytes }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
   });
 }

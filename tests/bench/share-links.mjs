@@ -25,7 +25,13 @@ function ttfb(url) {
 
 const server = await startServer();
 try {
-  const login = await (await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(benchAdmin) })).json();
+  const login = await (
+    await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(benchAdmin),
+    })
+  ).json();
   const H = { "Content-Type": "application/json", Authorization: `Bearer ${login.bearer}` };
   const call = async (p, body) => {
     const res = await fetch(server.url + p, { method: "POST", headers: H, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -64,14 +70,17 @@ try {
 
   const html = Buffer.from(await (await fetch(page)).arrayBuffer());
   const urls = new Set([...html.toString().matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]));
-  let js = 0, css = 0;
+  let js = 0,
+    css = 0;
   for (const u of urls) {
     const gz = gzipSync(Buffer.from(await (await fetch(new URL(u, server.url))).arrayBuffer())).length;
     if (u.endsWith(".css")) css += gz;
     else js += gz;
   }
   const htmlGz = gzipSync(html).length;
-  console.log(`Page transfer without the media (gzipped): ${kib(htmlGz + css + js)} = HTML ${kib(htmlGz)} + CSS ${kib(css)} + JS ${kib(js)} in ${urls.size} files (aim < 100 KB)`);
+  console.log(
+    `Page transfer without the media (gzipped): ${kib(htmlGz + css + js)} = HTML ${kib(htmlGz)} + CSS ${kib(css)} + JS ${kib(js)} in ${urls.size} files (aim < 100 KB)`,
+  );
   console.log(`Without the app's JavaScript (JS off, or the root honouring handle.hydrate === false): ${kib(htmlGz + css)}`);
 } finally {
   server.stop();

@@ -49,7 +49,10 @@ const s3dir = mkdtempSync(path.join(tmpdir(), "mam-bench-s3-"));
 const s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3dir, configureBuckets: [{ name: "bench" }] });
 try {
   const call = async (p, init = {}) => {
-    const res = await fetch(server.url + p, { ...init, headers: { "Content-Type": "application/json", Authorization: `Bearer ${bearer}`, ...init.headers } });
+    const res = await fetch(server.url + p, {
+      ...init,
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${bearer}`, ...init.headers },
+    });
     if (!res.ok) throw new Error(`${init.method ?? "GET"} ${p}: ${res.status} ${await res.text()}`);
     return res.json();
   };
@@ -58,7 +61,10 @@ try {
 
   /** The client protocol: start, targets, parallel PUTs (each retried alone), report, complete. */
   async function upload(assetId, bytes) {
-    const up = await call("/api/ul/start", { method: "POST", body: JSON.stringify({ asset_id: assetId, size: bytes, name: "Бенчмарк.bin", mime: "application/octet-stream", part_size: partSize }) });
+    const up = await call("/api/ul/start", {
+      method: "POST",
+      body: JSON.stringify({ asset_id: assetId, size: bytes, name: "Бенчмарк.bin", mime: "application/octet-stream", part_size: partSize }),
+    });
     const fd = openSync(file, "r");
     const queue = Array.from({ length: up.part_count }, (_, i) => i + 1);
     async function worker() {
@@ -82,7 +88,10 @@ try {
     return call(`/api/ul/${up.upload_id}`);
   }
 
-  const asset = await call("/api/asset/create", { method: "POST", body: JSON.stringify({ asset_name: "Бенчмарк.bin", asset_mime: "application/octet-stream" }) });
+  const asset = await call("/api/asset/create", {
+    method: "POST",
+    body: JSON.stringify({ asset_name: "Бенчмарк.bin", asset_mime: "application/octet-stream" }),
+  });
   t = performance.now();
   const done = await upload(asset.asset_id, size);
   const upMs = performance.now() - t;
@@ -112,13 +121,21 @@ try {
   }
   const identical = counted === size && got === size && hash.digest("hex") === source.digest("hex");
 
-
   const { port } = await s3.run();
   const storage = await call("/api/storage/create", {
     method: "POST",
-    body: JSON.stringify({ storage_name: "S3 (bench)", kind: "s3", storage_setup: { url: `http://127.0.0.1:${port}`, bucket: "bench", region: "us-east-1" }, user: "S3RVER", passwd: "S3RVER" }),
+    body: JSON.stringify({
+      storage_name: "S3 (bench)",
+      kind: "s3",
+      storage_setup: { url: `http://127.0.0.1:${port}`, bucket: "bench", region: "us-east-1" },
+      user: "S3RVER",
+      passwd: "S3RVER",
+    }),
   });
-  const a2 = await call("/api/asset/create", { method: "POST", body: JSON.stringify({ asset_name: "s3.bin", asset_mime: "application/octet-stream" }) });
+  const a2 = await call("/api/asset/create", {
+    method: "POST",
+    body: JSON.stringify({ asset_name: "s3.bin", asset_mime: "application/octet-stream" }),
+  });
   await call(`/api/storage/for-entity/${a2.asset_id}`, { method: "POST", body: JSON.stringify({ storage_id: storage.storage_id }) });
   t = performance.now();
   const pre = await upload(a2.asset_id, presignedSize);
@@ -130,7 +147,9 @@ try {
   console.log(`Upload through the Worker (R2): ${mbps(size, upMs)} (${(upMs / 1000).toFixed(1)} s; aim >= 100 MB/s)`);
   console.log(`Download, one stream:           ${mbps(size, downMs)} (${(downMs / 1000).toFixed(1)} s; aim >= 500 MB/s)`);
   console.log(`  again, sha256 as it arrives:  ${mbps(size, hashedMs)} (byte-identical: ${identical})`);
-  console.log(`Presigned path (S3 server, ${presignedSize / MiB} MiB): ${mbps(presignedSize, preMs)}; bytes through the Worker: ${pre.worker_bytes} (must be 0)`);
+  console.log(
+    `Presigned path (S3 server, ${presignedSize / MiB} MiB): ${mbps(presignedSize, preMs)}; bytes through the Worker: ${pre.worker_bytes} (must be 0)`,
+  );
   console.log(`Worker path bytes through the Worker: ${done.worker_bytes} (= file size)`);
 } finally {
   server.stop();

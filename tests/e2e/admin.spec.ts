@@ -109,7 +109,11 @@ async function signInAs(browser: Browser, login: string, password: string) {
   return { context, page };
 }
 
-test("an admin creates a user and a read rule on a subtree; that user's API view is exactly that subtree", async ({ page, browser, request }) => {
+test("an admin creates a user and a read rule on a subtree; that user's API view is exactly that subtree", async ({
+  page,
+  browser,
+  request,
+}) => {
   test.slow(); // two sign-ins (password hashing) and a dozen screens on a shared machine
   const { names, ids } = await seedTree(request);
   await signInAsAdmin(page);
@@ -125,7 +129,11 @@ test("an admin creates a user and a read rule on a subtree; that user's API view
   await context.close();
 });
 
-test("…and on /mam that user sees the granted group and its child under 'Доступные Файлы', not the sibling", async ({ page, browser, request }) => {
+test("…and on /mam that user sees the granted group and its child under 'Доступные Файлы', not the sibling", async ({
+  page,
+  browser,
+  request,
+}) => {
   test.slow(); // as above; this one also needs the /mam group tree (app/routes/_app.mam*.tsx)
   const { names, ids } = await seedTree(request);
   await signInAsAdmin(page);
@@ -139,7 +147,13 @@ test("…and on /mam that user sees the granted group and its child under 'До�
 
 test("the admin addresses redirect as spec 2 says", async ({ page, request }) => {
   const { ids } = await seedTree(request);
-  const robot = await adminCall(request, "POST", "/api/user", { user_name: `Робот ${tag()}`, user_login: `bot-${tag()}`, user_passwd: "robot-password-1", enabled: true, is_robot: true });
+  const robot = await adminCall(request, "POST", "/api/user", {
+    user_name: `Робот ${tag()}`,
+    user_login: `bot-${tag()}`,
+    user_passwd: "robot-password-1",
+    enabled: true,
+    is_robot: true,
+  });
   await signInAsAdmin(page);
 
   await page.goto("/admin/access");
@@ -159,7 +173,13 @@ test("the admin addresses redirect as spec 2 says", async ({ page, request }) =>
 
 test("a robot's token is shown once with a copy button, works, and stops working once revoked", async ({ page, request }) => {
   const t = tag();
-  const robot = await adminCall(request, "POST", "/api/user", { user_name: `Робот ${t}`, user_login: `bot-${t}`, user_passwd: "robot-password-1", enabled: true, is_robot: true });
+  const robot = await adminCall(request, "POST", "/api/user", {
+    user_name: `Робот ${t}`,
+    user_login: `bot-${t}`,
+    user_passwd: "robot-password-1",
+    enabled: true,
+    is_robot: true,
+  });
   await signInAsAdmin(page);
   await page.goto(`/admin/user/${robot.user_id}`);
   const panel = page.getByRole("region", { name: "API-токены" });
@@ -190,14 +210,22 @@ test("a robot's token is shown once with a copy button, works, and stops working
 test("an admin adds a user to a group's team on the group screen and sees it on the user's groups tab", async ({ page, request }) => {
   const { names, ids } = await seedTree(request);
   const t = tag();
-  const person = await adminCall(request, "POST", "/api/user", { user_name: `Участник ${t}`, user_login: `member-${t}`, user_passwd: "member-password-1", enabled: true });
+  const person = await adminCall(request, "POST", "/api/user", {
+    user_name: `Участник ${t}`,
+    user_login: `member-${t}`,
+    user_passwd: "member-password-1",
+    enabled: true,
+  });
   await signInAsAdmin(page);
   await page.goto(`/admin/group/${ids.sibling}/users`);
   await pick(page.getByRole("main"), page, "Добавить пользователя", `участник ${t}`, `Участник ${t} (member-${t})`);
   await page.getByRole("button", { name: "Добавить" }).click();
   await expect(page.getByTestId("member-row")).toContainText(`member-${t}`);
 
-  await page.getByTestId("member-row").getByRole("link", { name: `Участник ${t}` }).click();
+  await page
+    .getByTestId("member-row")
+    .getByRole("link", { name: `Участник ${t}` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/admin/user/${person.user_id}/actives$`));
   await page.getByRole("tab", { name: "Группы" }).click();
   await expect(page.getByTestId("team-row")).toContainText(names.sibling);
@@ -205,7 +233,10 @@ test("an admin adds a user to a group's team on the group screen and sees it on 
   await expect(page.getByText("Пользователь не состоит ни в одной группе")).toBeVisible();
 });
 
-test("an admin renames and disables a user from the list; the user moves to the inactive tab and their session ends", async ({ page, request }) => {
+test("an admin renames and disables a user from the list; the user moves to the inactive tab and their session ends", async ({
+  page,
+  request,
+}) => {
   const user = await createPlainUser(request);
   const userBearer = await apiBearer(request, user.login, user.password);
   await signInAsAdmin(page);

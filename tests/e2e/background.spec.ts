@@ -13,9 +13,7 @@ test("the service worker signs media requests under /api/asset/content/", async 
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
   // mode 'no-cors' is what <img>/<video> send; the page itself adds no Authorization header.
-  await expect
-    .poll(() => page.evaluate((url) => fetch(url, { mode: "no-cors" }).then((r) => r.status), CONTENT_URL))
-    .not.toBe(401);
+  await expect.poll(() => page.evaluate((url) => fetch(url, { mode: "no-cors" }).then((r) => r.status), CONTENT_URL)).not.toBe(401);
 });
 
 test.describe("version check", () => {

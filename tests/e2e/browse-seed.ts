@@ -24,7 +24,11 @@ export class Seeder extends Client {
   async emptyAssets(groupId: string, count: number, name = (i: number) => `файл-${String(i).padStart(4, "0")}.txt`) {
     const ids: string[] = [];
     for (let start = 0; start < count; start += 100) {
-      const assets = Array.from({ length: Math.min(100, count - start) }, (_, k) => ({ asset_name: name(start + k), asset_mime: "text/plain", in_group: groupId }));
+      const assets = Array.from({ length: Math.min(100, count - start) }, (_, k) => ({
+        asset_name: name(start + k),
+        asset_mime: "text/plain",
+        in_group: groupId,
+      }));
       const out = await this.call<{ asset_id: string }[]>("/api/asset/create-list", { json: { assets } });
       ids.push(...out.map((a) => a.asset_id));
     }

@@ -60,7 +60,9 @@ test("a group is created, renamed and deleted from the tree", async ({ page }) =
   const parentId = await seed.group(parent);
   await signIn(page, `/mam/${parentId}`);
 
-  await treeItem(page, parent).getByRole("button", { name: `Действия с группой ${parent}` }).click();
+  await treeItem(page, parent)
+    .getByRole("button", { name: `Действия с группой ${parent}` })
+    .click();
   await page.getByRole("menuitem", { name: "Создать группу" }).click();
   const made = unique("Новая");
   await page.getByLabel("Название группы").fill(made);
@@ -68,7 +70,9 @@ test("a group is created, renamed and deleted from the tree", async ({ page }) =
   await expect(treeItem(page, made)).toBeVisible();
   await expect(page.getByRole("heading", { name: made })).toBeVisible();
 
-  await treeItem(page, made).getByRole("button", { name: `Действия с группой ${made}` }).click();
+  await treeItem(page, made)
+    .getByRole("button", { name: `Действия с группой ${made}` })
+    .click();
   await page.getByRole("menuitem", { name: "Переименовать" }).click();
   const renamed = unique("Переименованная");
   await page.getByLabel("Название группы").fill(renamed);
@@ -76,7 +80,9 @@ test("a group is created, renamed and deleted from the tree", async ({ page }) =
   await expect(treeItem(page, renamed)).toBeVisible();
   await expect(treeItem(page, made)).toHaveCount(0);
 
-  await treeItem(page, renamed).getByRole("button", { name: `Действия с группой ${renamed}` }).click();
+  await treeItem(page, renamed)
+    .getByRole("button", { name: `Действия с группой ${renamed}` })
+    .click();
   await page.getByRole("menuitem", { name: "Удалить" }).click();
   await expect(page.getByText(`Удалить группу «${renamed}» со всем содержимым?`)).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Удалить" }).click();
@@ -133,7 +139,9 @@ test("the first page comes with the HTML; a new sort is asked of the server, fro
   await signIn(page, `/mam/${groupId}`);
 
   // A document request carries the group's first page (as the API orders it) in its HTML: the bearer cookie.
-  const [firstPage, nextPage] = await Promise.all([0, 50].map((skip) => seed.call<{ el_info: { name: string } }[]>(`/api/group/members/${groupId}?skip=${skip}`)));
+  const [firstPage, nextPage] = await Promise.all(
+    [0, 50].map((skip) => seed.call<{ el_info: { name: string } }[]>(`/api/group/members/${groupId}?skip=${skip}`)),
+  );
   const html = await (await page.context().request.get(`/mam/${groupId}`)).text();
   for (const m of firstPage) expect(html).toContain(m.el_info.name);
   for (const m of nextPage) expect(html).not.toContain(m.el_info.name);

@@ -32,7 +32,30 @@ test("a task's progress reaches done on /jobs, and its log is there", async ({ p
   test.setTimeout(120_000);
   const dir = mkdtempSync(path.join(tmpdir(), "mam-e2e-jobs-"));
   const clip = path.join(dir, "clip.mp4");
-  execFileSync(ffmpegPath, ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=1280x720:rate=25", "-f", "lavfi", "-i", "sine", "-t", "4", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip]);
+  execFileSync(ffmpegPath, [
+    "-v",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=size=1280x720:rate=25",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine",
+    "-t",
+    "4",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    "-shortest",
+    clip,
+  ]);
   const bearer = await apiBearer(request, ADMIN.login, ADMIN.password);
 
   await page.goto("/login");
@@ -67,11 +90,37 @@ test("a task's progress reaches done on /jobs, and its log is there", async ({ p
   await expect(page.getByTestId("task-status")).toHaveAttribute("data-status", "done");
 });
 
-test("a queued task is paused, resumed, re-prioritised and cancelled from /jobs; /jobs/{id} follows a running task's log", async ({ page, request }) => {
+test("a queued task is paused, resumed, re-prioritised and cancelled from /jobs; /jobs/{id} follows a running task's log", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const dir = mkdtempSync(path.join(tmpdir(), "mam-e2e-jobs-"));
   const clip = path.join(dir, "clip.mp4");
-  execFileSync(ffmpegPath, ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=1920x1080:rate=25", "-f", "lavfi", "-i", "sine", "-t", "12", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip]);
+  execFileSync(ffmpegPath, [
+    "-v",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=size=1920x1080:rate=25",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine",
+    "-t",
+    "12",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    "-shortest",
+    clip,
+  ]);
   const bearer = await apiBearer(request, ADMIN.login, ADMIN.password);
   const headers = { Authorization: `Bearer ${bearer}` };
   const assetId = await uploadClip(request, bearer, clip);
@@ -85,7 +134,8 @@ test("a queued task is paused, resumed, re-prioritised and cancelled from /jobs;
   const proxy720 = "00000000-0000-4000-8000-000000000004";
   const blockers = [await enqueue(proxy720, 50), await enqueue(proxy720, 50)];
   const queued = await enqueue("00000000-0000-4000-8000-000000000006", -10);
-  const apiTask = async (id: string) => (await (await request.get(`/api/tasklist/task/${id}`, { headers })).json()) as { status: string; priority: number };
+  const apiTask = async (id: string) =>
+    (await (await request.get(`/api/tasklist/task/${id}`, { headers })).json()) as { status: string; priority: number };
 
   try {
     await page.goto("/login");
@@ -130,7 +180,10 @@ test("a queued task is paused, resumed, re-prioritised and cancelled from /jobs;
     await expect(page.getByTestId("task-progress")).toHaveAttribute("data-value", "100");
   } finally {
     // Stop what is left of this asset's work so the other tests get the CPU back.
-    const list = (await (await request.get(`/api/tasklist/current?entity=${assetId}&take=50`, { headers })).json()) as { job_id: string; status: string }[];
+    const list = (await (await request.get(`/api/tasklist/current?entity=${assetId}&take=50`, { headers })).json()) as {
+      job_id: string;
+      status: string;
+    }[];
     for (const t of list.filter((x) => ["none", "inqueue", "running", "paused"].includes(x.status))) {
       await request.post(`/api/tasklist/command/${t.job_id}`, { headers, data: { command: "cancel" } });
     }

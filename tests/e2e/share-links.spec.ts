@@ -27,12 +27,18 @@ async function apiCall(bearer: string, path: string, body?: unknown, raw?: BodyI
  * original), uploaded through the client protocol (start, targets, PUT parts, complete).
  */
 async function seedVideo(name: string) {
-  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ user: ADMIN.login, passwd: ADMIN.password }) });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ user: ADMIN.login, passwd: ADMIN.password }),
+  });
   const { bearer } = (await login.json()) as { bearer: string };
   const { asset_id } = (await apiCall(bearer, "/api/asset/create", { asset_name: name, asset_mime: "video/mp4" })).json();
   for (const extra of [{}, { version: 1, variant_type: "proxy_lowres" }]) {
     const up = (await apiCall(bearer, "/api/ul/start", { asset_id, size: bytes.length, name, mime: "video/mp4", ...extra })).json();
-    const targets = (await apiCall(bearer, `/api/ul/${up.upload_id}/targets`, { parts: Array.from({ length: up.part_count }, (_, i) => i + 1) })).json();
+    const targets = (
+      await apiCall(bearer, `/api/ul/${up.upload_id}/targets`, { parts: Array.from({ length: up.part_count }, (_, i) => i + 1) })
+    ).json();
     for (const t of targets as { part: number; url: string; size: number }[]) {
       const chunk = bytes.slice((t.part - 1) * up.part_size, (t.part - 1) * up.part_size + t.size);
       const put = await fetch(new URL(t.url, base), { method: "PUT", body: chunk });
@@ -95,7 +101,8 @@ test.describe("share links", () => {
   test("with JavaScript off the page shows the file, takes the password and downloads", async ({ browser }) => {
     const { bearer, assetId } = await seedVideo("Без скриптов.mp4");
     const open = (await apiCall(bearer, `/api/sl/create/${assetId}`, { acl: ["view", "download_original"] })).text;
-    const locked = (await apiCall(bearer, `/api/sl/create/${assetId}`, { acl: ["view", "download_original"], password: "пароль-без-js" })).text;
+    const locked = (await apiCall(bearer, `/api/sl/create/${assetId}`, { acl: ["view", "download_original"], password: "пароль-без-js" }))
+      .text;
 
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -35,7 +35,11 @@ const json = async (bearer: string, p: string, init: { method?: string; json?: u
 };
 
 async function login(user: string, passwd: string, again = true): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ user, passwd }) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ user, passwd }),
+  });
   const text = await res.text();
   // wrangler's dev proxy may reload the Worker just after start and answer this once; the request never reached us.
   if (again && text.startsWith("Your worker restarted mid-request")) return login(user, passwd, false);
@@ -44,12 +48,19 @@ async function login(user: string, passwd: string, again = true): Promise<string
 }
 
 async function newGroup(bearer: string, name: string): Promise<string> {
-  return (await json(bearer, "/api/group/create", { json: { parent: ROOT, group_name: `${name} ${Date.now()}${Math.random().toString(36).slice(2, 6)}` } })).group_id;
+  return (
+    await json(bearer, "/api/group/create", {
+      json: { parent: ROOT, group_name: `${name} ${Date.now()}${Math.random().toString(36).slice(2, 6)}` },
+    })
+  ).group_id;
 }
 
 /** Assets in the group by name → id. */
 async function groupAssets(bearer: string, groupId: string): Promise<Record<string, string>> {
-  const members = (await json(bearer, `/api/group/members/${groupId}?type=asset&take=200`)) as { el_id: string; el_info: { name: string } }[];
+  const members = (await json(bearer, `/api/group/members/${groupId}?type=asset&take=200`)) as {
+    el_id: string;
+    el_info: { name: string };
+  }[];
   return Object.fromEntries(members.map((m) => [m.el_info.name, m.el_id]));
 }
 
@@ -93,12 +104,16 @@ async function pick(page: Page, files: Parameters<import("@playwright/test").Fil
 
 /** A drop made in the page: a DataTransfer of files (no FileSystemEntry behind them, as in synthetic drags). */
 async function dropInPage(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
-  await page.getByTestId("upload-dropzone").evaluate((zone, list) => {
-    const transfer = new DataTransfer();
-    for (const f of list) transfer.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }));
-    zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
-  }, files.map((f) => ({ name: f.name, mimeType: f.mimeType, base64: f.buffer.toString("base64") })));
+  await page.getByTestId("upload-dropzone").evaluate(
+    (zone, list) => {
+      const transfer = new DataTransfer();
+      for (const f of list)
+        transfer.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }));
+      zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    },
+    files.map((f) => ({ name: f.name, mimeType: f.mimeType, base64: f.buffer.toString("base64") })),
+  );
 }
 
 /**
@@ -122,7 +137,8 @@ async function dropFromDisk(page: Page, paths: string[]) {
 }
 
 const contentsList = (page: Page) => page.getByRole("list", { name: "Содержимое группы" });
-const treeItem = (page: Page, name: string) => page.getByRole("tree", { name: "Дерево групп" }).getByRole("treeitem").filter({ hasText: name });
+const treeItem = (page: Page, name: string) =>
+  page.getByRole("tree", { name: "Дерево групп" }).getByRole("treeitem").filter({ hasText: name });
 
 /** The viewer's "Скачать": the bytes the browser saved. */
 async function downloadInViewer(page: Page) {
@@ -155,10 +171,16 @@ test.describe("uploads", () => {
     await expect(page.getByRole("progressbar", { name: "Всего" })).toHaveAttribute("aria-valuenow", "100");
     // The open group's list shows every finished upload without a reload.
     const contents = page.getByRole("list", { name: "Содержимое группы" });
-    for (const name of ["снимок.png", "документ.pdf", "перетащен.png", "перетащен.pdf"]) await expect(contents.getByText(name)).toBeVisible();
+    for (const name of ["снимок.png", "документ.pdf", "перетащен.png", "перетащен.pdf"])
+      await expect(contents.getByText(name)).toBeVisible();
 
     const assets = await groupAssets(bearer, groupId);
-    for (const [name, bytes] of [["снимок.png", png], ["документ.pdf", pdf], ["перетащен.png", png], ["перетащен.pdf", pdf]] as const) {
+    for (const [name, bytes] of [
+      ["снимок.png", png],
+      ["документ.pdf", pdf],
+      ["перетащен.png", png],
+      ["перетащен.pdf", pdf],
+    ] as const) {
       expect(assets[name], name).toBeTruthy();
       expect(sha256(await download(bearer, assets[name])), name).toBe(sha256(bytes));
     }
@@ -173,7 +195,9 @@ test.describe("uploads", () => {
     expect(dialogs).toEqual([]);
   });
 
-  test("an image, a PDF and a video from the picker and a video dropped open in the viewer and download as the same bytes", async ({ page }) => {
+  test("an image, a PDF and a video from the picker and a video dropped open in the viewer and download as the same bytes", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const bearer = await login(ADMIN.login, ADMIN.password);
     const groupId = await newGroup(bearer, "Просмотр");
@@ -186,7 +210,8 @@ test.describe("uploads", () => {
     ]);
     await dropInPage(page, [{ name: "перетащен.mp4", mimeType: "video/mp4", buffer: clip }]);
     const uploaded = { "снимок.png": png, "документ.pdf": pdf, "ролик.mp4": clip, "перетащен.mp4": clip };
-    for (const name of Object.keys(uploaded)) await expect(item(page, name)).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+    for (const name of Object.keys(uploaded))
+      await expect(item(page, name)).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
     for (const name of Object.keys(uploaded)) await expect(contentsList(page).getByRole("link", { name })).toBeVisible();
     const assets = await groupAssets(bearer, groupId);
 
@@ -226,7 +251,9 @@ test.describe("uploads", () => {
     test.setTimeout(60_000);
     const bearer = await login(ADMIN.login, ADMIN.password);
     const groupName = `Папки ${Date.now()}`;
-    const groupId = await json(bearer, "/api/group/create", { json: { parent: ROOT, group_name: groupName } }).then((g) => g.group_id as string);
+    const groupId = await json(bearer, "/api/group/create", { json: { parent: ROOT, group_name: groupName } }).then(
+      (g) => g.group_id as string,
+    );
     // On disk: Съёмка/{кадр.png, Документы/{лист.pdf, Пустая/}} and a loose заметка.txt dropped next to it.
     const root = mkdtempSync(path.join(dir, "drop-"));
     mkdirSync(path.join(root, "Съёмка", "Документы", "Пустая"), { recursive: true });
@@ -264,7 +291,11 @@ test.describe("uploads", () => {
     const docs = await members(shoot.Документы.id);
     expect(Object.fromEntries(Object.entries(docs).map(([n, m]) => [n, m.type]))).toEqual({ Пустая: "group", "лист.pdf": "asset" });
     expect(await members(docs.Пустая.id)).toEqual({});
-    for (const [id, bytes] of [[top["заметка.txt"].id, note], [shoot["кадр.png"].id, png], [docs["лист.pdf"].id, pdf]] as const) {
+    for (const [id, bytes] of [
+      [top["заметка.txt"].id, note],
+      [shoot["кадр.png"].id, png],
+      [docs["лист.pdf"].id, pdf],
+    ] as const) {
       expect(sha256(await download(bearer, id))).toBe(sha256(bytes));
     }
 
@@ -306,7 +337,8 @@ test.describe("uploads", () => {
     await pick(page, file);
     const row = item(page, "продолжить.bin");
     await expect(row).toHaveAttribute("data-status", "uploading");
-    const pendingId = () => page.evaluate(() => (JSON.parse(localStorage.getItem("mam.uploads.pending") ?? "[]")[0]?.uploadId as string) ?? null);
+    const pendingId = () =>
+      page.evaluate(() => (JSON.parse(localStorage.getItem("mam.uploads.pending") ?? "[]")[0]?.uploadId as string) ?? null);
     await expect.poll(pendingId).not.toBeNull();
     const uploadId = (await pendingId())!;
     await expect.poll(async () => (await json(bearer, `/api/ul/${uploadId}`)).parts.length).toBeGreaterThan(0);
@@ -340,7 +372,9 @@ test.describe("uploads", () => {
     const groupId = await newGroup(admin, "Только чтение");
     const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const user = { login: `reader-${suffix}`, password: `Pw-${suffix}-long` };
-    const { user_id } = await json(admin, "/api/user", { json: { user_name: `Читатель ${suffix}`, user_login: user.login, user_passwd: user.password, enabled: true } });
+    const { user_id } = await json(admin, "/api/user", {
+      json: { user_name: `Читатель ${suffix}`, user_login: user.login, user_passwd: user.password, enabled: true },
+    });
     await json(admin, "/api/user/acl", { json: { subj: user_id, obj: groupId, acl: ["read"] } });
 
     await page.goto("/login");
@@ -354,7 +388,9 @@ test.describe("uploads", () => {
     await expect(page.getByTestId("upload-dropzone")).toHaveCount(0);
 
     const bearer = await login(user.login, user.password);
-    const refused = await call(bearer, "/api/asset/create", { json: { asset_name: "нельзя.png", asset_mime: "image/png", in_group: groupId } });
+    const refused = await call(bearer, "/api/asset/create", {
+      json: { asset_name: "нельзя.png", asset_mime: "image/png", in_group: groupId },
+    });
     expect(refused.status).toBe(403);
     expect(await groupAssets(admin, groupId)).toEqual({});
   });

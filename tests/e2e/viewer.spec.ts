@@ -69,7 +69,9 @@ test("a play link that stops working (it lives minutes) is renewed and the video
   // The player's first request is answered as an expired link is; the later ones pass.
   let refused = 0;
   await page.route("**/api/media/**", (route) =>
-    refused++ === 0 ? route.fulfill({ status: 403, contentType: "application/json", body: '{"error":{"code":"forbidden","message":"expired"}}' }) : route.continue(),
+    refused++ === 0
+      ? route.fulfill({ status: 403, contentType: "application/json", body: '{"error":{"code":"forbidden","message":"expired"}}' })
+      : route.continue(),
   );
   const links: string[] = [];
   page.on("request", (r) => r.url().includes("/api/asset/content/play-variant/") && links.push(r.url()));
@@ -89,11 +91,17 @@ test("a reader without the download right sees the preview, and is offered no do
   const groupId = await admin.group(unique("Только чтение"));
   const assetId = await admin.uploadInto(groupId, image, "image/png");
   const [variant] = await admin.call(`/api/asset/variants/${assetId}/1`);
-  const preview = await fetch(`${base}/api/asset/upload-preview/${variant.variant_id}`, { method: "POST", headers: { Authorization: `Bearer ${admin.bearer}`, "Content-Type": "image/png" }, body: readFileSync(image) });
+  const preview = await fetch(`${base}/api/asset/upload-preview/${variant.variant_id}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${admin.bearer}`, "Content-Type": "image/png" },
+    body: readFileSync(image),
+  });
   expect(preview.status).toBe(200);
   const suffix = unique("").trim();
   const reader = { login: `r-${suffix}`, password: `Pw-${suffix}-long` };
-  const { user_id } = await admin.call("/api/user", { json: { user_name: `Читатель ${suffix}`, user_login: reader.login, user_passwd: reader.password, enabled: true } });
+  const { user_id } = await admin.call("/api/user", {
+    json: { user_name: `Читатель ${suffix}`, user_login: reader.login, user_passwd: reader.password, enabled: true },
+  });
   await admin.call("/api/user/acl", { json: { subj: user_id, obj: groupId, acl: ["read"] } });
 
   await page.goto(`/login?to=${encodeURIComponent(`/mam/${groupId}/asset/${assetId}`)}`);
@@ -140,7 +148,9 @@ test("the asset info screen shows the asset, its versions and variants, its grou
   const fields = page.getByRole("table", { name: "Информация о файле" });
   await expect(fields.getByRole("row", { name: /MIME-тип/ })).toContainText("image/png");
   const versions = page.getByRole("table", { name: "Версии" });
-  await expect(versions.getByRole("row").filter({ hasText: "initial" })).toContainText(`${(readFileSync(image).length / 1024).toFixed(2).replace(".", ",")} КБ`);
+  await expect(versions.getByRole("row").filter({ hasText: "initial" })).toContainText(
+    `${(readFileSync(image).length / 1024).toFixed(2).replace(".", ",")} КБ`,
+  );
   await expect(page.getByRole("link", { name: groupName })).toHaveAttribute("href", `/mam/${groupId}`);
   await expect(page.getByText(/Ваши права: .*read/)).toBeVisible();
   // The share-links panel is still on this screen.
@@ -154,14 +164,19 @@ test("the asset info screen shows the asset, its versions and variants, its grou
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
-test("the asset info screen names the owner and creator to those who may know them, and shows the id to others", async ({ page, browser }) => {
+test("the asset info screen names the owner and creator to those who may know them, and shows the id to others", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const admin = await Seeder.admin();
   const groupId = await admin.group(unique("Авторы"));
   const person = async (name: string, acl: string[]) => {
     const suffix = unique("").trim();
     const login = { login: `u-${suffix}`, password: `Pw-${suffix}-long`, name: `${name} ${suffix}` };
-    const { user_id } = await admin.call("/api/user", { json: { user_name: login.name, user_login: login.login, user_passwd: login.password, enabled: true } });
+    const { user_id } = await admin.call("/api/user", {
+      json: { user_name: login.name, user_login: login.login, user_passwd: login.password, enabled: true },
+    });
     const { rule_id } = await admin.call("/api/user/acl", { json: { subj: user_id, obj: groupId, acl } });
     return { ...login, id: user_id as string, ruleId: rule_id as string };
   };

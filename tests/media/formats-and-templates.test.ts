@@ -40,7 +40,8 @@ describe("audio", () => {
   it("gets tech fields and an audio proxy", async () => {
     const { assetId, variantId } = await client.upload(makeTone(path.join(dir, "Тон.m4a"), 3), "audio/mp4");
     const tasks = byTemplate(await client.waitTasks(assetId, 2));
-    for (const name of ["Технические метаданные", "Аудио-прокси"]) expect(tasks[name]?.status, `${name}: ${tasks[name]?.error}`).toBe("done");
+    for (const name of ["Технические метаданные", "Аудио-прокси"])
+      expect(tasks[name]?.status, `${name}: ${tasks[name]?.error}`).toBe("done");
 
     const tech = await client.call(`/api/asset/variant-tech-props/${variantId}`);
     expect(tech.duration).toBeCloseTo(3, 0);
@@ -75,7 +76,9 @@ describe("templates an admin adds", () => {
 
     const file = path.join(dir, "Пейзаж.jpg");
     const background = { r: 30, g: 60, b: 120 };
-    await sharp({ create: { width: 1200, height: 800, channels: 3, background } }).jpeg({ quality: 90 }).toFile(file);
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background } })
+      .jpeg({ quality: 90 })
+      .toFile(file);
     const { assetId } = await client.upload(file, "image/jpeg");
     const variantId = await enqueue(assetId, template.id, 3);
 
@@ -93,7 +96,11 @@ describe("templates an admin adds", () => {
 
   it("a proxy profile (size, bit rate, codec) makes a proxy that ffprobes at that size", async () => {
     const template = await client.call("/api/tasklist/task-templates", {
-      json: { name: "Прокси 240p HEVC", operation_class: "proxy", setup: { height: 240, video_bitrate: "300k", codec: "hevc", preset: "ultrafast" } },
+      json: {
+        name: "Прокси 240p HEVC",
+        operation_class: "proxy",
+        setup: { height: 240, video_bitrate: "300k", codec: "hevc", preset: "ultrafast" },
+      },
     });
     const { assetId } = await client.upload(makeClip(path.join(dir, "Короткий.mp4"), 2, 640, 360), "video/mp4");
     const variantId = await enqueue(assetId, template.id, 5);
@@ -112,8 +119,33 @@ describe("templates an admin adds", () => {
     });
     // Temporal noise does not compress: at 20 Mbit/s four seconds make a proxy of about 10 MB, two parts or more.
     const source = path.join(dir, "Шум.mp4");
-    execFileSync(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25,noise=alls=60:allf=t", "-f", "lavfi", "-i", "sine",
-      "-t", "4", "-c:v", "libx264", "-preset", "ultrafast", "-crf", "30", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", source]);
+    execFileSync(ffmpeg, [
+      "-v",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc2=size=640x360:rate=25,noise=alls=60:allf=t",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine",
+      "-t",
+      "4",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-crf",
+      "30",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      "-shortest",
+      source,
+    ]);
     const { assetId } = await client.upload(source, "video/mp4");
     const variantId = await enqueue(assetId, template.id, 5);
 

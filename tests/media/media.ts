@@ -13,8 +13,31 @@ export const ffprobe: string = ffprobePath;
 
 export function makeClip(file: string, seconds: number, width = 1280, height = 720, rate = 25) {
   execFileSync(ffmpeg, [
-    "-v", "error", "-y", "-f", "lavfi", "-i", `testsrc=size=${width}x${height}:rate=${rate}`, "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-    "-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "128k", "-shortest", file,
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    `testsrc=size=${width}x${height}:rate=${rate}`,
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=440:sample_rate=48000",
+    "-t",
+    String(seconds),
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    "-b:a",
+    "128k",
+    "-shortest",
+    file,
   ]);
   return file;
 }
@@ -25,7 +48,9 @@ export function probeFile(file: string) {
 
 /** True when the MP4's moov box comes before mdat (fast start: playable while downloading). */
 export function fastStart(file: string) {
-  const head = readFileSync(file).subarray(0, 1 << 20).toString("latin1");
+  const head = readFileSync(file)
+    .subarray(0, 1 << 20)
+    .toString("latin1");
   const moov = head.indexOf("moov");
   const mdat = head.indexOf("mdat");
   return moov > 0 && (mdat < 0 || moov < mdat);
@@ -96,7 +121,8 @@ export class Client {
       const tasks = await this.call<any[]>(`/api/tasklist/current?entity=${assetId}&take=50`);
       await onPoll?.(tasks);
       if (tasks.length >= count && tasks.every((t) => ["done", "error", "canceled"].includes(t.status))) return tasks;
-      if (Date.now() > deadline) throw new Error(`tasks not finished: ${JSON.stringify(tasks.map((t) => [t.template, t.status, t.progress, t.error]))}`);
+      if (Date.now() > deadline)
+        throw new Error(`tasks not finished: ${JSON.stringify(tasks.map((t) => [t.template, t.status, t.progress, t.error]))}`);
       await new Promise((r) => setTimeout(r, 300));
     }
   }
@@ -113,7 +139,24 @@ export const byTemplate = (tasks: any[]) => Object.fromEntries(tasks.map((t) => 
 
 /** A stereo sine tone as AAC in M4A (an encoder every ffmpeg build has). */
 export function makeTone(file: string, seconds: number) {
-  execFileSync(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100", "-ac", "2", "-t", String(seconds), "-c:a", "aac", "-b:a", "128k", file]);
+  execFileSync(ffmpeg, [
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=440:sample_rate=44100",
+    "-ac",
+    "2",
+    "-t",
+    String(seconds),
+    "-c:a",
+    "aac",
+    "-b:a",
+    "128k",
+    file,
+  ]);
   return file;
 }
 

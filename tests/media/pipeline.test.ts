@@ -27,11 +27,20 @@ describe("video", () => {
     const clip = makeClip(path.join(dir, "Клип.mp4"), 3);
     const { assetId, variantId } = await client.upload(clip, "video/mp4");
     const tasks = byTemplate(await client.waitTasks(assetId, 4));
-    for (const name of ["Технические метаданные", "Превью", "Прокси 360p", "Прокси 720p"]) expect(tasks[name]?.status, `${name}: ${tasks[name]?.error}`).toBe("done");
+    for (const name of ["Технические метаданные", "Превью", "Прокси 360p", "Прокси 720p"])
+      expect(tasks[name]?.status, `${name}: ${tasks[name]?.error}`).toBe("done");
 
     const tech = await client.call(`/api/asset/variant-tech-props/${variantId}`);
     expect(tech.duration).toBeCloseTo(3, 0);
-    expect(tech).toMatchObject({ width: 1280, height: 720, resolution: "1280x720", video_codec: "h264", audio_codec: "aac", frame_rate: 25, audio_channels: 1 });
+    expect(tech).toMatchObject({
+      width: 1280,
+      height: 720,
+      resolution: "1280x720",
+      video_codec: "h264",
+      audio_codec: "aac",
+      frame_rate: 25,
+      audio_channels: 1,
+    });
     expect(tech.container).toContain("mp4");
     expect(tech.sha256).toMatch(/^[0-9a-f]{64}$/);
 
@@ -39,7 +48,10 @@ describe("video", () => {
     const meta = await sharp(preview).metadata();
     expect(meta).toMatchObject({ format: "jpeg", width: 640, height: 360 });
 
-    for (const [type, height] of [["proxy_lowres", 360], ["proxy_highres", 720]] as const) {
+    for (const [type, height] of [
+      ["proxy_lowres", 360],
+      ["proxy_highres", 720],
+    ] as const) {
       const file = path.join(dir, `${type}.mp4`);
       writeFileSync(file, await client.bytes(`/api/asset/content/download/${assetId}/1/${type}`));
       const p = probeFile(file);
@@ -73,7 +85,10 @@ describe("image", () => {
 
   it("an SVG gets a raster JPEG preview shown in place; the SVG itself comes back only as an attachment of bytes", async () => {
     const file = path.join(dir, "Схема.svg");
-    writeFileSync(file, '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="150"><rect width="300" height="150" fill="#00c000"/><script>alert(document.domain)</script></svg>');
+    writeFileSync(
+      file,
+      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="150"><rect width="300" height="150" fill="#00c000"/><script>alert(document.domain)</script></svg>',
+    );
     const { assetId, variantId } = await client.upload(file, "image/svg+xml");
     const tasks = byTemplate(await client.waitTasks(assetId, 2));
     expect(tasks.Превью?.status, tasks.Превью?.error).toBe("done");
@@ -108,7 +123,12 @@ describe("a transcoder killed mid-task", () => {
       process.kill(killed, "SIGKILL");
     });
     expect(killed).toBeGreaterThan(0);
-    expect(tasks.map((t) => [t.template, t.status])).toEqual(expect.arrayContaining([["Прокси 720p", "done"], ["Прокси 360p", "done"]]));
+    expect(tasks.map((t) => [t.template, t.status])).toEqual(
+      expect.arrayContaining([
+        ["Прокси 720p", "done"],
+        ["Прокси 360p", "done"],
+      ]),
+    );
     const after = (await fetch(`${transcoderUrl}/health`).then((r) => r.json())) as { worker: string };
     expect(Number(String(after.worker).split("/").pop())).not.toBe(killed);
     const proxy = tasks.find((t) => t.template === "Прокси 720p");

@@ -1,12 +1,13 @@
 import { createServer } from "node:net";
 import { startServer } from "../bench/server.mjs";
 
-const freePort = () => new Promise<number>((resolve) => {
-  const srv = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = srv.address() as { port: number };
-    srv.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
   });
-});
 
 /** `npm start` on free ports: the Worker and its transcoder (whose URL the kill test needs). */
 export async function startMediaServer() {

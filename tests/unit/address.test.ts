@@ -9,7 +9,13 @@ describe("addressKey", () => {
 
   it("keys IPv6 by its /64, whatever the spelling", () => {
     const key = "2001:db8:aa:1::/64";
-    for (const ip of ["2001:db8:aa:1::1", "2001:0DB8:00aa:0001:ffff:1:2:3", "[2001:db8:aa:1:abcd::9]", "2001:db8:aa:1::192.0.2.1", "2001:db8:aa:1::1%eth0"]) {
+    for (const ip of [
+      "2001:db8:aa:1::1",
+      "2001:0DB8:00aa:0001:ffff:1:2:3",
+      "[2001:db8:aa:1:abcd::9]",
+      "2001:db8:aa:1::192.0.2.1",
+      "2001:db8:aa:1::1%eth0",
+    ]) {
       expect(addressKey(ip)).toBe(key);
     }
     expect(addressKey("2001:db8:aa:2::1")).not.toBe(key);

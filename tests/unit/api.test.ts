@@ -8,10 +8,16 @@ beforeEach(() => clearTokens());
 afterEach(() => vi.unstubAllGlobals());
 
 describe("open calls (no bearer)", () => {
-  it.each(["/auth/login", "/auth/refresh", "/auth/logout", "/auth/sso/github", "/auth/sso-cb/github", "/auth/sso-providers", "/version", "/health"])(
-    "%s is open",
-    (path) => expect(isOpenPath(path)).toBe(true),
-  );
+  it.each([
+    "/auth/login",
+    "/auth/refresh",
+    "/auth/logout",
+    "/auth/sso/github",
+    "/auth/sso-cb/github",
+    "/auth/sso-providers",
+    "/version",
+    "/health",
+  ])("%s is open", (path) => expect(isOpenPath(path)).toBe(true));
   it.each(["/auth/whoami", "/auth/login-history", "/auth/user-abilities", "/versions", "/asset/1", "/user"])(
     "%s needs the bearer",
     (path) => expect(isOpenPath(path)).toBe(false),
@@ -82,10 +88,7 @@ describe("token refresh (margin 120 s)", () => {
     });
     await Promise.all([api("/tag/list"), api("/tag/list")]);
     expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(1);
-    expect(calls.filter((c) => c.url === "/api/tag/list").map((c) => c.headers.get("Authorization"))).toEqual([
-      "Bearer new",
-      "Bearer new",
-    ]);
+    expect(calls.filter((c) => c.url === "/api/tag/list").map((c) => c.headers.get("Authorization"))).toEqual(["Bearer new", "Bearer new"]);
     expect(sessionStore.get().tokens?.bearer).toBe("new");
   });
 

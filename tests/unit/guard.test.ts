@@ -97,7 +97,10 @@ describe("runNavigationGuard", () => {
 
   it("goes to /mam after /login?token=X without `to`, and back to the form for a refused code", async () => {
     mockFetch({
-      "/api/auth/exchange-token": [json({ bearer: "ok", expire: nowSeconds() + 900 }), json({ error: { code: "unauthorized", message: "Код входа недействителен" } }, 401)],
+      "/api/auth/exchange-token": [
+        json({ bearer: "ok", expire: nowSeconds() + 900 }),
+        json({ error: { code: "unauthorized", message: "Код входа недействителен" } }, 401),
+      ],
       "/api/auth/whoami": json(editor),
     });
     expect(await runNavigationGuard(url("/login?token=ok"))).toBe("/mam");

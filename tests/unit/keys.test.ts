@@ -32,10 +32,14 @@ describe("derived keys", () => {
       ["encrypt", "decrypt"],
     );
     const iv = crypto.getRandomValues(new Uint8Array(12));
-    const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, old, new TextEncoder().encode(JSON.stringify({ user: "u", passwd: "p" }))));
+    const sealed = new Uint8Array(
+      await crypto.subtle.encrypt({ name: "AES-GCM", iv }, old, new TextEncoder().encode(JSON.stringify({ user: "u", passwd: "p" }))),
+    );
     const stored = btoa(String.fromCharCode(...iv, ...sealed));
     expect(await decryptCredentials({ JWT_SECRET: secret }, stored)).toEqual({ user: "u", passwd: "p" });
-    expect(await decryptCredentials({ JWT_SECRET: secret }, await encryptCredentials({ JWT_SECRET: secret }, { user: "x", passwd: "y" }))).toEqual({ user: "x", passwd: "y" });
+    expect(
+      await decryptCredentials({ JWT_SECRET: secret }, await encryptCredentials({ JWT_SECRET: secret }, { user: "x", passwd: "y" })),
+    ).toEqual({ user: "x", passwd: "y" });
     expect((await storageCredentialsKey(secret)).algorithm).toMatchObject({ name: "AES-GCM", length: 256 });
   });
 

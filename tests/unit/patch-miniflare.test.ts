@@ -21,7 +21,10 @@ function fakeBucketWorker(text: string) {
 }
 
 const run = (file: string, env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [script, "--file", file], { encoding: "utf8", env: { ...process.env, CI: "", npm_lifecycle_event: "", ...env } });
+  spawnSync(process.execPath, [script, "--file", file], {
+    encoding: "utf8",
+    env: { ...process.env, CI: "", npm_lifecycle_event: "", ...env },
+  });
 
 describe("patch-miniflare", () => {
   it("applies every edit to the text it was made for", () => {

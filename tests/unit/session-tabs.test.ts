@@ -22,7 +22,10 @@ function fakeLocks() {
     request<T>(name: string, callback: () => Promise<T>): Promise<T> {
       const before = tails.get(name) ?? Promise.resolve();
       const run = before.then(() => new Promise((r) => setTimeout(r, 0))).then(callback);
-      tails.set(name, run.catch(() => undefined));
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
       return run;
     },
   };

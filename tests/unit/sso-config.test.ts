@@ -7,7 +7,15 @@ describe("ssoProviders", () => {
   it("adds openid to the scopes, accepts a space-separated string and trims the issuer's slash", () => {
     const [google, kc] = ssoProviders({
       SSO_PROVIDERS: JSON.stringify([
-        { name: "google", title: "Google", issuer: "https://accounts.google.com/", client_id: "a", client_secret: "b", scopes: "email profile", link_by_email: true },
+        {
+          name: "google",
+          title: "Google",
+          issuer: "https://accounts.google.com/",
+          client_id: "a",
+          client_secret: "b",
+          scopes: "email profile",
+          link_by_email: true,
+        },
         { name: "kc", title: "Keycloak", issuer: "https://sso.example.com/realms/corp", client_id: "c", client_secret: "d" },
       ]),
     });
@@ -27,7 +35,9 @@ describe("ssoProviders", () => {
 
   it("reads the allowlist: domains lower-cased, the required claim as written; none by default", () => {
     const one = { name: "y", title: "Y", issuer: "https://idp.example", client_id: "a", client_secret: "b" };
-    expect(ssoProviders({ SSO_PROVIDERS: JSON.stringify([{ ...one, allowed_domains: [" Corp.Example "], required_claim: "groups=mam" }]) })[0]).toMatchObject({
+    expect(
+      ssoProviders({ SSO_PROVIDERS: JSON.stringify([{ ...one, allowed_domains: [" Corp.Example "], required_claim: "groups=mam" }]) })[0],
+    ).toMatchObject({
       allowedDomains: ["corp.example"],
       requiredClaim: "groups=mam",
     });

@@ -18,7 +18,8 @@ import { ffmpegPath, probe, run } from "../../transcoder/tools.mjs";
 const root = path.resolve(__dirname, "../..");
 const ORIGIN = "https://mam.example.com";
 const TOKEN = "transcoder-test-token";
-const listen = (server: Server) => new Promise<number>((r) => server.listen(0, "127.0.0.1", () => r((server.address() as AddressInfo).port)));
+const listen = (server: Server) =>
+  new Promise<number>((r) => server.listen(0, "127.0.0.1", () => r((server.address() as AddressInfo).port)));
 
 describe("starting", () => {
   it("refuses to start on a non-loopback host without TRANSCODER_TOKEN, before touching its state", async () => {
@@ -40,17 +41,26 @@ describe("starting", () => {
 
   it("needs the Worker's origin off loopback; runs tokenless on loopback only", () => {
     expect(() => transcoderConfig({ TRANSCODER_HOST: "0.0.0.0", TRANSCODER_TOKEN: TOKEN })).toThrow(/TRANSCODER_ALLOWED_ORIGIN/);
-    expect(transcoderConfig({ TRANSCODER_HOST: "0.0.0.0", TRANSCODER_TOKEN: TOKEN, PUBLIC_URL: `${ORIGIN}/x/` })).toMatchObject({ allowedOrigin: ORIGIN });
-    for (const host of ["127.0.0.1", "::1", "localhost"]) expect(transcoderConfig({ TRANSCODER_HOST: host })).toMatchObject({ token: "", allowedOrigin: null });
+    expect(transcoderConfig({ TRANSCODER_HOST: "0.0.0.0", TRANSCODER_TOKEN: TOKEN, PUBLIC_URL: `${ORIGIN}/x/` })).toMatchObject({
+      allowedOrigin: ORIGIN,
+    });
+    for (const host of ["127.0.0.1", "::1", "localhost"])
+      expect(transcoderConfig({ TRANSCODER_HOST: host })).toMatchObject({ token: "", allowedOrigin: null });
   });
 });
 
 describe("the HTTP handler", () => {
   const added: unknown[] = [];
-  const queue = { add: (j: unknown) => {
+  const queue = {
+    add: (j: unknown) => {
       added.push(j);
       return { accepted: true };
-    }, get: () => null, remove: () => false, setPriority: () => false, stats: () => ({}) };
+    },
+    get: () => null,
+    remove: () => false,
+    setPriority: () => false,
+    stats: () => ({}),
+  };
   const server = createServer(createHandler({ queue, token: TOKEN, allowedOrigin: ORIGIN, workerName: "test" }));
   let base = "";
   beforeAll(async () => {
@@ -69,7 +79,11 @@ describe("the HTTP handler", () => {
     ...over,
   });
   const submit = (body: unknown, token = TOKEN) =>
-    fetch(`${base}/tasks`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${base}/tasks`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   it("answers a missing or wrong token 401, and takes a good job with the right one", async () => {
     expect((await fetch(`${base}/tasks/${crypto.randomUUID()}`)).status).toBe(401);

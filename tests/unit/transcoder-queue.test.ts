@@ -46,7 +46,14 @@ describe("transcoder queue order", () => {
   it("runs the highest priority first, the oldest first among equals", async () => {
     const h = harness();
     h.queue.add(job(1)); // starts at once: the only slot
-    for (const [n, p] of [[2, 0], [3, 5], [4, -3], [5, 5], [6, 0]]) h.queue.add(job(n, p));
+    for (const [n, p] of [
+      [2, 0],
+      [3, 5],
+      [4, -3],
+      [5, 5],
+      [6, 0],
+    ])
+      h.queue.add(job(n, p));
     expect(h.order()).toEqual([1]);
     expect(h.queue.stats()).toMatchObject({ queued: 5, running: 1 });
     for (const n of [1, 3, 5, 2, 6]) await h.finish(n);
@@ -81,7 +88,13 @@ describe("transcoder queue order", () => {
         ends.set(j.id, resolve);
       });
     const queue = createQueue({ stateDir: stateDir(), concurrency: 1, lightConcurrency: 1, execute });
-    for (const [n, operation] of [[1, "proxy"], [2, "proxy"], [3, "metadata"], [4, "preview"]] as const) queue.add({ ...job(n), operation });
+    for (const [n, operation] of [
+      [1, "proxy"],
+      [2, "proxy"],
+      [3, "metadata"],
+      [4, "preview"],
+    ] as const)
+      queue.add({ ...job(n), operation });
     expect(started).toEqual(["proxy 1", "metadata 3"]);
     ends.get(id(3))!();
     await settle();
@@ -100,7 +113,10 @@ describe("transcoder queue order", () => {
     queue.remove(id(3));
     ends.get(id(1))!();
     await settle();
-    expect(forgotten).toEqual([[3, [1, 2]], [1, [2]]]);
+    expect(forgotten).toEqual([
+      [3, [1, 2]],
+      [1, [2]],
+    ]);
   });
 
   it("the same run again is a no-op, a newer run replaces the older one, an older run is refused", async () => {

@@ -24,7 +24,9 @@ async function centre(file: string) {
 
 describe("an SVG preview", () => {
   it("is a JPEG of the SVG itself, never of a file beside it", async () => {
-    await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 255, g: 0, b: 0 } } }).png().toFile(path.join(dir, "neighbour.png"));
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 255, g: 0, b: 0 } } })
+      .png()
+      .toFile(path.join(dir, "neighbour.png"));
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="400" height="200">
       <rect width="400" height="200" fill="#0000ff"/>
       <image xlink:href="neighbour.png" width="400" height="200"/>

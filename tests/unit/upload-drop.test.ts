@@ -7,7 +7,12 @@ import { enqueueTree, readDrop } from "../../app/lib/upload-drop";
  */
 
 type Entry = Record<string, unknown>;
-const fileEntry = (name: string): Entry => ({ isFile: true, isDirectory: false, name, file: (ok: (f: File) => void) => ok(new File([name], name)) });
+const fileEntry = (name: string): Entry => ({
+  isFile: true,
+  isDirectory: false,
+  name,
+  file: (ok: (f: File) => void) => ok(new File([name], name)),
+});
 function folderEntry(name: string, children: Entry[]): Entry {
   return {
     isFile: false,
@@ -34,7 +39,13 @@ afterEach(() => vi.unstubAllGlobals());
 describe("dropped folders", () => {
   it("reads nested folders in full, batch after batch", async () => {
     const tree = await readDrop(
-      transfer([fileEntry("a.png"), folderEntry("Съёмка", [fileEntry("1.mp4"), fileEntry("2.mp4"), fileEntry("3.mp4"), folderEntry("Звук", [fileEntry("s.wav")])])], [new File(["x"], "loose.pdf")]),
+      transfer(
+        [
+          fileEntry("a.png"),
+          folderEntry("Съёмка", [fileEntry("1.mp4"), fileEntry("2.mp4"), fileEntry("3.mp4"), folderEntry("Звук", [fileEntry("s.wav")])]),
+        ],
+        [new File(["x"], "loose.pdf")],
+      ),
     );
     expect(tree.files.map((f) => f.name)).toEqual(["loose.pdf", "a.png"]);
     expect(tree.folders.map((f) => [f.name, f.files.map((x) => x.name)])).toEqual([["Съёмка", ["1.mp4", "2.mp4", "3.mp4"]]]);
@@ -48,14 +59,31 @@ describe("dropped folders", () => {
       created.push(body);
       return new Response(JSON.stringify({ group_id: `id-${body.group_name}` }), { headers: { "Content-Type": "application/json" } });
     });
-    const tree = await readDrop(transfer([fileEntry("a.png"), folderEntry("Съёмка", [fileEntry("1.mp4"), folderEntry("Звук", [fileEntry("s.wav")])])]));
+    const tree = await readDrop(
+      transfer([fileEntry("a.png"), folderEntry("Съёмка", [fileEntry("1.mp4"), folderEntry("Звук", [fileEntry("s.wav")])])]),
+    );
     const queued: [string, string[]][] = [];
     const heard: [string, string][] = [];
-    await enqueueTree(tree, "g0", (files, group) => queued.push([group, files.map((f) => f.name)]), (parent, group) => void heard.push([parent, group]));
+    await enqueueTree(
+      tree,
+      "g0",
+      (files, group) => queued.push([group, files.map((f) => f.name)]),
+      (parent, group) => void heard.push([parent, group]),
+    );
 
-    expect(created).toEqual([{ parent: "g0", group_name: "Съёмка" }, { parent: "id-Съёмка", group_name: "Звук" }]);
-    expect(queued).toEqual([["g0", ["a.png"]], ["id-Съёмка", ["1.mp4"]], ["id-Звук", ["s.wav"]]]);
+    expect(created).toEqual([
+      { parent: "g0", group_name: "Съёмка" },
+      { parent: "id-Съёмка", group_name: "Звук" },
+    ]);
+    expect(queued).toEqual([
+      ["g0", ["a.png"]],
+      ["id-Съёмка", ["1.mp4"]],
+      ["id-Звук", ["s.wav"]],
+    ]);
     // Each new subgroup is announced with its parent (the open list and the tree refresh from it).
-    expect(heard).toEqual([["g0", "id-Съёмка"], ["id-Съёмка", "id-Звук"]]);
+    expect(heard).toEqual([
+      ["g0", "id-Съёмка"],
+      ["id-Съёмка", "id-Звук"],
+    ]);
   });
 });

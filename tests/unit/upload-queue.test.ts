@@ -77,7 +77,11 @@ describe("upload queue", () => {
     await vi.waitFor(() => expect(statuses()).toEqual(["completed", "completed", "completed"]));
     expect(isQueueDone(store.get())).toBe(true);
     expect(seen.get("a.txt")).toEqual(["waiting", "uploading", "uploaded", "saving", "busy", "completed"]);
-    expect([...server.assets.values()].map((a) => [a.name, a.group])).toEqual([["a.txt", "g1"], ["b.txt", "g1"], ["c.txt", "g1"]]);
+    expect([...server.assets.values()].map((a) => [a.name, a.group])).toEqual([
+      ["a.txt", "g1"],
+      ["b.txt", "g1"],
+      ["c.txt", "g1"],
+    ]);
     expect(uploaded).toEqual([...server.assets.keys()]);
     expect(server.calls.filter((c) => c.startsWith("GET /api/asset/content-size/"))).toHaveLength(3);
     expect(store.get().every((i) => i.progress === 100)).toBe(true);
@@ -176,7 +180,15 @@ describe("upload queue", () => {
     // An upload from before a reload: parts of 4 bytes, the first already on the server.
     server.uploads.set("upload-77", { asset: "asset-77", size: 8, partSize: 4, parts: new Map([[1, 4]]), state: "active" });
     server.assets.set("asset-77", { name: "big.txt", group: "g7" });
-    rememberUpload({ uploadId: "upload-77", assetId: "asset-77", groupId: "g7", name: "big.txt", size: 8, lastModified: again.lastModified, mime: "text/plain" });
+    rememberUpload({
+      uploadId: "upload-77",
+      assetId: "asset-77",
+      groupId: "g7",
+      name: "big.txt",
+      size: 8,
+      lastModified: again.lastModified,
+      mime: "text/plain",
+    });
 
     queue.add([again], "elsewhere");
     await vi.waitFor(() => expect(statuses()).toEqual(["completed"]));

@@ -13,7 +13,8 @@ export function uploadServer() {
   const bearers: [string, string | null][] = [];
   const fail = new Map<string, number[]>();
   let held: (() => void)[] | null = null;
-  const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  const reply = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   const state = (id: string) => {
     const u = uploads.get(id)!;
     const count = Math.max(1, Math.ceil(u.size / u.partSize));
@@ -42,7 +43,8 @@ export function uploadServer() {
       return reply({ asset_id: id });
     }
     if (route === "GET /api/auth/refresh") return reply({ bearer: "fresh-bearer", expire: Math.floor(Date.now() / 1000) + 3600 });
-    if ((m = route.match(/^DELETE \/api\/asset\/(.+)$/))) return assets.delete(m[1]) ? reply({ ok: true }) : reply({ error: { code: "not_found", message: "нет" } }, 404);
+    if ((m = route.match(/^DELETE \/api\/asset\/(.+)$/)))
+      return assets.delete(m[1]) ? reply({ ok: true }) : reply({ error: { code: "not_found", message: "нет" } }, 404);
     if ((m = route.match(/^GET \/api\/asset\/content-size\/(.+)$/))) return reply({ asset_id: m[1], content_size: 1 });
     if (route === "POST /api/ul/start") {
       const id = `upload-${++ids}`;
@@ -50,7 +52,8 @@ export function uploadServer() {
       return reply(state(id));
     }
     if ((m = route.match(/^GET \/api\/ul\/([^/]+)$/))) return reply(state(m[1]));
-    if ((m = route.match(/^POST \/api\/ul\/([^/]+)\/targets$/))) return reply(body.parts.map((part: number) => ({ part, url: `http://files/${m![1]}/${part}` })));
+    if ((m = route.match(/^POST \/api\/ul\/([^/]+)\/targets$/)))
+      return reply(body.parts.map((part: number) => ({ part, url: `http://files/${m![1]}/${part}` })));
     if ((m = route.match(/^PUT http:\/\/files\/([^/]+)\/(\d+)$/))) {
       if (held) await new Promise<void>((resolve) => held!.push(resolve));
       init.signal?.throwIfAborted();

@@ -42,7 +42,11 @@ async function preview(job, ctx) {
     input = await run(ffmpegPath, frameCommand(ctx.src, at), { signal: ctx.signal, onLine: ctx.log });
   }
   const file = path.join(ctx.dir, "preview.jpg");
-  const info = await sharp(input).rotate().resize(width, height, { fit: "inside", withoutEnlargement: true }).jpeg({ quality, mozjpeg: false }).toFile(file);
+  const info = await sharp(input)
+    .rotate()
+    .resize(width, height, { fit: "inside", withoutEnlargement: true })
+    .jpeg({ quality, mozjpeg: false })
+    .toFile(file);
   return { outputs: [{ name: "preview", file, mime: "image/jpeg", format: "jpg", tech: { width: info.width, height: info.height } }] };
 }
 
@@ -55,7 +59,8 @@ async function ffmpegWithProgress(_job, ctx, args, out) {
     onLine: ctx.log,
     onProgress: (kv) => {
       const t = Number(kv.out_time_us ?? kv.out_time_ms ?? 0) / 1e6;
-      if (duration > 0 && t >= 0) ctx.progress(Math.min(99, (t / duration) * 100), `${hms(t)} из ${hms(duration)}${kv.speed ? `, ${kv.speed}` : ""}`);
+      if (duration > 0 && t >= 0)
+        ctx.progress(Math.min(99, (t / duration) * 100), `${hms(t)} из ${hms(duration)}${kv.speed ? `, ${kv.speed}` : ""}`);
     },
   });
   return techFromProbe(await probe(out, ctx.signal));
@@ -69,7 +74,12 @@ async function proxy(job, ctx) {
 
 async function audioProxy(job, ctx) {
   const out = path.join(ctx.dir, "audio.m4a");
-  const tech = await ffmpegWithProgress(job, ctx, ["-vn", "-map", "0:a:0", "-c:a", "aac", "-b:a", job.setup.audio_bitrate ?? "128k", "-ac", "2", "-movflags", "+faststart"], out);
+  const tech = await ffmpegWithProgress(
+    job,
+    ctx,
+    ["-vn", "-map", "0:a:0", "-c:a", "aac", "-b:a", job.setup.audio_bitrate ?? "128k", "-ac", "2", "-movflags", "+faststart"],
+    out,
+  );
   return { outputs: [{ name: "audio", file: out, mime: "audio/mp4", format: "m4a", tech }] };
 }
 
@@ -80,9 +90,20 @@ async function watermark(job, ctx) {
     const meta = await img.metadata();
     const mark = await watermarkPng(s, meta.width, ctx);
     const out = path.join(ctx.dir, "watermarked.jpg");
-    const gravity = { "top-left": "northwest", "top-right": "northeast", "bottom-left": "southwest", "bottom-right": "southeast", center: "centre" }[s.position ?? "bottom-right"];
-    const info = await img.composite([{ input: mark, gravity }]).jpeg({ quality: 90 }).toFile(out);
-    return { outputs: [{ name: "watermarked", file: out, mime: "image/jpeg", format: "jpg", tech: { width: info.width, height: info.height } }] };
+    const gravity = {
+      "top-left": "northwest",
+      "top-right": "northeast",
+      "bottom-left": "southwest",
+      "bottom-right": "southeast",
+      center: "centre",
+    }[s.position ?? "bottom-right"];
+    const info = await img
+      .composite([{ input: mark, gravity }])
+      .jpeg({ quality: 90 })
+      .toFile(out);
+    return {
+      outputs: [{ name: "watermarked", file: out, mime: "image/jpeg", format: "jpg", tech: { width: info.width, height: info.height } }],
+    };
   }
   const width = Math.round(((s.height ?? 720) * 16) / 9);
   const markFile = path.join(ctx.dir, "mark.png");

@@ -10,27 +10,95 @@ function videoCodec(setup) {
   const rate = setup.video_bitrate ?? "3M";
   const bufsize = /^(\d+(?:\.\d+)?)([kM])$/.exec(rate);
   const codec = setup.codec === "hevc" ? ["-c:v", "libx265", "-tag:v", "hvc1"] : ["-c:v", "libx264", "-profile:v", "high"];
-  return [...codec, "-preset", setup.preset ?? "veryfast", "-b:v", rate, "-maxrate", rate, "-bufsize", bufsize ? `${Number(bufsize[1]) * 2}${bufsize[2]}` : rate, "-pix_fmt", "yuv420p"];
+  return [
+    ...codec,
+    "-preset",
+    setup.preset ?? "veryfast",
+    "-b:v",
+    rate,
+    "-maxrate",
+    rate,
+    "-bufsize",
+    bufsize ? `${Number(bufsize[1]) * 2}${bufsize[2]}` : rate,
+    "-pix_fmt",
+    "yuv420p",
+  ];
 }
 
 const audio = (setup) => ["-c:a", "aac", "-b:a", setup.audio_bitrate ?? "128k", "-ac", "2"];
 
 export function encodeArgs(setup) {
-  return ["-map", "0:v:0", "-map", "0:a:0?", "-vf", scale(setup.height ?? 720), ...videoCodec(setup), ...audio(setup), "-movflags", "+faststart"];
+  return [
+    "-map",
+    "0:v:0",
+    "-map",
+    "0:a:0?",
+    "-vf",
+    scale(setup.height ?? 720),
+    ...videoCodec(setup),
+    ...audio(setup),
+    "-movflags",
+    "+faststart",
+  ];
 }
 
 /** ffmpeg's whole command line for an encode with -progress on stdout (proxies, watermarks; the bench runs it bare). */
-export const encodeCommand = (src, args, out) => ["-hide_banner", "-y", "-nostats", "-progress", "pipe:1", ...ffmpegInput, "-i", src, ...args, out];
+export const encodeCommand = (src, args, out) => [
+  "-hide_banner",
+  "-y",
+  "-nostats",
+  "-progress",
+  "pipe:1",
+  ...ffmpegInput,
+  "-i",
+  src,
+  ...args,
+  out,
+];
 
 /** One frame `at` seconds in, as PNG on stdout (previews; the bench runs it bare). */
-export const frameCommand = (src, at) => ["-v", "error", "-ss", at.toFixed(2), ...ffmpegInput, "-i", src, "-frames:v", "1", "-f", "image2pipe", "-c:v", "png", "pipe:1"];
+export const frameCommand = (src, at) => [
+  "-v",
+  "error",
+  "-ss",
+  at.toFixed(2),
+  ...ffmpegInput,
+  "-i",
+  src,
+  "-frames:v",
+  "1",
+  "-f",
+  "image2pipe",
+  "-c:v",
+  "png",
+  "pipe:1",
+];
 
-const overlayAt = { "top-left": "24:24", "top-right": "W-w-24:24", "bottom-left": "24:H-h-24", "bottom-right": "W-w-24:H-h-24", center: "(W-w)/2:(H-h)/2" };
+const overlayAt = {
+  "top-left": "24:24",
+  "top-right": "W-w-24:24",
+  "bottom-left": "24:H-h-24",
+  "bottom-right": "W-w-24:H-h-24",
+  center: "(W-w)/2:(H-h)/2",
+};
 
 export function overlayArgs(setup, markFile) {
   const opacity = Number(setup.opacity ?? 0.5);
   const filter = `[0:v]${scale(setup.height ?? 720)}[v];[1:v]format=rgba,colorchannelmixer=aa=${opacity}[m];[v][m]overlay=${overlayAt[setup.position ?? "bottom-right"]}[out]`;
-  return ["-i", markFile, "-filter_complex", filter, "-map", "[out]", "-map", "0:a:0?", ...videoCodec(setup), ...audio(setup), "-movflags", "+faststart"];
+  return [
+    "-i",
+    markFile,
+    "-filter_complex",
+    filter,
+    "-map",
+    "[out]",
+    "-map",
+    "0:a:0?",
+    ...videoCodec(setup),
+    ...audio(setup),
+    "-movflags",
+    "+faststart",
+  ];
 }
 
 const esc = (s) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -46,9 +114,21 @@ export async function watermarkPng(setup, frameWidth, ctx) {
   if (setup.image_url) {
     const res = await fetch(setup.image_url, { redirect: "manual", signal: ctx.signal });
     if (!res.ok) throw new Error(`watermark image: HTTP ${res.status}`);
-    const img = sharp(Buffer.from(await res.arrayBuffer())).resize({ width: w }).ensureAlpha();
+    const img = sharp(Buffer.from(await res.arrayBuffer()))
+      .resize({ width: w })
+      .ensureAlpha();
     if (!forImage) return img.png().toBuffer();
-    return img.composite([{ input: Buffer.from([255, 255, 255, Math.round(255 * (setup.opacity ?? 0.5))]), raw: { width: 1, height: 1, channels: 4 }, tile: true, blend: "dest-in" }]).png().toBuffer();
+    return img
+      .composite([
+        {
+          input: Buffer.from([255, 255, 255, Math.round(255 * (setup.opacity ?? 0.5))]),
+          raw: { width: 1, height: 1, channels: 4 },
+          tile: true,
+          blend: "dest-in",
+        },
+      ])
+      .png()
+      .toBuffer();
   }
   // Drawn large on a canvas wide enough for any glyphs (Cyrillic capitals run wider than Latin), then
   // trimmed to the ink and scaled to the mark's width, so no text is ever clipped.
@@ -57,5 +137,9 @@ export async function watermarkPng(setup, frameWidth, ctx) {
   const alpha = forImage ? Number(setup.opacity ?? 0.5) : 1;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.ceil((setup.text ?? "").length * fontSize * 1.2) + 2 * fontSize}" height="${fontSize * 2}"><text x="${fontSize}" y="${Math.round(fontSize * 1.3)}" font-family="DejaVu Sans, sans-serif" font-size="${fontSize}" fill="white" fill-opacity="${alpha}" stroke="black" stroke-opacity="${alpha * 0.6}" stroke-width="3">${text}</text></svg>`;
   const inked = await sharp(Buffer.from(svg)).png().trim().toBuffer();
-  return sharp(inked).resize({ width: w }).extend({ top: 8, bottom: 8, left: 8, right: 8, background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+  return sharp(inked)
+    .resize({ width: w })
+    .extend({ top: 8, bottom: 8, left: 8, right: 8, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
 }

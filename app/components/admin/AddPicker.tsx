@@ -5,7 +5,17 @@ import { RemotePicker } from "./pickers";
 import type { PickOption } from "./useRemoteOptions";
 
 /** A search picker with an "add" button; cleared after a successful add. */
-export function AddPicker({ label, search, onAdd, testId }: { label: string; search: (q: string, s: AbortSignal) => Promise<PickOption[]>; onAdd: (o: PickOption) => Promise<boolean>; testId?: string }) {
+export function AddPicker({
+  label,
+  search,
+  onAdd,
+  testId,
+}: {
+  label: string;
+  search: (q: string, s: AbortSignal) => Promise<PickOption[]>;
+  onAdd: (o: PickOption) => Promise<boolean>;
+  testId?: string;
+}) {
   const [picked, setPicked] = useState<PickOption | null>(null);
   const [busy, setBusy] = useState(false);
   return (

@@ -54,10 +54,22 @@ export function ObjectPicker({ value, onChange, error }: { value: Picked; onChan
         ]}
       />
       {value.type === "group" ? (
-        <RemotePicker label={t.object} value={value.option} onChange={(option) => onChange({ ...value, option })} search={findGroups} error={error} testId="rule-object" />
+        <RemotePicker
+          label={t.object}
+          value={value.option}
+          onChange={(option) => onChange({ ...value, option })}
+          search={findGroups}
+          error={error}
+          testId="rule-object"
+        />
       ) : (
         <>
-          <RemotePicker label={t.assetGroup} value={folder} onChange={(f) => onChange({ ...value, folder: f, option: null })} search={findGroups} />
+          <RemotePicker
+            label={t.assetGroup}
+            value={folder}
+            onChange={(f) => onChange({ ...value, folder: f, option: null })}
+            search={findGroups}
+          />
           <RemotePicker
             key={folder?.value ?? "none"}
             label={t.asset}

@@ -15,7 +15,9 @@ const t = ru.admin.teams;
 
 /** The users who are members of a group (its team), paged; add by search, remove per row. */
 export function GroupUsers({ groupId }: { groupId: string }) {
-  const { page, setPage, rows, reload } = usePaged((skip, take, signal) => listUsers({ group: groupId, skip, take }, signal), PAGE_SIZE, [groupId]);
+  const { page, setPage, rows, reload } = usePaged((skip, take, signal) => listUsers({ group: groupId, skip, take }, signal), PAGE_SIZE, [
+    groupId,
+  ]);
 
   async function add(userId: string) {
     if ((await runAction(() => addTeamMembers(groupId, [userId]))) === undefined) return false;
@@ -43,12 +45,22 @@ export function GroupUsers({ groupId }: { groupId: string }) {
             {rows.map((u) => (
               <Table.Tr key={u.user_id} data-testid="member-row">
                 <Table.Td>
-                  <Anchor component={Link} to={`/admin/user/${u.user_id}`}>{u.user_name}</Anchor>
+                  <Anchor component={Link} to={`/admin/user/${u.user_id}`}>
+                    {u.user_name}
+                  </Anchor>
                 </Table.Td>
-                <Table.Td><Text size="sm" ff="monospace">{u.login}</Text></Table.Td>
-                <Table.Td><UserBadges user={u} /></Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {u.login}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <UserBadges user={u} />
+                </Table.Td>
                 <Table.Td w={120}>
-                  <Button size="xs" variant="subtle" color="red" onClick={() => remove(u.user_id)}>{ru.admin.remove}</Button>
+                  <Button size="xs" variant="subtle" color="red" onClick={() => remove(u.user_id)}>
+                    {ru.admin.remove}
+                  </Button>
                 </Table.Td>
               </Table.Tr>
             ))}

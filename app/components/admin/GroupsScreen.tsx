@@ -19,7 +19,9 @@ export function GroupsScreen() {
   const [text, setText] = useState("");
   const [q] = useDebouncedValue(text.trim(), 250);
   const [overview, setOverview] = useState<{ teams: GroupLine[]; roots: GroupLine[] } | null>(null);
-  const found = usePaged<GroupLine>((skip, take, signal) => (q ? searchGroups(q, skip, take, signal) : Promise.resolve([])), PAGE_SIZE, [q]);
+  const found = usePaged<GroupLine>((skip, take, signal) => (q ? searchGroups(q, skip, take, signal) : Promise.resolve([])), PAGE_SIZE, [
+    q,
+  ]);
 
   useEffect(() => {
     Promise.all([teams(), rootGroups()]).then(
@@ -33,10 +35,22 @@ export function GroupsScreen() {
 
   return (
     <Stack gap="md">
-      <TextInput label={t.searchTitle} placeholder={ru.admin.searchGroups} value={text} onChange={(e) => setText(e.currentTarget.value)} w={320} />
+      <TextInput
+        label={t.searchTitle}
+        placeholder={ru.admin.searchGroups}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        w={320}
+      />
       {q ? (
         <>
-          {found.rows === null ? <Text c="dimmed">{ru.admin.loading}</Text> : found.rows.length === 0 ? <Text c="dimmed">{ru.admin.empty}</Text> : <GroupsTable groups={found.rows} />}
+          {found.rows === null ? (
+            <Text c="dimmed">{ru.admin.loading}</Text>
+          ) : found.rows.length === 0 ? (
+            <Text c="dimmed">{ru.admin.empty}</Text>
+          ) : (
+            <GroupsTable groups={found.rows} />
+          )}
           <Pager page={found.page} rows={found.rows?.length ?? 0} pageSize={PAGE_SIZE} onChange={found.setPage} />
         </>
       ) : overview === null ? (

@@ -25,7 +25,9 @@ export function GroupsTable({ groups }: { groups: GroupLine[] }) {
         {groups.map((g) => (
           <Table.Tr key={g.group_id} data-testid="group-row">
             <Table.Td>
-              <Anchor component={Link} to={`/admin/group/${g.group_id}`}>{g.group_name}</Anchor>
+              <Anchor component={Link} to={`/admin/group/${g.group_id}`}>
+                {g.group_name}
+              </Anchor>
             </Table.Td>
             {withUsers && <Table.Td>{g.users ?? 0}</Table.Td>}
           </Table.Tr>

@@ -87,8 +87,12 @@ export function RuleFormModal({ opened, onClose, anchor, onCreated }: Props) {
         )}
         <PermissionPicker value={acl} onChange={setAcl} error={errors.acl} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{ru.admin.cancel}</Button>
-          <Button onClick={submit} loading={busy}>{t.create}</Button>
+          <Button variant="default" onClick={onClose}>
+            {ru.admin.cancel}
+          </Button>
+          <Button onClick={submit} loading={busy}>
+            {t.create}
+          </Button>
         </Group>
       </Stack>
     </Modal>

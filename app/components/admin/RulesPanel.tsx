@@ -35,7 +35,13 @@ export function RulesPanel({ anchor }: { anchor: RuleAnchor }) {
         <Title order={4}>{t.title}</Title>
         <Button onClick={() => setFormOpen(true)}>{t.create}</Button>
       </Group>
-      {rules === null ? <Text c="dimmed">{ru.admin.loading}</Text> : rules.length === 0 ? <Text c="dimmed">{t.empty}</Text> : <RulesTable rules={rules} onDelete={remove} />}
+      {rules === null ? (
+        <Text c="dimmed">{ru.admin.loading}</Text>
+      ) : rules.length === 0 ? (
+        <Text c="dimmed">{t.empty}</Text>
+      ) : (
+        <RulesTable rules={rules} onDelete={remove} />
+      )}
       <RuleFormModal opened={formOpen} onClose={() => setFormOpen(false)} anchor={anchor} onCreated={() => void reload()} />
     </Stack>
   );

@@ -11,8 +11,12 @@ function EntityLink({ id, type, name }: { id: string; type: "user" | "group" | "
   const to = type === "user" ? `/admin/user/${id}` : type === "group" ? `/admin/group/${id}` : `/asset/${id}`;
   return (
     <Group gap={6} wrap="nowrap">
-      <Anchor component={Link} to={to} size="sm">{name ?? id}</Anchor>
-      <Text size="xs" c="dimmed">{t.types[type]}</Text>
+      <Anchor component={Link} to={to} size="sm">
+        {name ?? id}
+      </Anchor>
+      <Text size="xs" c="dimmed">
+        {t.types[type]}
+      </Text>
     </Group>
   );
 }
@@ -34,17 +38,25 @@ export function RulesTable({ rules, onDelete }: { rules: AccessRule[]; onDelete:
         <Table.Tbody>
           {rules.map((r) => (
             <Table.Tr key={r.rule_id} data-testid="rule-row">
-              <Table.Td><EntityLink id={r.subj_id} type={r.subj_type} name={r.subj_name} /></Table.Td>
-              <Table.Td><EntityLink id={r.obj_id} type={r.obj_type} name={r.obj_name} /></Table.Td>
+              <Table.Td>
+                <EntityLink id={r.subj_id} type={r.subj_type} name={r.subj_name} />
+              </Table.Td>
+              <Table.Td>
+                <EntityLink id={r.obj_id} type={r.obj_type} name={r.obj_name} />
+              </Table.Td>
               <Table.Td>
                 <Group gap={4}>
                   {r.acl.map((p) => (
-                    <Badge key={p} variant="light" color={p === "deny" ? "red" : "teal"}>{permissionLabel(p)}</Badge>
+                    <Badge key={p} variant="light" color={p === "deny" ? "red" : "teal"}>
+                      {permissionLabel(p)}
+                    </Badge>
                   ))}
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(r)}>{ru.admin.delete}</Button>
+                <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(r)}>
+                  {ru.admin.delete}
+                </Button>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -35,7 +35,9 @@ export function SsoLinks({ userId }: { userId: string }) {
   const unlink = async (link: SsoLinkRow) => {
     setBusy(true);
     try {
-      await runCriticalAction(() => api(`/user/${encodeURIComponent(userId)}/sso-links/${encodeURIComponent(link.provider)}`, { method: "DELETE" }));
+      await runCriticalAction(() =>
+        api(`/user/${encodeURIComponent(userId)}/sso-links/${encodeURIComponent(link.provider)}`, { method: "DELETE" }),
+      );
       showInfo(t.unlinked(link.title));
       setConfirm(null);
       await load();

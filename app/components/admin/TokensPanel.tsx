@@ -10,9 +10,23 @@ import { IssuedTokenModal } from "./IssuedTokenModal";
 const t = ru.admin.tokens;
 
 function TokenState({ token }: { token: ApiToken }) {
-  if (token.revoked_at) return <Badge color="gray" variant="light">{t.revokedState}</Badge>;
-  if (token.expires_at && token.expires_at * 1000 < Date.now()) return <Badge color="orange" variant="light">{t.expired}</Badge>;
-  return <Badge color="teal" variant="light">{t.active}</Badge>;
+  if (token.revoked_at)
+    return (
+      <Badge color="gray" variant="light">
+        {t.revokedState}
+      </Badge>
+    );
+  if (token.expires_at && token.expires_at * 1000 < Date.now())
+    return (
+      <Badge color="orange" variant="light">
+        {t.expired}
+      </Badge>
+    );
+  return (
+    <Badge color="teal" variant="light">
+      {t.active}
+    </Badge>
+  );
 }
 
 /** A robot's API tokens: issue one (its secret shown once), list them, revoke. */
@@ -50,18 +64,28 @@ export function TokensPanel({ userId }: { userId: string }) {
     <Paper withBorder p="md" radius="md" component="section" aria-label={t.title}>
       <Stack gap="sm">
         <Title order={4}>{t.title}</Title>
-        <Text size="sm" c="dimmed">{t.hint}</Text>
+        <Text size="sm" c="dimmed">
+          {t.hint}
+        </Text>
         <Group align="end">
           <TextInput label={t.name} value={name} onChange={(e) => setName(e.currentTarget.value)} w={260} />
           <NumberInput label={t.days} placeholder={t.daysHint} value={days} onChange={setDays} min={1} max={3650} w={220} />
-          <Button onClick={issue} loading={busy} disabled={!name.trim()}>{t.issue}</Button>
+          <Button onClick={issue} loading={busy} disabled={!name.trim()}>
+            {t.issue}
+          </Button>
         </Group>
-        {tokens && tokens.length === 0 && <Text c="dimmed" size="sm">{t.empty}</Text>}
+        {tokens && tokens.length === 0 && (
+          <Text c="dimmed" size="sm">
+            {t.empty}
+          </Text>
+        )}
         {tokens && tokens.length > 0 && (
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                {[t.columns.name, t.columns.ctime, t.columns.expires, t.columns.state, ""].map((h) => <Table.Th key={h}>{h}</Table.Th>)}
+                {[t.columns.name, t.columns.ctime, t.columns.expires, t.columns.state, ""].map((h) => (
+                  <Table.Th key={h}>{h}</Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -70,10 +94,14 @@ export function TokensPanel({ userId }: { userId: string }) {
                   <Table.Td>{tok.name}</Table.Td>
                   <Table.Td>{formatDateTime(tok.ctime)}</Table.Td>
                   <Table.Td>{tok.expires_at ? formatDateTime(tok.expires_at) : t.never}</Table.Td>
-                  <Table.Td><TokenState token={tok} /></Table.Td>
+                  <Table.Td>
+                    <TokenState token={tok} />
+                  </Table.Td>
                   <Table.Td>
                     {!tok.revoked_at && (
-                      <Button size="xs" variant="subtle" color="red" onClick={() => revoke(tok.token_id)}>{t.revoke}</Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => revoke(tok.token_id)}>
+                        {t.revoke}
+                      </Button>
                     )}
                   </Table.Td>
                 </Table.Tr>

@@ -8,8 +8,14 @@ const t = ru.admin.users;
 export function UserBadges({ user }: { user: AdminUser }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge variant="light" color={user.is_robot ? "grape" : "blue"}>{user.is_robot ? t.robotBadge : t.personBadge}</Badge>
-      {!user.enabled && <Badge variant="light" color="gray">{t.disabledBadge}</Badge>}
+      <Badge variant="light" color={user.is_robot ? "grape" : "blue"}>
+        {user.is_robot ? t.robotBadge : t.personBadge}
+      </Badge>
+      {!user.enabled && (
+        <Badge variant="light" color="gray">
+          {t.disabledBadge}
+        </Badge>
+      )}
     </Group>
   );
 }

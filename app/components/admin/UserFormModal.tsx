@@ -104,7 +104,14 @@ export function UserFormModal({ opened, onClose, user, onSaved }: Props) {
       >
         <Stack gap="sm">
           <TextInput label={t.name} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-          <TextInput label={t.login} required value={login} onChange={(e) => setLogin(e.currentTarget.value)} error={errors.login} autoComplete="off" />
+          <TextInput
+            label={t.login}
+            required
+            value={login}
+            onChange={(e) => setLogin(e.currentTarget.value)}
+            error={errors.login}
+            autoComplete="off"
+          />
           <PasswordInput
             label={t.passwd}
             required={!user}
@@ -139,8 +146,12 @@ export function UserFormModal({ opened, onClose, user, onSaved }: Props) {
             allowNegative={false}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{ru.admin.cancel}</Button>
-            <Button type="submit" loading={busy}>{ru.admin.save}</Button>
+            <Button variant="default" onClick={onClose}>
+              {ru.admin.cancel}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {ru.admin.save}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -14,12 +14,16 @@ export function UserSummary({ user, onChanged }: { user: AdminUser; onChanged: (
       <Stack gap={4}>
         <Title order={2}>{user.user_name}</Title>
         <Group gap="xs">
-          <Text ff="monospace" size="sm" c="dimmed">{user.login}</Text>
+          <Text ff="monospace" size="sm" c="dimmed">
+            {user.login}
+          </Text>
           <UserBadges user={user} />
         </Group>
       </Stack>
       <Group gap="xs">
-        <Button variant="default" onClick={() => setEditing(true)}>{ru.admin.users.edit}</Button>
+        <Button variant="default" onClick={() => setEditing(true)}>
+          {ru.admin.users.edit}
+        </Button>
         <EnableToggle user={user} onChanged={onChanged} />
       </Group>
       <UserFormModal opened={editing} onClose={() => setEditing(false)} user={user} onSaved={onChanged} />

@@ -47,10 +47,14 @@ export function UserTeams({ userId }: { userId: string }) {
             {list.map((g) => (
               <Table.Tr key={g.group_id} data-testid="team-row">
                 <Table.Td>
-                  <Anchor component={Link} to={`/admin/group/${g.group_id}`}>{g.group_name}</Anchor>
+                  <Anchor component={Link} to={`/admin/group/${g.group_id}`}>
+                    {g.group_name}
+                  </Anchor>
                 </Table.Td>
                 <Table.Td w={120}>
-                  <Button size="xs" variant="subtle" color="red" onClick={() => remove(g.group_id)}>{ru.admin.remove}</Button>
+                  <Button size="xs" variant="subtle" color="red" onClick={() => remove(g.group_id)}>
+                    {ru.admin.remove}
+                  </Button>
                 </Table.Td>
               </Table.Tr>
             ))}

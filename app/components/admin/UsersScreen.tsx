@@ -26,7 +26,13 @@ export function UsersScreen({ enabled }: { enabled: boolean }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="end">
-        <TextInput label={ru.admin.search} placeholder={ru.admin.searchUsers} value={text} onChange={(e) => setText(e.currentTarget.value)} w={320} />
+        <TextInput
+          label={ru.admin.search}
+          placeholder={ru.admin.searchUsers}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          w={320}
+        />
         <Button
           onClick={() => {
             setEditing(undefined);

@@ -50,7 +50,17 @@ export function RemotePicker({ label, value, onChange, search, error, testId }: 
 }
 
 /** Several groups picked through /api/group/search (a user's chroot groups). */
-export function GroupsMultiPicker({ label, description, value, onChange }: { label: string; description?: string; value: PickOption[]; onChange: (v: PickOption[]) => void }) {
+export function GroupsMultiPicker({
+  label,
+  description,
+  value,
+  onChange,
+}: {
+  label: string;
+  description?: string;
+  value: PickOption[];
+  onChange: (v: PickOption[]) => void;
+}) {
   const [text, setText] = useState("");
   const { options } = useRemoteOptions(findGroups, text);
   const data = [...value, ...options.filter((o) => !value.some((v) => v.value === o.value))];

@@ -23,7 +23,8 @@ export function useRemoteOptions(search: (q: string, signal: AbortSignal) => Pro
     if (!enabled) return;
     const controller = new AbortController();
     setLoading(true);
-    latest.current(debounced, controller.signal)
+    latest
+      .current(debounced, controller.signal)
       .then((found) => {
         if (!controller.signal.aborted) setOptions(found);
       })

@@ -36,7 +36,9 @@ export function JobLog({ jobId, live }: { jobId: string; live: boolean }) {
           <Text c="dimmed">{ru.jobs.logEmpty}</Text>
         ) : (
           <Code block data-testid="task-log">
-            {lines.map((l) => `${formatDateTime(l.ts)} [${l.run}] ${l.level === "info" ? "" : `${l.level.toUpperCase()} `}${l.line}`).join("\n")}
+            {lines
+              .map((l) => `${formatDateTime(l.ts)} [${l.run}] ${l.level === "info" ? "" : `${l.level.toUpperCase()} `}${l.line}`)
+              .join("\n")}
           </Code>
         )}
       </ScrollArea>

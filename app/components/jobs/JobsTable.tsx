@@ -14,32 +14,62 @@ export function JobsTable({ tasks, onChanged }: { tasks: Task[]; onChanged: (t: 
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            {[c.num, c.status, c.progress, c.entity, c.template, c.owner, c.times, c.priority, c.actions].map((h) => <Table.Th key={h}>{h}</Table.Th>)}
+            {[c.num, c.status, c.progress, c.entity, c.template, c.owner, c.times, c.priority, c.actions].map((h) => (
+              <Table.Th key={h}>{h}</Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {tasks.map((t) => (
             <Table.Tr key={t.job_id} data-testid="task-row" data-job={t.job_id}>
               <Table.Td>
-                <Anchor component={Link} to={`/jobs/${t.job_id}`}>{t.job_num}</Anchor>
+                <Anchor component={Link} to={`/jobs/${t.job_id}`}>
+                  {t.job_num}
+                </Anchor>
               </Table.Td>
-              <Table.Td><TaskStatusBadge status={t.status} /></Table.Td>
-              <Table.Td><TaskProgress task={t} /></Table.Td>
               <Table.Td>
-                <Anchor component={Link} to={`/asset/${t.asset_id}`} size="sm">{t.asset_name ?? t.asset_id}</Anchor>
-                <Text size="xs" c="dimmed">v{t.version}</Text>
+                <TaskStatusBadge status={t.status} />
               </Table.Td>
-              <Table.Td><Text size="sm">{t.template}</Text></Table.Td>
-              <Table.Td><Text size="sm">{t.owner_name ?? "—"}</Text></Table.Td>
+              <Table.Td>
+                <TaskProgress task={t} />
+              </Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/asset/${t.asset_id}`} size="sm">
+                  {t.asset_name ?? t.asset_id}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  v{t.version}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{t.template}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{t.owner_name ?? "—"}</Text>
+              </Table.Td>
               <Table.Td>
                 <Stack gap={0}>
-                  <Text size="xs">{ru.jobs.scheduled}: {formatDateTime(t.schedule_time)}</Text>
-                  {t.start_time && <Text size="xs">{ru.jobs.started}: {formatDateTime(t.start_time)}</Text>}
-                  {t.stop_time && <Text size="xs">{ru.jobs.stopped}: {formatDateTime(t.stop_time)}</Text>}
+                  <Text size="xs">
+                    {ru.jobs.scheduled}: {formatDateTime(t.schedule_time)}
+                  </Text>
+                  {t.start_time && (
+                    <Text size="xs">
+                      {ru.jobs.started}: {formatDateTime(t.start_time)}
+                    </Text>
+                  )}
+                  {t.stop_time && (
+                    <Text size="xs">
+                      {ru.jobs.stopped}: {formatDateTime(t.stop_time)}
+                    </Text>
+                  )}
                 </Stack>
               </Table.Td>
-              <Table.Td><TaskPriority task={t} onChanged={onChanged} /></Table.Td>
-              <Table.Td><TaskActions task={t} onChanged={onChanged} /></Table.Td>
+              <Table.Td>
+                <TaskPriority task={t} onChanged={onChanged} />
+              </Table.Td>
+              <Table.Td>
+                <TaskActions task={t} onChanged={onChanged} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

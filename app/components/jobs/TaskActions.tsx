@@ -30,15 +30,22 @@ export function TaskActions({ task, onChanged }: { task: Task; onChanged: (t: Ta
 
 export function TaskPriority({ task, onChanged }: { task: Task; onChanged: (t: Task) => void }) {
   const final = isFinal(task.status);
-  const change = (delta: number) => setPriority(task.job_id, Math.max(-100, Math.min(100, task.priority + delta))).then(onChanged, showError);
+  const change = (delta: number) =>
+    setPriority(task.job_id, Math.max(-100, Math.min(100, task.priority + delta))).then(onChanged, showError);
   return (
     <Group gap={2} wrap="nowrap">
       <Tooltip label={ru.jobs.priorityDown}>
-        <ActionIcon size="sm" variant="subtle" disabled={final} onClick={() => change(-1)} aria-label={ru.jobs.priorityDown}>−</ActionIcon>
+        <ActionIcon size="sm" variant="subtle" disabled={final} onClick={() => change(-1)} aria-label={ru.jobs.priorityDown}>
+          −
+        </ActionIcon>
       </Tooltip>
-      <Text size="sm" w={28} ta="center" data-testid="task-priority">{task.priority}</Text>
+      <Text size="sm" w={28} ta="center" data-testid="task-priority">
+        {task.priority}
+      </Text>
       <Tooltip label={ru.jobs.priorityUp}>
-        <ActionIcon size="sm" variant="subtle" disabled={final} onClick={() => change(1)} aria-label={ru.jobs.priorityUp}>+</ActionIcon>
+        <ActionIcon size="sm" variant="subtle" disabled={final} onClick={() => change(1)} aria-label={ru.jobs.priorityUp}>
+          +
+        </ActionIcon>
       </Tooltip>
     </Group>
   );

@@ -23,12 +23,14 @@ const query = (f: TaskFilters) => ({
 
 export const listTasks = (f: TaskFilters, skip: number, take: number, signal?: AbortSignal) =>
   api<Task[]>("/tasklist/current", { query: { ...query(f), skip, take }, signal });
-export const countTasks = (f: TaskFilters, signal?: AbortSignal) => api<z.infer<typeof taskCountOut>>("/tasklist/current/count", { query: query(f), signal });
+export const countTasks = (f: TaskFilters, signal?: AbortSignal) =>
+  api<z.infer<typeof taskCountOut>>("/tasklist/current/count", { query: query(f), signal });
 export const taskNames = () => api<z.infer<typeof taskNamesOut>>("/tasklist/names");
 export const taskCommands = (id: string) => api<z.infer<typeof taskCommandsOut>>(`/tasklist/task-commands/${id}`);
 export const getTask = (id: string, signal?: AbortSignal) => api<Task>(`/tasklist/task/${id}`, { signal });
 export const taskResult = (id: string) => api<z.infer<typeof taskResultOut>>(`/tasklist/task-result/${id}`);
-export const taskLog = (id: string, after: number, signal?: AbortSignal) => api<LogLine[]>(`/tasklist/log/${id}`, { query: { after }, signal });
+export const taskLog = (id: string, after: number, signal?: AbortSignal) =>
+  api<LogLine[]>(`/tasklist/log/${id}`, { query: { after }, signal });
 export const sendCommand = (id: string, command: string) => api<Task>(`/tasklist/command/${id}`, { method: "POST", body: { command } });
 export const setPriority = (id: string, priority: number) => api<Task>(`/tasklist/priority/${id}`, { method: "POST", body: { priority } });
 

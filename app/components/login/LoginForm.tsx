@@ -40,15 +40,7 @@ export function LoginForm({ onSubmit, disabled = false }: { onSubmit?: (credenti
   return (
     <form onSubmit={submit} noValidate method="post">
       <Stack gap="md">
-        <TextInput
-          name="user"
-          label={ru.login.user}
-          autoComplete="username"
-          required
-          autoFocus
-          disabled={disabled}
-          error={errors.user}
-        />
+        <TextInput name="user" label={ru.login.user} autoComplete="username" required autoFocus disabled={disabled} error={errors.user} />
         <PasswordInput
           name="passwd"
           label={ru.login.passwd}

@@ -30,14 +30,37 @@ export const GRID_CELL = { width: 176, height: 212 };
 export function ListRow({ member, href, preview, selected, onSelect, onDragStart }: ItemProps) {
   const m = useMeta(member);
   return (
-    <Group role="listitem" data-item={member.el_id} data-type={member.el_type} draggable onDragStart={onDragStart} gap="sm" wrap="nowrap" h={LIST_ROW_HEIGHT} px="xs"
-      style={{ borderBottom: "1px solid var(--mantine-color-dark-5)", background: selected ? "var(--mantine-color-dark-5)" : undefined }}>
-      <Checkbox size="xs" checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={`${ru.mam.select} ${member.el_info.name}`} />
+    <Group
+      role="listitem"
+      data-item={member.el_id}
+      data-type={member.el_type}
+      draggable
+      onDragStart={onDragStart}
+      gap="sm"
+      wrap="nowrap"
+      h={LIST_ROW_HEIGHT}
+      px="xs"
+      style={{ borderBottom: "1px solid var(--mantine-color-dark-5)", background: selected ? "var(--mantine-color-dark-5)" : undefined }}
+    >
+      <Checkbox
+        size="xs"
+        checked={selected}
+        onChange={(e) => onSelect(e.currentTarget.checked)}
+        aria-label={`${ru.mam.select} ${member.el_info.name}`}
+      />
       <Thumb type={member.el_type} mime={member.el_info.mimetype} preview={preview} size={36} />
-      <Text component={Link} to={href} size="sm" truncate style={{ flex: 1, minWidth: 0 }}>{member.el_info.name}</Text>
-      <Text size="xs" c="dimmed" w={90} ta="right">{m.size}</Text>
-      <Text size="xs" c="dimmed" w={80} ta="right">{m.date}</Text>
-      <Text size="xs" c="dimmed" w={40} ta="right">{m.version}</Text>
+      <Text component={Link} to={href} size="sm" truncate style={{ flex: 1, minWidth: 0 }}>
+        {member.el_info.name}
+      </Text>
+      <Text size="xs" c="dimmed" w={90} ta="right">
+        {m.size}
+      </Text>
+      <Text size="xs" c="dimmed" w={80} ta="right">
+        {m.date}
+      </Text>
+      <Text size="xs" c="dimmed" w={40} ta="right">
+        {m.version}
+      </Text>
     </Group>
   );
 }
@@ -47,10 +70,18 @@ export function ListHeader() {
     <Group gap="sm" wrap="nowrap" px="xs" py={4} style={{ borderBottom: "1px solid var(--mantine-color-dark-4)" }}>
       <Box w={16} />
       <Box w={36} />
-      <Text size="xs" fw={600} style={{ flex: 1 }}>{ru.mam.columns.name}</Text>
-      <Text size="xs" fw={600} w={90} ta="right">{ru.mam.columns.size}</Text>
-      <Text size="xs" fw={600} w={80} ta="right">{ru.mam.columns.date}</Text>
-      <Text size="xs" fw={600} w={40} ta="right">{ru.mam.columns.version}</Text>
+      <Text size="xs" fw={600} style={{ flex: 1 }}>
+        {ru.mam.columns.name}
+      </Text>
+      <Text size="xs" fw={600} w={90} ta="right">
+        {ru.mam.columns.size}
+      </Text>
+      <Text size="xs" fw={600} w={80} ta="right">
+        {ru.mam.columns.date}
+      </Text>
+      <Text size="xs" fw={600} w={40} ta="right">
+        {ru.mam.columns.version}
+      </Text>
     </Group>
   );
 }
@@ -59,15 +90,38 @@ export function ListHeader() {
 export function GridCell({ member, href, preview, selected, onSelect, onDragStart }: ItemProps) {
   const m = useMeta(member);
   return (
-    <Box role="listitem" data-item={member.el_id} data-type={member.el_type} draggable onDragStart={onDragStart} w={GRID_CELL.width - 8} h={GRID_CELL.height - 8} p={6}
-      style={{ borderRadius: 6, position: "relative", border: "1px solid var(--mantine-color-dark-4)", background: selected ? "var(--mantine-color-dark-5)" : undefined }}>
-      <Checkbox size="xs" checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={`${ru.mam.select} ${member.el_info.name}`}
-        style={{ position: "absolute", top: 6, left: 6, zIndex: 1 }} />
+    <Box
+      role="listitem"
+      data-item={member.el_id}
+      data-type={member.el_type}
+      draggable
+      onDragStart={onDragStart}
+      w={GRID_CELL.width - 8}
+      h={GRID_CELL.height - 8}
+      p={6}
+      style={{
+        borderRadius: 6,
+        position: "relative",
+        border: "1px solid var(--mantine-color-dark-4)",
+        background: selected ? "var(--mantine-color-dark-5)" : undefined,
+      }}
+    >
+      <Checkbox
+        size="xs"
+        checked={selected}
+        onChange={(e) => onSelect(e.currentTarget.checked)}
+        aria-label={`${ru.mam.select} ${member.el_info.name}`}
+        style={{ position: "absolute", top: 6, left: 6, zIndex: 1 }}
+      />
       <Link to={href} style={{ display: "flex", justifyContent: "center" }}>
         <Thumb type={member.el_type} mime={member.el_info.mimetype} preview={preview} size={128} />
       </Link>
-      <Text component={Link} to={href} size="sm" truncate mt={4} display="block">{member.el_info.name}</Text>
-      <Text size="xs" c="dimmed" truncate>{[m.size, m.date, m.version].filter(Boolean).join(" · ")}</Text>
+      <Text component={Link} to={href} size="sm" truncate mt={4} display="block">
+        {member.el_info.name}
+      </Text>
+      <Text size="xs" c="dimmed" truncate>
+        {[m.size, m.date, m.version].filter(Boolean).join(" · ")}
+      </Text>
     </Box>
   );
 }

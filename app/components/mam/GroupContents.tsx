@@ -54,7 +54,14 @@ export function GroupContents({ groupId, seed }: { groupId: string; seed?: Conte
     if (items.length === 0) setSelected(new Map());
   }, [items.length]);
 
-  useEffect(() => rememberOrder(groupId, items.filter((m) => m.el_type === "asset").map((m) => m.el_id)), [groupId, items]);
+  useEffect(
+    () =>
+      rememberOrder(
+        groupId,
+        items.filter((m) => m.el_type === "asset").map((m) => m.el_id),
+      ),
+    [groupId, items],
+  );
   const columns = view === "grid" ? Math.max(1, Math.floor(width / GRID_CELL.width)) : 1;
   const rowCount = Math.ceil(items.length / columns);
 
@@ -65,7 +72,7 @@ export function GroupContents({ groupId, seed }: { groupId: string; seed?: Conte
     [done, rowCount, columns, loadMore],
   );
 
-  const title = groupId === VIRTUAL_ROOT_ID ? ru.mam.virtualRoot : node?.group_name ?? group?.group_name ?? "";
+  const title = groupId === VIRTUAL_ROOT_ID ? ru.mam.virtualRoot : (node?.group_name ?? group?.group_name ?? "");
   const hrefOf = (m: Member) => (m.el_type === "group" ? `/mam/${m.el_id}` : `/mam/${groupId}/asset/${m.el_id}`);
   const select = (m: Member, on: boolean) =>
     setSelected((prev) => {
@@ -91,7 +98,9 @@ export function GroupContents({ groupId, seed }: { groupId: string; seed?: Conte
     if (view === "list") return <ListRow {...itemProps(items[row])} />;
     return (
       <Group gap={8} wrap="nowrap">
-        {items.slice(row * columns, row * columns + columns).map((m) => <GridCell key={m.el_id} {...itemProps(m)} />)}
+        {items.slice(row * columns, row * columns + columns).map((m) => (
+          <GridCell key={m.el_id} {...itemProps(m)} />
+        ))}
       </Group>
     );
   };
@@ -104,34 +113,70 @@ export function GroupContents({ groupId, seed }: { groupId: string; seed?: Conte
   ) : done && items.length === 0 ? (
     <Text c="dimmed">{ru.mam.empty}</Text>
   ) : (
-    <VirtualRows label={ru.mam.contents} count={rowCount} rowHeight={view === "list" ? LIST_ROW_HEIGHT : GRID_CELL.height}
-      renderRow={renderRow} onVisibleEnd={onVisibleEnd} onWidth={setWidth} />
+    <VirtualRows
+      label={ru.mam.contents}
+      count={rowCount}
+      rowHeight={view === "list" ? LIST_ROW_HEIGHT : GRID_CELL.height}
+      renderRow={renderRow}
+      onVisibleEnd={onVisibleEnd}
+      onWidth={setWidth}
+    />
   );
 
   const allSelected = items.length > 0 && selected.size === items.length;
   return (
     <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
       <Group justify="space-between" wrap="nowrap">
-        <Title order={3} style={{ minWidth: 0 }} lineClamp={1}>{title}</Title>
+        <Title order={3} style={{ minWidth: 0 }} lineClamp={1}>
+          {title}
+        </Title>
         <Group gap="xs" wrap="nowrap">
-          <Text size="xs" c="dimmed">{ru.mam.loadedCount(items.length)}</Text>
+          <Text size="xs" c="dimmed">
+            {ru.mam.loadedCount(items.length)}
+          </Text>
           {loading && <Loader size="xs" />}
         </Group>
       </Group>
       <Group gap="xs" justify="space-between">
         <Group gap="xs">
-          <Checkbox size="xs" aria-label={ru.mam.selectAll} checked={allSelected} indeterminate={selected.size > 0 && !allSelected}
-            onChange={(e) => setSelected(e.currentTarget.checked ? new Map(items.map((m) => [m.el_id, m])) : new Map())} />
+          <Checkbox
+            size="xs"
+            aria-label={ru.mam.selectAll}
+            checked={allSelected}
+            indeterminate={selected.size > 0 && !allSelected}
+            onChange={(e) => setSelected(e.currentTarget.checked ? new Map(items.map((m) => [m.el_id, m])) : new Map())}
+          />
           {selected.size > 0 && <SelectionBar groupId={groupId} selected={[...selected.values()]} onClear={() => setSelected(new Map())} />}
         </Group>
         <Group gap="xs">
-          <Select size="xs" w={150} aria-label={ru.mam.sortBy} value={sortKey} allowDeselect={false} onChange={(v) => setSortKey((v as SortKey) ?? "none")}
-            data={(["none", "name", "date", "size"] as const).map((k) => ({ value: k, label: ru.mam.sort[k] }))} />
-          <ActionIcon variant="default" aria-label={sortDir === "asc" ? ru.mam.sortAsc : ru.mam.sortDesc} onClick={() => setSortDir((d) => (d === "asc" ? "desc" : "asc"))}>
+          <Select
+            size="xs"
+            w={150}
+            aria-label={ru.mam.sortBy}
+            value={sortKey}
+            allowDeselect={false}
+            onChange={(v) => setSortKey((v as SortKey) ?? "none")}
+            data={(["none", "name", "date", "size"] as const).map((k) => ({ value: k, label: ru.mam.sort[k] }))}
+          />
+          <ActionIcon
+            variant="default"
+            aria-label={sortDir === "asc" ? ru.mam.sortAsc : ru.mam.sortDesc}
+            onClick={() => setSortDir((d) => (d === "asc" ? "desc" : "asc"))}
+          >
             <span aria-hidden="true">{sortDir === "asc" ? "↑" : "↓"}</span>
           </ActionIcon>
-          <SegmentedControl size="xs" value={view} onChange={(v) => { setView(v as View); window.localStorage.setItem(VIEW_KEY, v); }}
-            data={[{ value: "list", label: ru.mam.viewList }, { value: "grid", label: ru.mam.viewGrid }]} />
+          <SegmentedControl
+            size="xs"
+            value={view}
+            onChange={(v) => {
+              setView(v as View);
+              window.localStorage.setItem(VIEW_KEY, v);
+            }}
+            data={[
+              { value: "list", label: ru.mam.viewList },
+              { value: "grid", label: ru.mam.viewGrid },
+            ]}
+          />
         </Group>
       </Group>
       {view === "list" && <ListHeader />}

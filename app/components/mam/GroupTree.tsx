@@ -12,8 +12,16 @@ import { moveDropped } from "./move";
 export const groupHref = (id: string) => (id === VIRTUAL_ROOT_ID ? "/mam" : `/mam/${id}`);
 
 const Chevron = ({ open }: { open: boolean }) => (
-  <svg width={12} height={12} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} aria-hidden="true"
-    style={{ transform: open ? "rotate(90deg)" : undefined, transition: "transform 120ms" }}>
+  <svg
+    width={12}
+    height={12}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2.5}
+    aria-hidden="true"
+    style={{ transform: open ? "rotate(90deg)" : undefined, transition: "transform 120ms" }}
+  >
     <path d="M9 6l6 6-6 6" />
   </svg>
 );
@@ -58,12 +66,20 @@ function TreeRow({ node, depth, selected }: { node: TreeNode; depth: number; sel
         background: selected === node.element_id ? "var(--mantine-color-dark-5)" : dropping ? "var(--mantine-color-blue-9)" : undefined,
       }}
     >
-      <ActionIcon size="sm" variant="subtle" color="gray" onClick={() => toggle(node.element_id)} aria-label={node.isOpen ? ru.mam.collapse : ru.mam.expand}
-        style={{ visibility: leaf ? "hidden" : undefined }}>
+      <ActionIcon
+        size="sm"
+        variant="subtle"
+        color="gray"
+        onClick={() => toggle(node.element_id)}
+        aria-label={node.isOpen ? ru.mam.collapse : ru.mam.expand}
+        style={{ visibility: leaf ? "hidden" : undefined }}
+      >
         {node.loading ? <Loader size={10} /> : <Chevron open={node.isOpen} />}
       </ActionIcon>
       <UnstyledButton component={Link} to={groupHref(node.element_id)} style={{ flex: 1, minWidth: 0 }} py={3}>
-        <Text size="sm" truncate fw={node.isRoot ? 600 : undefined}>{node.group_name}</Text>
+        <Text size="sm" truncate fw={node.isRoot ? 600 : undefined}>
+          {node.group_name}
+        </Text>
       </UnstyledButton>
       <TreeActions node={node} />
     </Group>
@@ -80,8 +96,14 @@ function Branch({ id, depth, selected }: { id: string; depth: number; selected: 
       {node.isOpen && node.subGroups && (
         // biome-ignore lint/a11y/useSemanticElements: an ARIA tree nests its items in role="group", not a fieldset
         <div role="group">
-          {node.subGroups.length === 0 && depth === 0 && <Text size="xs" c="dimmed" pl={36}>{ru.mam.noGroups}</Text>}
-          {node.subGroups.map((child) => <Branch key={child} id={child} depth={depth + 1} selected={selected} />)}
+          {node.subGroups.length === 0 && depth === 0 && (
+            <Text size="xs" c="dimmed" pl={36}>
+              {ru.mam.noGroups}
+            </Text>
+          )}
+          {node.subGroups.map((child) => (
+            <Branch key={child} id={child} depth={depth + 1} selected={selected} />
+          ))}
         </div>
       )}
     </>

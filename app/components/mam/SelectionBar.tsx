@@ -52,17 +52,46 @@ export function SelectionBar({ groupId, selected, onClear }: { groupId: string; 
   return (
     <Group gap="xs">
       <Text size="sm">{ru.mam.selected(selected.length)}</Text>
-      {assets.some((a) => a.el_info.var) && <Button size="xs" variant="light" onClick={download}>{ru.mam.download}</Button>}
-      {groupId !== VIRTUAL_ROOT_ID && <Button size="xs" variant="light" onClick={() => setDialog("move")}>{ru.mam.moveTo}</Button>}
-      <Button size="xs" variant="light" color="red" onClick={() => setDialog("delete")}>{ru.mam.delete}</Button>
-      <Button size="xs" variant="subtle" color="gray" onClick={onClear}>{ru.mam.clearSelection}</Button>
-      <ConfirmModal opened={dialog === "delete"} text={ru.mam.confirmDeleteMany(selected.length)} confirmLabel={ru.mam.delete} onConfirm={remove} onClose={() => setDialog(null)} />
+      {assets.some((a) => a.el_info.var) && (
+        <Button size="xs" variant="light" onClick={download}>
+          {ru.mam.download}
+        </Button>
+      )}
+      {groupId !== VIRTUAL_ROOT_ID && (
+        <Button size="xs" variant="light" onClick={() => setDialog("move")}>
+          {ru.mam.moveTo}
+        </Button>
+      )}
+      <Button size="xs" variant="light" color="red" onClick={() => setDialog("delete")}>
+        {ru.mam.delete}
+      </Button>
+      <Button size="xs" variant="subtle" color="gray" onClick={onClear}>
+        {ru.mam.clearSelection}
+      </Button>
+      <ConfirmModal
+        opened={dialog === "delete"}
+        text={ru.mam.confirmDeleteMany(selected.length)}
+        confirmLabel={ru.mam.delete}
+        onConfirm={remove}
+        onClose={() => setDialog(null)}
+      />
       <Modal opened={dialog === "move"} onClose={() => setDialog(null)} title={ru.mam.moveTo} centered>
         <Stack>
-          <Select label={ru.mam.moveTarget} data={targets} value={target} onChange={setTarget} searchable comboboxProps={{ withinPortal: true }} />
+          <Select
+            label={ru.mam.moveTarget}
+            data={targets}
+            value={target}
+            onChange={setTarget}
+            searchable
+            comboboxProps={{ withinPortal: true }}
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDialog(null)}>{ru.mam.cancel}</Button>
-            <Button onClick={move} disabled={!target}>{ru.mam.move}</Button>
+            <Button variant="default" onClick={() => setDialog(null)}>
+              {ru.mam.cancel}
+            </Button>
+            <Button onClick={move} disabled={!target}>
+              {ru.mam.move}
+            </Button>
           </Group>
         </Stack>
       </Modal>

@@ -17,12 +17,45 @@ export function kindOf(type: "asset" | "group", mime: string | null): Kind {
 
 const paths: Record<Kind, JSX.Element> = {
   folder: <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />,
-  image: (<><rect x="3" y="4" width="18" height="16" rx="2" /><circle cx="9" cy="10" r="2" /><path d="M21 17l-5-5-9 8" /></>),
-  video: (<><rect x="3" y="5" width="14" height="14" rx="2" /><path d="M17 10l4-2v8l-4-2" /></>),
-  audio: (<><path d="M9 18V6l10-2v12" /><circle cx="6" cy="18" r="3" /><circle cx="16" cy="16" r="3" /></>),
-  pdf: (<><path d="M6 3h9l4 4v14H6z" /><path d="M15 3v4h4" /><path d="M9 14h6M9 17h4" /></>),
-  text: (<><path d="M6 3h9l4 4v14H6z" /><path d="M9 10h6M9 13h6M9 16h6" /></>),
-  file: (<><path d="M6 3h9l4 4v14H6z" /><path d="M15 3v4h4" /></>),
+  image: (
+    <>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <circle cx="9" cy="10" r="2" />
+      <path d="M21 17l-5-5-9 8" />
+    </>
+  ),
+  video: (
+    <>
+      <rect x="3" y="5" width="14" height="14" rx="2" />
+      <path d="M17 10l4-2v8l-4-2" />
+    </>
+  ),
+  audio: (
+    <>
+      <path d="M9 18V6l10-2v12" />
+      <circle cx="6" cy="18" r="3" />
+      <circle cx="16" cy="16" r="3" />
+    </>
+  ),
+  pdf: (
+    <>
+      <path d="M6 3h9l4 4v14H6z" />
+      <path d="M15 3v4h4" />
+      <path d="M9 14h6M9 17h4" />
+    </>
+  ),
+  text: (
+    <>
+      <path d="M6 3h9l4 4v14H6z" />
+      <path d="M9 10h6M9 13h6M9 16h6" />
+    </>
+  ),
+  file: (
+    <>
+      <path d="M6 3h9l4 4v14H6z" />
+      <path d="M15 3v4h4" />
+    </>
+  ),
 };
 
 const colors: Record<Kind, string> = {
@@ -37,22 +70,52 @@ const colors: Record<Kind, string> = {
 
 export function KindIcon({ kind, size }: { kind: Kind; size: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke={colors[kind]} strokeWidth={1.6} strokeLinejoin="round" aria-hidden="true" data-kind={kind}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke={colors[kind]}
+      strokeWidth={1.6}
+      strokeLinejoin="round"
+      aria-hidden="true"
+      data-kind={kind}
+    >
       {paths[kind]}
     </svg>
   );
 }
 
-export function Thumb({ type, mime, preview, size }: { type: "asset" | "group"; mime: string | null; preview?: string | null; size: number }) {
+export function Thumb({
+  type,
+  mime,
+  preview,
+  size,
+}: {
+  type: "asset" | "group";
+  mime: string | null;
+  preview?: string | null;
+  size: number;
+}) {
   const [broken, setBroken] = useState(false);
   const box = { width: size, height: size, display: "flex", alignItems: "center", justifyContent: "center", flexShrink: 0 } as const;
   if (preview && !broken) {
     return (
       <div style={box}>
-        <img src={preview} alt="" loading="lazy" decoding="async" onError={() => setBroken(true)}
-          style={{ maxWidth: size, maxHeight: size, objectFit: "contain", borderRadius: 4 }} />
+        <img
+          src={preview}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={() => setBroken(true)}
+          style={{ maxWidth: size, maxHeight: size, objectFit: "contain", borderRadius: 4 }}
+        />
       </div>
     );
   }
-  return <div style={box}><KindIcon kind={kindOf(type, mime)} size={Math.round(size * 0.7)} /></div>;
+  return (
+    <div style={box}>
+      <KindIcon kind={kindOf(type, mime)} size={Math.round(size * 0.7)} />
+    </div>
+  );
 }

@@ -11,7 +11,9 @@ import { expand, renameNode, treeStore, type TreeNode } from "./tree-store";
 
 const Dots = () => (
   <svg width={14} height={14} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-    <circle cx="5" cy="12" r="2" /><circle cx="12" cy="12" r="2" /><circle cx="19" cy="12" r="2" />
+    <circle cx="5" cy="12" r="2" />
+    <circle cx="12" cy="12" r="2" />
+    <circle cx="19" cy="12" r="2" />
   </svg>
 );
 
@@ -68,13 +70,28 @@ export function TreeActions({ node }: { node: TreeNode }) {
           {acl !== null && !can("create") && !can("update") && !can("delete") && <Menu.Label>{ru.mam.noPermission}</Menu.Label>}
           {can("create") && <Menu.Item onClick={() => setDialog("create")}>{ru.mam.create}</Menu.Item>}
           {!node.isRoot && can("update") && <Menu.Item onClick={() => setDialog("rename")}>{ru.mam.rename}</Menu.Item>}
-          {!node.isRoot && can("delete") && <Menu.Item color="red" onClick={() => setDialog("delete")}>{ru.mam.delete}</Menu.Item>}
+          {!node.isRoot && can("delete") && (
+            <Menu.Item color="red" onClick={() => setDialog("delete")}>
+              {ru.mam.delete}
+            </Menu.Item>
+          )}
         </Menu.Dropdown>
       </Menu>
       <NameModal opened={dialog === "create"} title={ru.mam.create} initial="" onSubmit={create} onClose={() => setDialog(null)} />
-      <NameModal opened={dialog === "rename"} title={ru.mam.rename} initial={node.group_name} onSubmit={rename} onClose={() => setDialog(null)} />
-      <ConfirmModal opened={dialog === "delete"} text={ru.mam.confirmDeleteGroup(node.group_name)} confirmLabel={ru.mam.delete}
-        onConfirm={remove} onClose={() => setDialog(null)} />
+      <NameModal
+        opened={dialog === "rename"}
+        title={ru.mam.rename}
+        initial={node.group_name}
+        onSubmit={rename}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmModal
+        opened={dialog === "delete"}
+        text={ru.mam.confirmDeleteGroup(node.group_name)}
+        confirmLabel={ru.mam.delete}
+        onConfirm={remove}
+        onClose={() => setDialog(null)}
+      />
     </>
   );
 }

@@ -48,7 +48,11 @@ export function VirtualRows({ count, rowHeight, overscan = 6, renderRow, onVisib
   const rows: ReactNode[] = [];
   for (let i = first; i <= last; i++) {
     rows.push(
-      <div key={i} data-row={i} style={{ position: "absolute", top: 0, left: 0, right: 0, height: rowHeight, transform: `translateY(${i * rowHeight}px)` }}>
+      <div
+        key={i}
+        data-row={i}
+        style={{ position: "absolute", top: 0, left: 0, right: 0, height: rowHeight, transform: `translateY(${i * rowHeight}px)` }}
+      >
         {renderRow(i)}
       </div>,
     );

@@ -3,7 +3,13 @@ import { useEffect, useState, type FormEvent } from "react";
 import { ru } from "../../i18n/ru";
 
 /** A yes/no question before anything destructive (delete). */
-export function ConfirmModal(props: { opened: boolean; text: string; confirmLabel: string; onConfirm: () => Promise<void> | void; onClose: () => void }) {
+export function ConfirmModal(props: {
+  opened: boolean;
+  text: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<void> | void;
+  onClose: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -21,8 +27,12 @@ export function ConfirmModal(props: { opened: boolean; text: string; confirmLabe
       <Stack>
         <Text>{props.text}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>{ru.mam.cancel}</Button>
-          <Button color="red" loading={busy} onClick={confirm}>{props.confirmLabel}</Button>
+          <Button variant="default" onClick={props.onClose}>
+            {ru.mam.cancel}
+          </Button>
+          <Button color="red" loading={busy} onClick={confirm}>
+            {props.confirmLabel}
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -30,7 +40,13 @@ export function ConfirmModal(props: { opened: boolean; text: string; confirmLabe
 }
 
 /** Asks for a group name (create, rename). */
-export function NameModal(props: { opened: boolean; title: string; initial: string; onSubmit: (name: string) => Promise<void>; onClose: () => void }) {
+export function NameModal(props: {
+  opened: boolean;
+  title: string;
+  initial: string;
+  onSubmit: (name: string) => Promise<void>;
+  onClose: () => void;
+}) {
   const [name, setName] = useState(props.initial);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -55,8 +71,12 @@ export function NameModal(props: { opened: boolean; title: string; initial: stri
         <Stack>
           <TextInput label={ru.mam.groupName} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus required />
           <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>{ru.mam.cancel}</Button>
-            <Button type="submit" loading={busy}>{ru.mam.save}</Button>
+            <Button variant="default" onClick={props.onClose}>
+              {ru.mam.cancel}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {ru.mam.save}
+            </Button>
           </Group>
         </Stack>
       </form>

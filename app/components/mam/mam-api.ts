@@ -48,7 +48,8 @@ export async function allSubgroups(id: string): Promise<Member[]> {
 
 export const createGroup = (parent: string, group_name: string) =>
   api<z.infer<typeof created>>("/group/create", { method: "POST", body: { parent, group_name } });
-export const renameGroup = (id: string, group_name: string) => api<GroupWithAccess>(`/group/update/${id}`, { method: "PATCH", body: { group_name } });
+export const renameGroup = (id: string, group_name: string) =>
+  api<GroupWithAccess>(`/group/update/${id}`, { method: "PATCH", body: { group_name } });
 export const deleteGroup = (id: string) => api(`/group/delete/${id}`, { method: "DELETE" });
 export const deleteGroups = (ids: string[]) => api("/group/delete-list", { method: "POST", body: { ids } });
 export const deleteAssets = (ids: string[]) => api("/asset/delete-list", { method: "POST", body: { ids } });
@@ -57,8 +58,7 @@ export function moveMembers(from: string, to: string, members: { el_id: string; 
   return api("/group/move-members", { method: "POST", body: { from, to, members } });
 }
 
-export const previewLinks = (ids: string[]) =>
-  api<PreviewLink[]>("/asset/content/preview-by-list", { method: "POST", body: { ids } });
+export const previewLinks = (ids: string[]) => api<PreviewLink[]>("/asset/content/preview-by-list", { method: "POST", body: { ids } });
 
 export const userAbilities = () => api<Abilities>("/auth/user-abilities");
 export const entityAccess = (id: string) => api<EntityAccess>(`/auth/entity-access/${id}`);
@@ -71,8 +71,7 @@ export function chunks<T>(list: T[], size = 100): T[][] {
 }
 
 export const getAsset = (id: string) => api<Asset>(`/asset/${id}`);
-export const contentSize = (id: string) =>
-  api<z.infer<typeof contentSizeOut>>(`/asset/content-size/${id}`);
+export const contentSize = (id: string) => api<z.infer<typeof contentSizeOut>>(`/asset/content-size/${id}`);
 
 /** A freshly uploaded asset as a row of the contents list. */
 export async function memberOfAsset(id: string): Promise<Member> {
@@ -82,6 +81,13 @@ export async function memberOfAsset(id: string): Promise<Member> {
   return {
     el_id: id,
     el_type: "asset",
-    el_info: { name: asset.name, mimetype: asset.mimetype, ctime: asset.ctime, ver: asset.asset_latest_version, var: main?.id ?? null, var_size: size.content_size },
+    el_info: {
+      name: asset.name,
+      mimetype: asset.mimetype,
+      ctime: asset.ctime,
+      ver: asset.asset_latest_version,
+      var: main?.id ?? null,
+      var_size: size.content_size,
+    },
   };
 }

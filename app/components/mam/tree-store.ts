@@ -60,7 +60,15 @@ export function loadChildren(id: string): Promise<void> {
         const old = tree[child.el_id];
         tree[child.el_id] = old
           ? { ...old, group_name: child.el_info.name, group_id: id }
-          : { element_id: child.el_id, group_name: child.el_info.name, group_id: id, isRoot: false, isOpen: false, subGroups: null, loading: false };
+          : {
+              element_id: child.el_id,
+              group_name: child.el_info.name,
+              group_id: id,
+              isRoot: false,
+              isOpen: false,
+              subGroups: null,
+              loading: false,
+            };
       }
       tree[id] = { ...tree[id], loading: false, subGroups: children.map((c) => c.el_id) };
     }
@@ -101,7 +109,12 @@ export async function reveal(id: string) {
       current = VIRTUAL_ROOT_ID;
     }
   }
-  const known = [...ancestors(treeStore.get(), current).reverse().map((n) => n.element_id), current];
+  const known = [
+    ...ancestors(treeStore.get(), current)
+      .reverse()
+      .map((n) => n.element_id),
+    current,
+  ];
   // The ancestors open; the group itself keeps its own state (its chevron), but the virtual root is always open.
   for (const step of [...known, ...chain].filter((x) => x !== id || x === VIRTUAL_ROOT_ID)) await expand(step);
 }

@@ -22,7 +22,12 @@ export interface MembersState {
 }
 
 const empty = (): MembersState => ({ items: [], done: false, loading: false, failed: false, previews: {} });
-const seeded = (first: FirstPage): MembersState => ({ ...empty(), items: first.items, previews: first.previews, done: first.items.length < PAGE_SIZE });
+const seeded = (first: FirstPage): MembersState => ({
+  ...empty(),
+  items: first.items,
+  previews: first.previews,
+  done: first.items.length < PAGE_SIZE,
+});
 
 /**
  * A group's contents, 50 at a time (spec 9), in the server's `order`: `loadMore` fetches the next page

@@ -7,7 +7,11 @@ import { api } from "../../lib/api";
 import { showError } from "../../lib/notify";
 
 const t = ru.share.panel;
-const aclLabels: Record<ShareLinkAclValue, string> = { view: t.aclView, download_original: t.aclDownloadOriginal, download_proxy: t.aclDownloadProxy };
+const aclLabels: Record<ShareLinkAclValue, string> = {
+  view: t.aclView,
+  download_original: t.aclDownloadOriginal,
+  download_proxy: t.aclDownloadProxy,
+};
 
 /** datetime-local value (the browser's zone) → unix seconds; empty → null (open end). */
 const toSeconds = (value: string) => (value ? Math.floor(new Date(value).getTime() / 1000) : null);

@@ -67,14 +67,23 @@ export function ShareLinksPanel({ assetId }: { assetId: string }) {
                     <Badge color={l.state === "active" ? "green" : "gray"} variant="light">
                       {t.states[l.state]}
                     </Badge>
-                    {l.has_password && <Text span size="xs" c="dimmed"> {t.withPassword}</Text>}
+                    {l.has_password && (
+                      <Text span size="xs" c="dimmed">
+                        {" "}
+                        {t.withPassword}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs" c="dimmed">
                       {t.views}: {l.view_count} · {t.downloads}: {l.download_count}
                       {l.download_limit !== null ? ` / ${l.download_limit}` : ""}
                     </Text>
-                    {l.time_range[1] !== null && <Text size="xs" c="dimmed">{ru.share.expiresAt(formatDateTime(l.time_range[1]))}</Text>}
+                    {l.time_range[1] !== null && (
+                      <Text size="xs" c="dimmed">
+                        {ru.share.expiresAt(formatDateTime(l.time_range[1]))}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     {l.manageable && l.state !== "revoked" && (

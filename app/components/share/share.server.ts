@@ -41,7 +41,11 @@ function unavailable(err: unknown): ShareAnswer {
   if (!(err instanceof LinkUnavailable)) throw err;
   // Gone is gone: a minute at the edge is harmless. "Not yet" and "unknown" may change: not stored.
   const cache = err.code === "gone" ? "public, max-age=60, s-maxage=60" : "no-store";
-  return { view: { state: "unavailable", reason: err.reason }, status: err.code === "gone" ? 410 : 404, headers: { ...base, "Cache-Control": cache } };
+  return {
+    view: { state: "unavailable", reason: err.reason },
+    status: err.code === "gone" ? 410 : 404,
+    headers: { ...base, "Cache-Control": cache },
+  };
 }
 
 export async function loadSharePage(context: AppLoadContext, id: string, request: Request): Promise<ShareAnswer> {
@@ -50,9 +54,14 @@ export async function loadSharePage(context: AppLoadContext, id: string, request
   const now = nowSeconds();
   try {
     const o = await openLink(db, env, id, request.headers.get("Cookie"), now);
-    if (!o.unlocked) return { view: { state: "locked" }, status: 200, headers: { ...base, ...formPolicy, "Cache-Control": "private, no-store" } };
+    if (!o.unlocked)
+      return { view: { state: "locked" }, status: 200, headers: { ...base, ...formPolicy, "Cache-Control": "private, no-store" } };
     ctx.waitUntil(countView(db, o.link.linkId));
-    return { view: { state: "open", info: publicInfo(o) }, status: 200, headers: { ...base, "Cache-Control": cacheControl(o, "page", now) } };
+    return {
+      view: { state: "open", info: publicInfo(o) },
+      status: 200,
+      headers: { ...base, "Cache-Control": cacheControl(o, "page", now) },
+    };
   } catch (err) {
     return unavailable(err);
   }
@@ -69,8 +78,10 @@ export async function unlockSharePage(context: AppLoadContext, id: string, reque
     const { cookie } = await unlockLink(getDb(env), env, id, password, ip, new URL(request.url).protocol === "https:", nowSeconds());
     return { view: { state: "locked" }, status: 303, headers: noStore, cookie: cookie ?? undefined };
   } catch (err) {
-    if (err instanceof ApiError && err.code === "rate_limited") return { view: { state: "locked", error: "throttled" }, status: 429, headers: { ...noStore, ...err.headers } };
-    if (err instanceof ApiError && err.code === "forbidden") return { view: { state: "locked", error: "wrong" }, status: 403, headers: noStore };
+    if (err instanceof ApiError && err.code === "rate_limited")
+      return { view: { state: "locked", error: "throttled" }, status: 429, headers: { ...noStore, ...err.headers } };
+    if (err instanceof ApiError && err.code === "forbidden")
+      return { view: { state: "locked", error: "wrong" }, status: 403, headers: noStore };
     return unavailable(err);
   }
 }

@@ -35,7 +35,18 @@ export default function UploadList({ items }: { items: readonly UploadItem[] }) 
   const finished = items.some((i) => i.status === "completed" || i.status === "error");
 
   return (
-    <Paper withBorder shadow="md" p="sm" w={380} pos="fixed" bottom={16} left={16} style={{ zIndex: 300 }} aria-label={ru.uploads.title} role="region">
+    <Paper
+      withBorder
+      shadow="md"
+      p="sm"
+      w={380}
+      pos="fixed"
+      bottom={16}
+      left={16}
+      style={{ zIndex: 300 }}
+      aria-label={ru.uploads.title}
+      role="region"
+    >
       <Group gap="xs" mb="xs">
         <IconUpload />
         <Text fw={600}>{ru.uploads.title}</Text>
@@ -71,7 +82,11 @@ export default function UploadList({ items }: { items: readonly UploadItem[] }) 
                     {ru.uploads.status[item.status]}
                   </Text>
                   {item.status !== "completed" && (
-                    <CloseButton size="xs" aria-label={`${ru.upload.cancel}: ${item.file.name}`} onClick={() => uploadQueue().cancel(item.key)} />
+                    <CloseButton
+                      size="xs"
+                      aria-label={`${ru.upload.cancel}: ${item.file.name}`}
+                      onClick={() => uploadQueue().cancel(item.key)}
+                    />
                   )}
                 </Group>
               </Group>

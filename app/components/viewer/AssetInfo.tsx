@@ -6,7 +6,17 @@ import { runAction } from "../../lib/actions";
 import { formatDateTime, formatSize } from "../../lib/format";
 import { getAsset, type Asset } from "../mam/mam-api";
 import { userNames } from "./user-names";
-import { entityUserAccess, listVariants, listVersions, memberOf, techFields, versionNumbers, viewVariant, type AppliedRule, type Variant } from "./viewer-api";
+import {
+  entityUserAccess,
+  listVariants,
+  listVersions,
+  memberOf,
+  techFields,
+  versionNumbers,
+  viewVariant,
+  type AppliedRule,
+  type Variant,
+} from "./viewer-api";
 
 interface Info {
   asset: Asset;
@@ -26,7 +36,9 @@ async function loadInfo(id: string): Promise<Info | null> {
   const asset = await runAction(() => getAsset(id));
   if (!asset) return null;
   const [versions, groups] = await Promise.all([
-    runAction(async () => Promise.all(versionNumbers(await listVersions(id)).map(async (version) => ({ version, variants: await listVariants(id, version) })))),
+    runAction(async () =>
+      Promise.all(versionNumbers(await listVersions(id)).map(async (version) => ({ version, variants: await listVariants(id, version) }))),
+    ),
     runAction(() => memberOf(id)),
   ]);
   const main = viewVariant(versions?.[0]?.variants ?? []);
@@ -41,7 +53,12 @@ async function loadInfo(id: string): Promise<Info | null> {
   return { asset, versions: versions ?? [], tech: tech ?? [], groups: groups ?? [], users: users ?? null, names };
 }
 
-const show = (value: unknown) => (value === null || value === undefined || value === "" ? ru.viewer.none : typeof value === "object" ? JSON.stringify(value) : String(value));
+const show = (value: unknown) =>
+  value === null || value === undefined || value === ""
+    ? ru.viewer.none
+    : typeof value === "object"
+      ? JSON.stringify(value)
+      : String(value);
 
 /** A user by name; an id whose name the caller may not read stays the id, with a hint why. */
 function Person({ id, names }: { id: string | null; names: Record<string, string> }) {
@@ -49,7 +66,9 @@ function Person({ id, names }: { id: string | null; names: Record<string, string
   if (names[id]) return <span title={id}>{names[id]}</span>;
   return (
     <Tooltip label={ru.viewer.userHidden}>
-      <Text span size="sm" c="dimmed" ff="monospace">{id}</Text>
+      <Text span size="sm" c="dimmed" ff="monospace">
+        {id}
+      </Text>
     </Tooltip>
   );
 }
@@ -89,7 +108,16 @@ export function AssetInfo({ id }: { id: string }) {
     [f.mtime, formatDateTime(asset.mtime)],
     [f.atime, formatDateTime(asset.atime)],
     [f.mime, asset.mimetype],
-    [f.tags, asset.tags.length ? asset.tags.map((t) => <Badge key={t} mr={4} variant="light">{t}</Badge>) : ru.viewer.none],
+    [
+      f.tags,
+      asset.tags.length
+        ? asset.tags.map((t) => (
+            <Badge key={t} mr={4} variant="light">
+              {t}
+            </Badge>
+          ))
+        : ru.viewer.none,
+    ],
     [f.storage, show(asset.default_storage)],
   ];
   return (
@@ -97,7 +125,9 @@ export function AssetInfo({ id }: { id: string }) {
       <Group justify="space-between">
         <Title order={2}>{asset.name}</Title>
         <Tooltip label={ru.viewer.mountSoon}>
-          <Button variant="default" disabled>{ru.viewer.mount}</Button>
+          <Button variant="default" disabled>
+            {ru.viewer.mount}
+          </Button>
         </Tooltip>
       </Group>
       <Table withRowBorders={false} verticalSpacing={2} aria-label={ru.viewer.info}>
@@ -137,25 +167,42 @@ export function AssetInfo({ id }: { id: string }) {
         </Table>
       </Section>
       <Section title={ru.viewer.techFields}>
-        {info.tech.length === 0 ? <Text c="dimmed" size="sm">{ru.viewer.noTechFields}</Text> : (
+        {info.tech.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {ru.viewer.noTechFields}
+          </Text>
+        ) : (
           <Table aria-label={ru.viewer.techFields} verticalSpacing={2}>
             <Table.Tbody>
               {info.tech.map((t) => (
-                <Table.Tr key={t.name}><Table.Th w={200}>{t.name}</Table.Th><Table.Td>{show(t.value)}</Table.Td></Table.Tr>
+                <Table.Tr key={t.name}>
+                  <Table.Th w={200}>{t.name}</Table.Th>
+                  <Table.Td>{show(t.value)}</Table.Td>
+                </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         )}
       </Section>
       <Section title={ru.viewer.memberOf}>
-        {info.groups.length === 0 ? <Text c="dimmed" size="sm">{ru.viewer.noGroups}</Text> : (
+        {info.groups.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {ru.viewer.noGroups}
+          </Text>
+        ) : (
           <Group gap="xs">
-            {info.groups.map((g) => <Anchor key={g.group_id} component={Link} to={`/mam/${g.group_id}`}>{g.group_name}</Anchor>)}
+            {info.groups.map((g) => (
+              <Anchor key={g.group_id} component={Link} to={`/mam/${g.group_id}`}>
+                {g.group_name}
+              </Anchor>
+            ))}
           </Group>
         )}
       </Section>
       <Section title={ru.viewer.access}>
-        <Text size="sm">{ru.viewer.accessYours}: {asset.asset_access.join(", ") || ru.viewer.none}</Text>
+        <Text size="sm">
+          {ru.viewer.accessYours}: {asset.asset_access.join(", ") || ru.viewer.none}
+        </Text>
         {info.users && (
           <Table aria-label={ru.viewer.accessUsers} verticalSpacing={2}>
             <Table.Tbody>

@@ -60,17 +60,31 @@ export function FileViewer({ groupId, assetId }: { groupId: string; assetId: str
     <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={`/mam/${groupId}`} size="sm">← {ru.viewer.back}</Anchor>
-          <Title order={3} lineClamp={1}>{data?.asset.name ?? ""}</Title>
+          <Anchor component={Link} to={`/mam/${groupId}`} size="sm">
+            ← {ru.viewer.back}
+          </Anchor>
+          <Title order={3} lineClamp={1}>
+            {data?.asset.name ?? ""}
+          </Title>
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="default" disabled={!prev} onClick={() => go(prev)}>{ru.viewer.prev}</Button>
-          <Button size="xs" variant="default" disabled={!next} onClick={() => go(next)}>{ru.viewer.next}</Button>
-          {main && <Button size="xs" onClick={() => save(main)}>{ru.viewer.download}</Button>}
+          <Button size="xs" variant="default" disabled={!prev} onClick={() => go(prev)}>
+            {ru.viewer.prev}
+          </Button>
+          <Button size="xs" variant="default" disabled={!next} onClick={() => go(next)}>
+            {ru.viewer.next}
+          </Button>
+          {main && (
+            <Button size="xs" onClick={() => save(main)}>
+              {ru.viewer.download}
+            </Button>
+          )}
           {data && data.variants.length > 1 && (
             <Menu position="bottom-end">
               <Menu.Target>
-                <Button size="xs" variant="light">{ru.viewer.downloadVariant}</Button>
+                <Button size="xs" variant="light">
+                  {ru.viewer.downloadVariant}
+                </Button>
               </Menu.Target>
               <Menu.Dropdown>
                 {data.variants.map((v) => (
@@ -81,7 +95,9 @@ export function FileViewer({ groupId, assetId }: { groupId: string; assetId: str
               </Menu.Dropdown>
             </Menu>
           )}
-          <Button size="xs" variant="subtle" component={Link} to={`/asset/${assetId}`}>{ru.viewer.info}</Button>
+          <Button size="xs" variant="subtle" component={Link} to={`/asset/${assetId}`}>
+            {ru.viewer.info}
+          </Button>
         </Group>
       </Group>
       {failed ? (
@@ -89,11 +105,23 @@ export function FileViewer({ groupId, assetId }: { groupId: string; assetId: str
       ) : !data ? (
         <Loader size="sm" />
       ) : data.shown && data.link ? (
-        <MediaView key={data.link} src={data.link} mime={data.shown.mime_type || data.asset.mimetype} name={data.asset.name} renew={renew} />
+        <MediaView
+          key={data.link}
+          src={data.link}
+          mime={data.shown.mime_type || data.asset.mimetype}
+          name={data.asset.name}
+          renew={renew}
+        />
       ) : data.preview ? (
         <MediaView src={data.preview} mime="image/jpeg" name={data.asset.name} />
       ) : (
-        <Text c="dimmed">{data.blank === "needsDownload" ? ru.viewer.needsDownload : data.blank === "noPreview" ? ru.viewer.noPreview : ru.viewer.noContent}</Text>
+        <Text c="dimmed">
+          {data.blank === "needsDownload"
+            ? ru.viewer.needsDownload
+            : data.blank === "noPreview"
+              ? ru.viewer.noPreview
+              : ru.viewer.noContent}
+        </Text>
       )}
     </Stack>
   );

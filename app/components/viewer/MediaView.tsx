@@ -15,13 +15,33 @@ function ImageView({ src, name }: { src: string; name: string }) {
   return (
     <Box style={{ display: "flex", flexDirection: "column", flex: 1, minHeight: 0 }}>
       <Group gap={4} mb={4}>
-        <ActionIcon variant="default" aria-label={ru.viewer.zoomOut} onClick={() => step(1 / 1.5)}>−</ActionIcon>
-        <ActionIcon variant="default" aria-label={ru.viewer.zoomIn} onClick={() => step(1.5)}>+</ActionIcon>
-        <ActionIcon variant="default" aria-label={ru.viewer.zoomReset} onClick={() => setZoom(1)}>1:1</ActionIcon>
-        <Text size="xs" c="dimmed" data-testid="zoom">{Math.round(zoom * 100)}%</Text>
+        <ActionIcon variant="default" aria-label={ru.viewer.zoomOut} onClick={() => step(1 / 1.5)}>
+          −
+        </ActionIcon>
+        <ActionIcon variant="default" aria-label={ru.viewer.zoomIn} onClick={() => step(1.5)}>
+          +
+        </ActionIcon>
+        <ActionIcon variant="default" aria-label={ru.viewer.zoomReset} onClick={() => setZoom(1)}>
+          1:1
+        </ActionIcon>
+        <Text size="xs" c="dimmed" data-testid="zoom">
+          {Math.round(zoom * 100)}%
+        </Text>
       </Group>
-      <Box style={{ flex: 1, minHeight: 0, overflow: "auto", textAlign: "center" }} onWheel={(e) => { if (e.ctrlKey) { e.preventDefault(); step(e.deltaY < 0 ? 1.25 : 0.8); } }}>
-        <img src={src} alt={name} style={zoom === 1 ? { maxWidth: "100%", maxHeight: "100%" } : { width: `${zoom * 100}%`, maxWidth: "none" }} />
+      <Box
+        style={{ flex: 1, minHeight: 0, overflow: "auto", textAlign: "center" }}
+        onWheel={(e) => {
+          if (e.ctrlKey) {
+            e.preventDefault();
+            step(e.deltaY < 0 ? 1.25 : 0.8);
+          }
+        }}
+      >
+        <img
+          src={src}
+          alt={name}
+          style={zoom === 1 ? { maxWidth: "100%", maxHeight: "100%" } : { width: `${zoom * 100}%`, maxWidth: "none" }}
+        />
       </Box>
     </Box>
   );
@@ -43,7 +63,11 @@ function TextView({ src }: { src: string }) {
   }, [src]);
   if (failed) return <Text c="dimmed">{ru.viewer.noPreview}</Text>;
   if (text === null) return <Text c="dimmed">{ru.viewer.loading}</Text>;
-  return <Code block style={{ flex: 1, overflow: "auto", whiteSpace: "pre-wrap" }}>{text}</Code>;
+  return (
+    <Code block style={{ flex: 1, overflow: "auto", whiteSpace: "pre-wrap" }}>
+      {text}
+    </Code>
+  );
 }
 
 /**
@@ -64,7 +88,10 @@ function Player({ kind, src, name, renew }: { kind: "video" | "audio"; src: stri
     renewing.current = true;
     resume.current = { at: el.currentTime, playing: playing.current };
     // A link renewed within the same second is the same URL: load it again rather than wait for a change.
-    renew().then((link) => (link === current ? el.load() : setCurrent(link)), (error) => console.error(error));
+    renew().then(
+      (link) => (link === current ? el.load() : setCurrent(link)),
+      (error) => console.error(error),
+    );
   };
   const onLoaded = (event: SyntheticEvent<HTMLMediaElement>) => {
     const el = event.currentTarget;

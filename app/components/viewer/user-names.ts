@@ -18,7 +18,9 @@ export async function userNames(ids: (string | null)[], rules: AppliedRule[] | n
   if (me?.is_admin) {
     await Promise.all(
       unknown.map(async (id) => {
-        const user = await runAction(() => getUser(id).catch((error) => (error instanceof ApiError && error.status === 404 ? null : Promise.reject(error))));
+        const user = await runAction(() =>
+          getUser(id).catch((error) => (error instanceof ApiError && error.status === 404 ? null : Promise.reject(error))),
+        );
         if (user) names[id] = user.user_name;
       }),
     );

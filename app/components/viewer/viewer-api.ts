@@ -16,7 +16,8 @@ export const listVersions = (id: string) => api<Version[]>(`/asset/versions/${id
 export const listVariants = (id: string, version: number) => api<Variant[]>(`/asset/variants/${id}/${version}`);
 export const playVariant = (variantId: string) => api<PlayLink>(`/asset/content/play-variant/${variantId}`, { method: "POST" });
 export const previewOf = async (assetId: string) =>
-  (await api<z.infer<typeof previewLinks>>("/asset/content/preview-by-list", { method: "POST", body: { ids: [assetId] } }))[0]?.preview ?? null;
+  (await api<z.infer<typeof previewLinks>>("/asset/content/preview-by-list", { method: "POST", body: { ids: [assetId] } }))[0]?.preview ??
+  null;
 export const memberOf = (id: string) => api<z.infer<typeof assetGroups>>(`/asset/member-of/${id}`);
 export const techFields = (id: string, variantId: string) => api<z.infer<typeof techFieldsOut>>(`/asset/tech-fields/${id}/${variantId}`);
 export const entityUserAccess = (id: string) => api<z.infer<typeof entityUserAccessOut>[number]>(`/auth/entity-user-access/${id}`);

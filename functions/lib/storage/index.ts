@@ -14,7 +14,15 @@ export * from "./types";
 /** The system default storage row (the R2 binding), created on first use. */
 export async function ensureDefaultStorage(db: Db): Promise<Storage> {
   const now = nowSeconds();
-  const row = { storageId: defaultStorageId, storageName: "R2 (по умолчанию)", kind: "r2" as const, setup: {}, credentialsEnc: null, ctime: now, mtime: now };
+  const row = {
+    storageId: defaultStorageId,
+    storageName: "R2 (по умолчанию)",
+    kind: "r2" as const,
+    setup: {},
+    credentialsEnc: null,
+    ctime: now,
+    mtime: now,
+  };
   await db.insert(storages).values(row).onConflictDoNothing();
   return (await db.select().from(storages).where(eq(storages.storageId, defaultStorageId)).get()) ?? row;
 }
@@ -32,9 +40,10 @@ export async function getStorage(db: Db, storageId: string): Promise<Storage> {
  */
 export async function driverFor(env: Env, storage: Storage): Promise<StorageDriver> {
   const creds = storage.credentialsEnc ? await decryptCredentials(env, storage.credentialsEnc) : null;
-  const s3 = creds && storage.setup.url && storage.setup.bucket
-    ? s3Driver({ url: storage.setup.url, bucket: storage.setup.bucket, region: storage.setup.region, ...creds })
-    : null;
+  const s3 =
+    creds && storage.setup.url && storage.setup.bucket
+      ? s3Driver({ url: storage.setup.url, bucket: storage.setup.bucket, region: storage.setup.region, ...creds })
+      : null;
   if (storage.kind === "s3") {
     if (!s3) throw new ApiError("bad_request", `Хранилище «${storage.storageName}» не настроено: нужны url, bucket и учётные данные`);
     return s3;

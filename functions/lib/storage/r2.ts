@@ -35,7 +35,10 @@ export function r2Driver(bucket: R2Bucket): StorageDriver {
       await bucket.resumeMultipartUpload(key, multipartId).complete(parts);
     },
     async abortMultipart(key, multipartId) {
-      await bucket.resumeMultipartUpload(key, multipartId).abort().catch(() => {});
+      await bucket
+        .resumeMultipartUpload(key, multipartId)
+        .abort()
+        .catch(() => {});
     },
   };
 }

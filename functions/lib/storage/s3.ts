@@ -77,7 +77,11 @@ export function s3Driver(cfg: S3Config): StorageDriver {
       const q = `?partNumber=${partNumber}&uploadId=${encodeURIComponent(multipartId)}&X-Amz-Expires=${expiresIn}`;
       // Content-Length is signed into the URL (aws4fetch leaves it out unless allHeaders): the bucket itself
       // refuses a part of any other size, since the Worker never sees presigned bytes to count them.
-      const signed = await aws.sign(objectUrl(key, q), { method: "PUT", headers: { "Content-Length": String(size) }, aws: { signQuery: true, allHeaders: true } });
+      const signed = await aws.sign(objectUrl(key, q), {
+        method: "PUT",
+        headers: { "Content-Length": String(size) },
+        aws: { signQuery: true, allHeaders: true },
+      });
       return signed.url;
     },
     async completeMultipart(key, multipartId, parts) {
@@ -90,10 +94,12 @@ export function s3Driver(cfg: S3Config): StorageDriver {
       if (text.includes("<Error>")) throw new StorageError(`S3 complete failed: ${xmlValue(text, "Code")}`);
     },
     async abortMultipart(key, multipartId) {
-      await call(objectUrl(key, `?uploadId=${encodeURIComponent(multipartId)}`), { method: "DELETE", okStatus: [404] }).catch((err: Error) => {
-        // Best effort (the row is aborted either way), but an operator should see parts left billed in the bucket.
-        console.warn(`S3 abort of ${key} failed: ${err.message}`);
-      });
+      await call(objectUrl(key, `?uploadId=${encodeURIComponent(multipartId)}`), { method: "DELETE", okStatus: [404] }).catch(
+        (err: Error) => {
+          // Best effort (the row is aborted either way), but an operator should see parts left billed in the bucket.
+          console.warn(`S3 abort of ${key} failed: ${err.message}`);
+        },
+      );
     },
   };
 }

@@ -22,7 +22,11 @@ const assets = new WeakMap<World, Promise<WorldAsset>>();
 /** A fresh asset in S (no content), named with the world's tag; its name and id are secrets. */
 export async function freshAsset(w: World) {
   const name = `${w.tag} файл ${++counter}.pdf`;
-  const r = await call("/api/asset/create", { method: "POST", json: { asset_name: name, asset_mime: "application/pdf", in_group: w.shared.id }, bearer: w.adminBearer });
+  const r = await call("/api/asset/create", {
+    method: "POST",
+    json: { asset_name: name, asset_mime: "application/pdf", in_group: w.shared.id },
+    bearer: w.adminBearer,
+  });
   if (r.status !== 200) throw new Error(`asset create failed: ${r.text}`);
   return { id: r.body.asset_id as string, name, secrets: [name, r.body.asset_id as string] };
 }
@@ -51,7 +55,12 @@ export function sharedAsset(w: World): Promise<WorldAsset> {
     a = (async () => {
       const made = await freshAssetWithContent(w);
       await placeAsset(w.priv.id, made.id);
-      const res = await api(`/api/asset/upload-preview/${made.variantId}`, { method: "POST", bearer: w.adminBearer, body: randomBytes(100), headers: { "Content-Type": "image/png" } });
+      const res = await api(`/api/asset/upload-preview/${made.variantId}`, {
+        method: "POST",
+        bearer: w.adminBearer,
+        body: randomBytes(100),
+        headers: { "Content-Type": "image/png" },
+      });
       if (res.status !== 200) throw new Error(`preview failed: ${await res.text()}`);
       return { id: made.id, name: made.name, variantId: made.variantId };
     })();
@@ -88,7 +97,9 @@ export function freshUpload(w: World, as: PersonaName = "editor", size = 12) {
 async function startedUpload(w: World, size: number) {
   const a = await freshAsset(w);
   const bearer = w.users.editor.bearer!;
-  const up = await json(api("/api/ul/start", { method: "POST", bearer, json: { asset_id: a.id, size, name: "doc.pdf", mime: "application/pdf" } }));
+  const up = await json(
+    api("/api/ul/start", { method: "POST", bearer, json: { asset_id: a.id, size, name: "doc.pdf", mime: "application/pdf" } }),
+  );
   return { upload: up as { upload_id: string; part_size: number }, bearer, secrets: a.secrets };
 }
 

@@ -13,12 +13,21 @@ const shared = async (w: World) => {
   return { a, secrets: [a.name, a.id, a.variantId] };
 };
 const freshClass = async (w: World) => {
-  const r = await call("/api/asset/class", { method: "POST", json: { name: `${w.tag} класс ${crypto.randomUUID()}` }, bearer: w.adminBearer });
+  const r = await call("/api/asset/class", {
+    method: "POST",
+    json: { name: `${w.tag} класс ${crypto.randomUUID()}` },
+    bearer: w.adminBearer,
+  });
   return r.body.id as string;
 };
 
 /** Reading the shared asset: readers, editors and admins 200; those who cannot read S 404. */
-const reads = (route: string, path: (a: { id: string; variantId: string }) => string, method = "GET", json?: (a: { id: string; variantId: string }) => unknown): RouteCase => ({
+const reads = (
+  route: string,
+  path: (a: { id: string; variantId: string }) => string,
+  method = "GET",
+  json?: (a: { id: string; variantId: string }) => unknown,
+): RouteCase => ({
   route,
   request: async (w) => {
     const { a, secrets } = await shared(w);
@@ -30,10 +39,26 @@ const reads = (route: string, path: (a: { id: string; variantId: string }) => st
 export const assetCases: RouteCase[] = [
   // Classes: everyone reads them, admins change them.
   { route: "GET /api/asset/class", request: () => ({ path: "/api/asset/class" }), expect: signedIn(200) },
-  { route: "POST /api/asset/class", request: (w) => ({ method: "POST", path: "/api/asset/class", json: { name: `${w.tag} класс ${crypto.randomUUID()}` } }), expect: adminOnly() },
-  { route: "PATCH /api/asset/class/:id", request: async (w) => ({ method: "PATCH", path: `/api/asset/class/${await freshClass(w)}`, json: { def_fields: ["x"] } }), expect: adminOnly() },
-  { route: "DELETE /api/asset/class/:id", request: async (w) => ({ method: "DELETE", path: `/api/asset/class/${await freshClass(w)}` }), expect: adminOnly() },
-  { route: "POST /api/asset/class-by-ids", request: async (w) => ({ method: "POST", path: "/api/asset/class-by-ids", json: { ids: [await freshClass(w)] } }), expect: signedIn(200) },
+  {
+    route: "POST /api/asset/class",
+    request: (w) => ({ method: "POST", path: "/api/asset/class", json: { name: `${w.tag} класс ${crypto.randomUUID()}` } }),
+    expect: adminOnly(),
+  },
+  {
+    route: "PATCH /api/asset/class/:id",
+    request: async (w) => ({ method: "PATCH", path: `/api/asset/class/${await freshClass(w)}`, json: { def_fields: ["x"] } }),
+    expect: adminOnly(),
+  },
+  {
+    route: "DELETE /api/asset/class/:id",
+    request: async (w) => ({ method: "DELETE", path: `/api/asset/class/${await freshClass(w)}` }),
+    expect: adminOnly(),
+  },
+  {
+    route: "POST /api/asset/class-by-ids",
+    request: async (w) => ({ method: "POST", path: "/api/asset/class-by-ids", json: { ids: [await freshClass(w)] } }),
+    expect: signedIn(200),
+  },
 
   { route: "GET /api/asset/acl-assets", request: () => ({ path: "/api/asset/acl-assets" }), expect: signedIn(200) },
   { route: "GET /api/asset/preview-size", request: () => ({ path: "/api/asset/preview-size" }), expect: signedIn(200) },
@@ -44,7 +69,12 @@ export const assetCases: RouteCase[] = [
     route: "PATCH /api/asset/variant-tech-props/:id",
     request: async (w, as) => {
       const a = await target(w, as, ["editor", "admin"], true);
-      return { method: "PATCH", path: `/api/asset/variant-tech-props/${a.variantId}`, json: { codec: "h264" }, secrets: [...a.secrets, a.variantId] };
+      return {
+        method: "PATCH",
+        path: `/api/asset/variant-tech-props/${a.variantId}`,
+        json: { codec: "h264" },
+        secrets: [...a.secrets, a.variantId],
+      };
     },
     expect: onShared(403, 200),
   },
@@ -70,12 +100,20 @@ export const assetCases: RouteCase[] = [
 
   {
     route: "POST /api/asset/create",
-    request: (w) => ({ method: "POST", path: "/api/asset/create", json: { asset_name: `${w.tag} новый.pdf`, asset_mime: "application/pdf", in_group: w.shared.id } }),
+    request: (w) => ({
+      method: "POST",
+      path: "/api/asset/create",
+      json: { asset_name: `${w.tag} новый.pdf`, asset_mime: "application/pdf", in_group: w.shared.id },
+    }),
     expect: onShared(403, 403),
   },
   {
     route: "POST /api/asset/create-list",
-    request: (w) => ({ method: "POST", path: "/api/asset/create-list", json: { assets: [{ asset_name: `${w.tag} новый.pdf`, asset_mime: "application/pdf", in_group: w.shared.id }] } }),
+    request: (w) => ({
+      method: "POST",
+      path: "/api/asset/create-list",
+      json: { assets: [{ asset_name: `${w.tag} новый.pdf`, asset_mime: "application/pdf", in_group: w.shared.id }] },
+    }),
     expect: onShared(403, 403),
   },
   {
@@ -96,7 +134,12 @@ export const assetCases: RouteCase[] = [
   },
   reads("GET /api/asset/versions/:id", (a) => `/api/asset/versions/${a.id}`),
   reads("GET /api/asset/variants/:id/:version", (a) => `/api/asset/variants/${a.id}/1`),
-  reads("POST /api/asset/version-by-ids", () => "/api/asset/version-by-ids", "POST", (a) => ({ ids: [a.id] })),
+  reads(
+    "POST /api/asset/version-by-ids",
+    () => "/api/asset/version-by-ids",
+    "POST",
+    (a) => ({ ids: [a.id] }),
+  ),
   {
     route: "POST /api/asset/create-version/:id",
     request: async (w, as) => {
@@ -136,12 +179,34 @@ export const assetCases: RouteCase[] = [
 
   // Content: the original's bytes need download (admins only here), whether downloaded or played (the
   // shared asset has no proxy, which read would get: tests/api/security-download-right.test.ts); previews need read.
-  { ...reads("GET /api/asset/content/download/:id/:version/:variant", (a) => `/api/asset/content/download/${a.id}/1/initial`), expect: onShared(403, 403) },
-  { ...reads("GET /api/asset/content/download-variant/:id", (a) => `/api/asset/content/download-variant/${a.variantId}`), expect: onShared(403, 403) },
+  {
+    ...reads("GET /api/asset/content/download/:id/:version/:variant", (a) => `/api/asset/content/download/${a.id}/1/initial`),
+    expect: onShared(403, 403),
+  },
+  {
+    ...reads("GET /api/asset/content/download-variant/:id", (a) => `/api/asset/content/download-variant/${a.variantId}`),
+    expect: onShared(403, 403),
+  },
   { ...reads("POST /api/asset/content/play/:id", (a) => `/api/asset/content/play/${a.id}`, "POST"), expect: onShared(403, 403) },
-  { ...reads("POST /api/asset/content/play-variant/:id", (a) => `/api/asset/content/play-variant/${a.variantId}`, "POST"), expect: onShared(403, 403) },
-  { ...reads("GET /api/asset/content/play-variant/:id", (a) => `/api/asset/content/play-variant/${a.variantId}`), expect: onShared(403, 403) },
+  {
+    ...reads("POST /api/asset/content/play-variant/:id", (a) => `/api/asset/content/play-variant/${a.variantId}`, "POST"),
+    expect: onShared(403, 403),
+  },
+  {
+    ...reads("GET /api/asset/content/play-variant/:id", (a) => `/api/asset/content/play-variant/${a.variantId}`),
+    expect: onShared(403, 403),
+  },
   reads("GET /api/asset/content/preview/:id/:version/:variant", (a) => `/api/asset/content/preview/${a.id}/1/${a.variantId}`),
-  reads("POST /api/asset/content/preview-by-list", () => "/api/asset/content/preview-by-list", "POST", (a) => ({ ids: [a.id] })),
-  reads("POST /api/asset/content/preview-by-varlist", () => "/api/asset/content/preview-by-varlist", "POST", (a) => ({ ids: [a.variantId] })),
+  reads(
+    "POST /api/asset/content/preview-by-list",
+    () => "/api/asset/content/preview-by-list",
+    "POST",
+    (a) => ({ ids: [a.id] }),
+  ),
+  reads(
+    "POST /api/asset/content/preview-by-varlist",
+    () => "/api/asset/content/preview-by-varlist",
+    "POST",
+    (a) => ({ ids: [a.variantId] }),
+  ),
 ];

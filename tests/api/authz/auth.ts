@@ -16,8 +16,16 @@ export const authCases: RouteCase[] = [
   { route: "GET /api/auth/whoami", request: () => ({ path: "/api/auth/whoami" }), expect: signedIn(200) },
   { route: "GET /api/auth/user-abilities", request: () => ({ path: "/api/auth/user-abilities" }), expect: signedIn(200) },
   { route: "GET /api/auth/list-acl-perms", request: () => ({ path: "/api/auth/list-acl-perms" }), expect: signedIn(200) },
-  { route: "GET /api/auth/entity-access/:id", request: (w) => ({ path: `/api/auth/entity-access/${w.shared.id}` }), expect: onShared(200, 200) },
-  { route: "GET /api/auth/entity-user-access/:id", request: (w) => ({ path: `/api/auth/entity-user-access/${w.shared.id}` }), expect: onShared(403, 403) },
+  {
+    route: "GET /api/auth/entity-access/:id",
+    request: (w) => ({ path: `/api/auth/entity-access/${w.shared.id}` }),
+    expect: onShared(200, 200),
+  },
+  {
+    route: "GET /api/auth/entity-user-access/:id",
+    request: (w) => ({ path: `/api/auth/entity-user-access/${w.shared.id}` }),
+    expect: onShared(403, 403),
+  },
   {
     route: "POST /api/auth/entity-user-access",
     request: (w) => ({ method: "POST", path: "/api/auth/entity-user-access", json: { ids: [w.shared.id] } }),

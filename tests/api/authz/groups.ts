@@ -17,9 +17,21 @@ export const groupCases: RouteCase[] = [
   { route: "GET /api/group/subtree/:id", request: (w) => ({ path: `/api/group/subtree/${w.shared.id}` }), expect: onShared(200, 200) },
   { route: "GET /api/group/get/:id", request: (w) => ({ path: `/api/group/get/${w.shared.id}` }), expect: onShared(200, 200) },
   { route: "GET /api/group/search", request: (w) => ({ path: `/api/group/search?q=${q(w.tag)}` }), expect: signedIn(200) },
-  { route: "GET /api/group/entity-by-path", request: (w, as) => ({ path: `/api/group/entity-by-path?path=${q(pathToShared(w, as))}` }), expect: onShared(200, 200) },
-  { route: "GET /api/group/dir", request: (w, as) => ({ path: `/api/group/dir?path=${q(pathToShared(w, as))}` }), expect: onShared(200, 200) },
-  { route: "GET /api/group/group-size/:id", request: (w) => ({ path: `/api/group/group-size/${w.shared.id}` }), expect: onShared(200, 200) },
+  {
+    route: "GET /api/group/entity-by-path",
+    request: (w, as) => ({ path: `/api/group/entity-by-path?path=${q(pathToShared(w, as))}` }),
+    expect: onShared(200, 200),
+  },
+  {
+    route: "GET /api/group/dir",
+    request: (w, as) => ({ path: `/api/group/dir?path=${q(pathToShared(w, as))}` }),
+    expect: onShared(200, 200),
+  },
+  {
+    route: "GET /api/group/group-size/:id",
+    request: (w) => ({ path: `/api/group/group-size/${w.shared.id}` }),
+    expect: onShared(200, 200),
+  },
   { route: "GET /api/group/storage/:id", request: (w) => ({ path: `/api/group/storage/${w.shared.id}` }), expect: onShared(200, 200) },
   { route: "GET /api/group/groups-with-users", request: () => ({ path: "/api/group/groups-with-users" }), expect: adminOnly(200) },
   {
@@ -29,14 +41,23 @@ export const groupCases: RouteCase[] = [
   },
   {
     route: "POST /api/group/create",
-    request: (w) => ({ method: "POST", path: "/api/group/create", json: { parent: w.shared.id, group_name: `${w.tag} ${crypto.randomUUID()}` } }),
+    request: (w) => ({
+      method: "POST",
+      path: "/api/group/create",
+      json: { parent: w.shared.id, group_name: `${w.tag} ${crypto.randomUUID()}` },
+    }),
     expect: onShared(403, 403),
   },
   {
     route: "PATCH /api/group/update/:id",
     request: async (w) => {
       const { g, secrets } = await fresh(w);
-      return { method: "PATCH", path: `/api/group/update/${g.id}`, json: { group_name: `${g.name} 2` }, secrets: [...secrets, `${g.name} 2`] };
+      return {
+        method: "PATCH",
+        path: `/api/group/update/${g.id}`,
+        json: { group_name: `${g.name} 2` },
+        secrets: [...secrets, `${g.name} 2`],
+      };
     },
     expect: onShared(403, 200),
   },
@@ -76,7 +97,12 @@ export const groupCases: RouteCase[] = [
     route: "POST /api/group/insert-members",
     request: async (w) => {
       const { g, secrets } = await fresh(w);
-      return { method: "POST", path: "/api/group/insert-members", json: { group_id: g.id, members: [{ el_id: w.users.none.id, el_type: "user" }] }, secrets };
+      return {
+        method: "POST",
+        path: "/api/group/insert-members",
+        json: { group_id: g.id, members: [{ el_id: w.users.none.id, el_type: "user" }] },
+        secrets,
+      };
     },
     expect: onShared(403, 403),
   },
@@ -84,7 +110,12 @@ export const groupCases: RouteCase[] = [
     route: "POST /api/group/delete-members",
     request: async (w) => {
       const { g, secrets } = await fresh(w);
-      return { method: "POST", path: "/api/group/delete-members", json: { group_id: g.id, members: [{ el_id: w.users.none.id, el_type: "user" }] }, secrets };
+      return {
+        method: "POST",
+        path: "/api/group/delete-members",
+        json: { group_id: g.id, members: [{ el_id: w.users.none.id, el_type: "user" }] },
+        secrets,
+      };
     },
     expect: onShared(403, 403),
   },
@@ -92,7 +123,12 @@ export const groupCases: RouteCase[] = [
     route: "POST /api/group/move-member",
     request: async (w) => {
       const [a, b] = [await fresh(w), await fresh(w)];
-      return { method: "POST", path: "/api/group/move-member", json: { el_id: a.g.id, el_type: "group", from: w.shared.id, to: b.g.id }, secrets: [...a.secrets, ...b.secrets] };
+      return {
+        method: "POST",
+        path: "/api/group/move-member",
+        json: { el_id: a.g.id, el_type: "group", from: w.shared.id, to: b.g.id },
+        secrets: [...a.secrets, ...b.secrets],
+      };
     },
     expect: onShared(403, 403),
   },

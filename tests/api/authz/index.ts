@@ -13,6 +13,17 @@ import { ssoCases } from "./sso";
  * Every resource's matrix declarations. A new resource adds tests/api/authz/<resource>.ts and one
  * line here; until it does, its routes fail "every registered route declares its expectations".
  */
-export const routeCases: RouteCase[] = [...systemCases, ...authCases, ...groupCases, ...userCases, ...assetCases, ...uploadCases, ...storageCases, ...shareLinkCases, ...taskCases, ...ssoCases];
+export const routeCases: RouteCase[] = [
+  ...systemCases,
+  ...authCases,
+  ...groupCases,
+  ...userCases,
+  ...assetCases,
+  ...uploadCases,
+  ...storageCases,
+  ...shareLinkCases,
+  ...taskCases,
+  ...ssoCases,
+];
 
 export { assetCases, authCases, groupCases, shareLinkCases, storageCases, ssoCases, systemCases, taskCases, uploadCases, userCases };

@@ -15,7 +15,12 @@ const assetOf = (w: World) => {
     p = (async () => {
       const { asset_id } = await createAsset(w.adminBearer, { in_group: w.shared.id, asset_name: "матрица.txt", asset_mime: "text/plain" });
       await uploadFile(w.adminBearer, asset_id, new TextEncoder().encode("matrix"), { name: "матрица.txt", mime: "text/plain" });
-      await uploadFile(w.adminBearer, asset_id, new TextEncoder().encode("proxy"), { name: "матрица-прокси.txt", mime: "text/plain", version: 1, variant_type: "proxy_lowres" });
+      await uploadFile(w.adminBearer, asset_id, new TextEncoder().encode("proxy"), {
+        name: "матрица-прокси.txt",
+        mime: "text/plain",
+        version: 1,
+        variant_type: "proxy_lowres",
+      });
       return asset_id;
     })();
     assets.set(w, p);
@@ -24,7 +29,11 @@ const assetOf = (w: World) => {
 };
 
 const linkOf = async (w: World, body: Record<string, unknown> = {}) => {
-  const res = await api(`/api/sl/create/${await assetOf(w)}`, { method: "POST", json: { acl: ["view", "download_original"], ...body }, bearer: w.adminBearer });
+  const res = await api(`/api/sl/create/${await assetOf(w)}`, {
+    method: "POST",
+    json: { acl: ["view", "download_original"], ...body },
+    bearer: w.adminBearer,
+  });
   if (res.status !== 200) throw new Error(`link: ${res.status} ${await res.text()}`);
   return res.text();
 };
@@ -45,20 +54,36 @@ export const shareLinkCases: RouteCase[] = [
     request: async (w) => ({ method: "POST", path: `/api/sl/create/${await assetOf(w)}`, json: { acl: ["view"] } }),
     expect: onShared(403, 403),
   },
-  { route: "GET /api/sl/for-entity/:id", request: async (w) => ({ path: `/api/sl/for-entity/${await assetOf(w)}` }), expect: onShared(200, 200) },
+  {
+    route: "GET /api/sl/for-entity/:id",
+    request: async (w) => ({ path: `/api/sl/for-entity/${await assetOf(w)}` }),
+    expect: onShared(200, 200),
+  },
   {
     route: "PATCH /api/sl/:id",
     request: async (w) => ({ method: "PATCH", path: `/api/sl/${await sharedLink(w)}`, json: { download_limit: 50 } }),
     expect: onShared(403, 403),
   },
-  { route: "DELETE /api/sl/:id", request: async (w) => ({ method: "DELETE", path: `/api/sl/${await linkOf(w)}` }), expect: onShared(403, 403) },
+  {
+    route: "DELETE /api/sl/:id",
+    request: async (w) => ({ method: "DELETE", path: `/api/sl/${await linkOf(w)}` }),
+    expect: onShared(403, 403),
+  },
   { route: "GET /api/sl/info/:id", request: async (w) => ({ path: `/api/sl/info/${await sharedLink(w)}` }), expect: open(200) },
   {
     route: "POST /api/sl/info/:id",
-    request: async (w) => ({ method: "POST", path: `/api/sl/info/${await sharedLink(w, "пароль-матрицы")}`, json: { password: "пароль-матрицы" } }),
+    request: async (w) => ({
+      method: "POST",
+      path: `/api/sl/info/${await sharedLink(w, "пароль-матрицы")}`,
+      json: { password: "пароль-матрицы" },
+    }),
     expect: open(200),
   },
-  { route: "GET /api/sl/:id/download/:which", request: async (w) => ({ path: `/api/sl/${await sharedLink(w)}/download/original` }), expect: open(200) },
+  {
+    route: "GET /api/sl/:id/download/:which",
+    request: async (w) => ({ path: `/api/sl/${await sharedLink(w)}/download/original` }),
+    expect: open(200),
+  },
   { route: "GET /api/sl/:id/play", request: async (w) => ({ path: `/api/sl/${await sharedLink(w)}/play` }), expect: open(200) },
   // No preview image was stored for the asset: the same 404 for everyone.
   { route: "GET /api/sl/:id/preview", request: async (w) => ({ path: `/api/sl/${await sharedLink(w)}/preview` }), expect: open(404) },

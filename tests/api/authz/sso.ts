@@ -22,7 +22,19 @@ export const ssoCases: RouteCase[] = [
   { route: "GET /api/auth/sso-providers", request: () => ({ path: "/api/auth/sso-providers" }), expect: open(200) },
   { route: "GET /api/auth/sso/:provider", request: () => ({ path: "/api/auth/sso/corp?to=%2Fmam" }), expect: open(200) },
   { route: "GET /api/auth/sso-cb/:provider", request: () => ({ path: "/api/auth/sso-cb/corp?code=x&state=y" }), expect: open(200) },
-  { route: "POST /api/auth/exchange-token", request: () => ({ method: "POST", path: "/api/auth/exchange-token", json: { token: "not-a-code" } }), expect: open(401) },
-  { route: "GET /api/user/:id/sso-links", request: async () => ({ path: `/api/user/${await linkedUser()}/sso-links` }), expect: adminOnly() },
-  { route: "DELETE /api/user/:id/sso-links/:provider", request: async () => ({ method: "DELETE", path: `/api/user/${await linkedUser()}/sso-links/corp` }), expect: adminOnly() },
+  {
+    route: "POST /api/auth/exchange-token",
+    request: () => ({ method: "POST", path: "/api/auth/exchange-token", json: { token: "not-a-code" } }),
+    expect: open(401),
+  },
+  {
+    route: "GET /api/user/:id/sso-links",
+    request: async () => ({ path: `/api/user/${await linkedUser()}/sso-links` }),
+    expect: adminOnly(),
+  },
+  {
+    route: "DELETE /api/user/:id/sso-links/:provider",
+    request: async () => ({ method: "DELETE", path: `/api/user/${await linkedUser()}/sso-links/corp` }),
+    expect: adminOnly(),
+  },
 ];

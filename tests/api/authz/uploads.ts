@@ -16,14 +16,22 @@ const partBody = "x".repeat(10);
 async function uploadedPart(w: World, as: PersonaName) {
   if (as !== "editor" && as !== "admin") return { ...(await freshUpload(w, as)), etag: '"refused before it matters"' };
   const p = await partUrl(w, as, 12);
-  const res = await api(`${p.url.pathname}${p.url.search}`, { method: "PUT", body: JSON.stringify(partBody), headers: { "Content-Type": "application/octet-stream" } });
+  const res = await api(`${p.url.pathname}${p.url.search}`, {
+    method: "PUT",
+    body: JSON.stringify(partBody),
+    headers: { "Content-Type": "application/octet-stream" },
+  });
   if (res.status !== 200) throw new Error(`part PUT failed: ${res.status} ${await res.text()}`);
   return { ...p, etag: res.headers.get("ETag")! };
 }
 
 export const uploadCases: RouteCase[] = [
   { route: "GET /api/uldl-list", request: () => ({ path: "/api/uldl-list" }), expect: signedIn(200) },
-  { route: "POST /api/uldl-status", request: () => ({ method: "POST", path: "/api/uldl-status", json: { id: "worker", ping: 12 } }), expect: signedIn(200) },
+  {
+    route: "POST /api/uldl-status",
+    request: () => ({ method: "POST", path: "/api/uldl-status", json: { id: "worker", ping: 12 } }),
+    expect: signedIn(200),
+  },
   { route: "GET /api/ul/ping", request: () => ({ path: "/api/ul/ping" }), expect: open(200) },
   // Each caller's own unfinished uploads only (the editor's uploads on S's assets never show to others).
   { route: "GET /api/ul", request: () => ({ path: "/api/ul" }), expect: signedIn(200) },
@@ -31,7 +39,12 @@ export const uploadCases: RouteCase[] = [
     route: "POST /api/ul/start",
     request: async (w, as) => {
       const a = await target(w, as);
-      return { method: "POST", path: "/api/ul/start", json: { asset_id: a.id, size: 10, name: "doc.pdf", mime: "application/pdf", to_group: w.shared.id }, secrets: a.secrets };
+      return {
+        method: "POST",
+        path: "/api/ul/start",
+        json: { asset_id: a.id, size: 10, name: "doc.pdf", mime: "application/pdf", to_group: w.shared.id },
+        secrets: a.secrets,
+      };
     },
     expect: onShared(403, 200),
   },
@@ -89,7 +102,9 @@ export const uploadCases: RouteCase[] = [
     route: "GET /api/media/:id",
     request: async (w) => {
       const a = await sharedAsset(w);
-      const play = await json<{ link: string }>(api(`/api/asset/content/play-variant/${a.variantId}`, { method: "POST", bearer: w.adminBearer }));
+      const play = await json<{ link: string }>(
+        api(`/api/asset/content/play-variant/${a.variantId}`, { method: "POST", bearer: w.adminBearer }),
+      );
       const url = new URL(play.link);
       return { path: `${url.pathname}${url.search}` };
     },

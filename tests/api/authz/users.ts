@@ -20,10 +20,18 @@ const freshRobot = async (w: World) => {
 
 export const userCases: RouteCase[] = [
   { route: "GET /api/user/ui_settings", request: () => ({ path: "/api/user/ui_settings" }), expect: signedIn(200) },
-  { route: "PATCH /api/user/ui_settings", request: () => ({ method: "PATCH", path: "/api/user/ui_settings", json: { theme: "dark" } }), expect: signedIn(200) },
+  {
+    route: "PATCH /api/user/ui_settings",
+    request: () => ({ method: "PATCH", path: "/api/user/ui_settings", json: { theme: "dark" } }),
+    expect: signedIn(200),
+  },
   { route: "GET /api/user/bookmarks", request: () => ({ path: "/api/user/bookmarks" }), expect: signedIn(200) },
   // Bookmarking S and P: each caller gets back only what it can read (the leak check holds the rest).
-  { route: "PATCH /api/user/bookmarks", request: (w) => ({ method: "PATCH", path: "/api/user/bookmarks", json: [w.shared.id, w.priv.id] }), expect: signedIn(200) },
+  {
+    route: "PATCH /api/user/bookmarks",
+    request: (w) => ({ method: "PATCH", path: "/api/user/bookmarks", json: [w.shared.id, w.priv.id] }),
+    expect: signedIn(200),
+  },
   { route: "GET /api/user/acl-list", request: () => ({ path: "/api/user/acl-list" }), expect: adminOnly() },
   {
     route: "POST /api/user/acl",
@@ -31,8 +39,16 @@ export const userCases: RouteCase[] = [
     expect: adminOnly(),
   },
   { route: "GET /api/user/acl/:id", request: async (w) => ({ path: `/api/user/acl/${await freshRule(w)}` }), expect: adminOnly() },
-  { route: "PATCH /api/user/acl/:id", request: async (w) => ({ method: "PATCH", path: `/api/user/acl/${await freshRule(w)}`, json: { acl: ["update"] } }), expect: adminOnly() },
-  { route: "DELETE /api/user/acl/:id", request: async (w) => ({ method: "DELETE", path: `/api/user/acl/${await freshRule(w)}` }), expect: adminOnly() },
+  {
+    route: "PATCH /api/user/acl/:id",
+    request: async (w) => ({ method: "PATCH", path: `/api/user/acl/${await freshRule(w)}`, json: { acl: ["update"] } }),
+    expect: adminOnly(),
+  },
+  {
+    route: "DELETE /api/user/acl/:id",
+    request: async (w) => ({ method: "DELETE", path: `/api/user/acl/${await freshRule(w)}` }),
+    expect: adminOnly(),
+  },
   { route: "GET /api/user/user-acl/:id", request: (w) => ({ path: `/api/user/user-acl/${w.users.reader.id}` }), expect: adminOnly() },
   { route: "GET /api/user/group-acl/:id", request: (w) => ({ path: `/api/user/group-acl/${w.shared.id}` }), expect: adminOnly() },
   {
@@ -40,16 +56,32 @@ export const userCases: RouteCase[] = [
     request: (w) => ({ path: `/api/user/membership/${w.users.reader.id}` }),
     expect: { ...adminOnly(), reader: 200 },
   },
-  { route: "PATCH /api/user/membership/:id", request: async () => ({ method: "PATCH", path: `/api/user/membership/${await freshUser()}`, json: { groups: [] } }), expect: adminOnly() },
+  {
+    route: "PATCH /api/user/membership/:id",
+    request: async () => ({ method: "PATCH", path: `/api/user/membership/${await freshUser()}`, json: { groups: [] } }),
+    expect: adminOnly(),
+  },
   { route: "GET /api/user", request: () => ({ path: "/api/user" }), expect: adminOnly() },
   {
     route: "POST /api/user",
-    request: () => ({ method: "POST", path: "/api/user", json: { user_name: "Новый", user_login: uniq("new").toLowerCase(), user_passwd: "new-password", enabled: true } }),
+    request: () => ({
+      method: "POST",
+      path: "/api/user",
+      json: { user_name: "Новый", user_login: uniq("new").toLowerCase(), user_passwd: "new-password", enabled: true },
+    }),
     expect: adminOnly(),
   },
   { route: "GET /api/user/:id", request: async () => ({ path: `/api/user/${await freshUser()}` }), expect: adminOnly() },
-  { route: "PATCH /api/user/:id", request: async () => ({ method: "PATCH", path: `/api/user/${await freshUser()}`, json: { user_name: "Другое имя" } }), expect: adminOnly() },
-  { route: "DELETE /api/user/:id", request: async () => ({ method: "DELETE", path: `/api/user/${await freshUser()}` }), expect: adminOnly() },
+  {
+    route: "PATCH /api/user/:id",
+    request: async () => ({ method: "PATCH", path: `/api/user/${await freshUser()}`, json: { user_name: "Другое имя" } }),
+    expect: adminOnly(),
+  },
+  {
+    route: "DELETE /api/user/:id",
+    request: async () => ({ method: "DELETE", path: `/api/user/${await freshUser()}` }),
+    expect: adminOnly(),
+  },
   { route: "GET /api/user/:id/tokens", request: async (w) => ({ path: `/api/user/${await freshRobot(w)}/tokens` }), expect: adminOnly() },
   {
     route: "POST /api/user/:id/tokens",
