@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { fetchFresh } from "../shared/fetch-fresh";
 import { ADMIN, signInThroughForm } from "./fixtures";
 
 /**
@@ -12,7 +13,7 @@ const base = `http://127.0.0.1:${process.env.MAM_E2E_PORT ?? "8790"}`;
 const bytes = new Uint8Array(300_000).map((_, i) => (i * 7919) % 256);
 
 async function apiCall(bearer: string, path: string, body?: unknown, raw?: BodyInit) {
-  const res = await fetch(base + path, {
+  const res = await fetchFresh(base + path, {
     method: body === undefined && raw === undefined ? "GET" : raw ? "PUT" : "POST",
     headers: raw ? {} : { "Content-Type": "application/json", Authorization: `Bearer ${bearer}` },
     body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
@@ -27,7 +28,7 @@ async function apiCall(bearer: string, path: string, body?: unknown, raw?: BodyI
  * original), uploaded through the client protocol (start, targets, PUT parts, complete).
  */
 async function seedVideo(name: string) {
-  const login = await fetch(`${base}/api/auth/login`, {
+  const login = await fetchFresh(`${base}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ user: ADMIN.login, passwd: ADMIN.password }),
@@ -41,7 +42,7 @@ async function seedVideo(name: string) {
     ).json();
     for (const t of targets as { part: number; url: string; size: number }[]) {
       const chunk = bytes.slice((t.part - 1) * up.part_size, (t.part - 1) * up.part_size + t.size);
-      const put = await fetch(new URL(t.url, base), { method: "PUT", body: chunk });
+      const put = await fetchFresh(new URL(t.url, base), { method: "PUT", body: chunk });
       if (!put.ok) throw new Error(`part ${t.part}: ${put.status}`);
       await put.arrayBuffer(); // an unread body holds its socket
       await apiCall(bearer, `/api/ul/${up.upload_id}/parts/${t.part}`, { etag: put.headers.get("ETag") });

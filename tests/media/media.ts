@@ -4,6 +4,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import { benchAdmin } from "../bench/server.mjs";
 import { ffmpegPath, ffprobePath } from "../../transcoder/tools.mjs";
+import { fetchFresh } from "../shared/fetch-fresh";
 
 /** Generated media (ffmpeg testsrc/sine, sharp) and a Node client of the upload protocol, for the pipeline test and the bench. */
 
@@ -54,21 +55,6 @@ export function fastStart(file: string) {
   const moov = head.indexOf("moov");
   const mdat = head.indexOf("mdat");
   return moov > 0 && (mdat < 0 || moov < mdat);
-}
-
-/**
- * fetch, once more when a kept-alive socket turns out closed: the local server drops idle connections
- * after a few seconds, and a test that spent longer making media can pick such a socket. Sending a
- * set-up call twice is harmless here (at worst one more empty asset).
- */
-async function fetchFresh(url: string, init: RequestInit) {
-  try {
-    return await fetch(url, init);
-  } catch (err) {
-    const code = (err as { cause?: { code?: string } }).cause?.code;
-    if (code !== "UND_ERR_SOCKET" && code !== "ECONNRESET") throw err;
-    return fetch(url, init);
-  }
 }
 
 export class Client {
