@@ -92,6 +92,11 @@ export const ru = {
     crashTitle: "Что-то пошло не так",
     crashText: "Произошла непредвиденная ошибка. Попробуйте обновить страницу.",
     toFiles: "К файлам",
+    screenFailed: "Не удалось загрузить данные",
+    screenNotFound: "Не найдено",
+    screenForbidden: "Нет доступа",
+    requestId: "Код запроса:",
+    retry: "Повторить",
   },
   toast: {
     copy: "Копировать текст",

@@ -48,13 +48,23 @@ export async function logout(goTo: (path: string) => void = (path) => window.loc
   goTo("/login");
 }
 
-/** Spec 2: the guard first brings the access state up to date — a fresh bearer and a known user. */
-export async function refreshAccessState(): Promise<Session> {
-  const { tokens } = sessionStore.get();
-  if (!tokens || expiresSoon(tokens)) await refreshTokens();
-  const current = sessionStore.get();
-  if (current.tokens && !current.user) await loadCurrentUser();
-  return sessionStore.get();
+let accessCheck: Promise<Session> | null = null;
+
+/**
+ * The guard first brings the access state up to date: a fresh bearer and a known user. The layout's and
+ * the screen's loaders run at once (app/lib/route-data.ts), so concurrent callers share one check.
+ */
+export function refreshAccessState(): Promise<Session> {
+  accessCheck ??= (async () => {
+    const { tokens } = sessionStore.get();
+    if (!tokens || expiresSoon(tokens)) await refreshTokens();
+    const current = sessionStore.get();
+    if (current.tokens && !current.user) await loadCurrentUser();
+    return sessionStore.get();
+  })().finally(() => {
+    accessCheck = null;
+  });
+  return accessCheck;
 }
 
 export async function fetchSsoProviders(): Promise<SsoProvider[]> {

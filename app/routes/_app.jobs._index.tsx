@@ -1,45 +1,78 @@
 import { Group, Pagination, Stack, Text, Title } from "@mantine/core";
-import { useMemo, useState } from "react";
+import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { PAGE_SIZE } from "../../functions/lib/constants";
 import { JobsFilters } from "../components/jobs/JobsFilters";
 import { JobsTable } from "../components/jobs/JobsTable";
-import { countTasks, listTasks, type Task, type TaskFilters } from "../components/jobs/jobs-api";
-import { usePolling } from "../components/jobs/usePolling";
+import { countTasks, listTasks, taskNames, type TaskFilters } from "../components/jobs/jobs-api";
 import { ru } from "../i18n/ru";
 import { formatCount } from "../lib/format";
+import { pageMeta } from "../lib/meta";
+import { intParam, screenLoader, useRevalidateEvery } from "../lib/route-data";
 import { sessionStore } from "../lib/session";
 import { useStore } from "../lib/store";
-import { pageMeta } from "../lib/meta";
-import { PAGE_SIZE } from "../../functions/lib/constants";
 
 export const meta = pageMeta(ru.pages.jobs);
 
+/** The filters and the page live in the address, so a reload, a shared link and back/forward show the same list. */
+function filtersOf(params: URLSearchParams): TaskFilters {
+  return {
+    status: params.get("status")?.split(",").filter(Boolean) ?? [],
+    template: params.get("template"),
+    owner: params.get("owner"),
+    entity: params.get("entity") ?? "",
+  };
+}
+
+function paramsOf(f: TaskFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (f.status.length) params.set("status", f.status.join(","));
+  if (f.template) params.set("template", f.template);
+  if (f.owner) params.set("owner", f.owner);
+  if (f.entity) params.set("entity", f.entity);
+  return params;
+}
+
+export const clientLoader = screenLoader(async ({ request }) => {
+  const params = new URL(request.url).searchParams;
+  const filters = filtersOf(params);
+  const page = Math.max(1, intParam(params, "page", 1));
+  const [tasks, count, names] = await Promise.all([
+    listTasks(filters, (page - 1) * PAGE_SIZE, PAGE_SIZE, request.signal),
+    countTasks(filters, request.signal),
+    taskNames(),
+  ]);
+  return { filters, page, tasks, total: count.count, names };
+});
+
+export { RouteError as ErrorBoundary } from "../components/RouteError";
+
 /** /jobs: the task list, filtered, paged, refreshed every 2 s without a reload. */
 export default function JobsPage() {
-  const [filters, setFilters] = useState<TaskFilters>({ status: [], template: null, owner: null, entity: "" });
-  const [page, setPage] = useState(1);
-  const [tasks, setTasks] = useState<Task[] | null>(null);
-  const [total, setTotal] = useState(0);
+  const { filters, page, tasks, total, names } = useLoaderData<typeof clientLoader>();
+  const [, setSearchParams] = useSearchParams();
+  const { revalidate } = useRevalidator();
+  useRevalidateEvery(2000);
+
   // Owners seen in the list so far (there is no user directory for non-admins); the signed-in user first.
-  const [seen, setSeen] = useState<Record<string, string>>({});
   const me = useStore(sessionStore).user;
+  const [seen, setSeen] = useState<Record<string, string>>({});
+  useEffect(() => {
+    const fresh = tasks.filter((t) => t.owner && !(t.owner in seen));
+    if (fresh.length) setSeen((s) => ({ ...s, ...Object.fromEntries(fresh.map((t) => [t.owner!, t.owner_name ?? t.owner!])) }));
+  }, [tasks, seen]);
   const owners = useMemo(() => {
     const rest = Object.entries(seen)
       .filter(([id]) => id !== me?.id)
       .map(([value, label]) => ({ value, label }));
     return me ? [{ value: me.id, label: `${me.name} ${ru.jobs.filters.me}` }, ...rest] : rest;
   }, [seen, me]);
-  usePolling(
-    async (signal) => {
-      const [rows, count] = await Promise.all([listTasks(filters, (page - 1) * PAGE_SIZE, PAGE_SIZE, signal), countTasks(filters, signal)]);
-      setTasks(rows);
-      setTotal(count.count);
-      const fresh = rows.filter((t) => t.owner && !(t.owner in seen));
-      if (fresh.length) setSeen((s) => ({ ...s, ...Object.fromEntries(fresh.map((t) => [t.owner!, t.owner_name ?? t.owner!])) }));
-    },
-    2000,
-    [filters, page],
-  );
-  const replace = (t: Task) => setTasks((list) => list?.map((x) => (x.job_id === t.job_id ? t : x)) ?? null);
+
+  const showPage = (next: number) => {
+    const params = paramsOf(filters);
+    if (next > 1) params.set("page", String(next));
+    setSearchParams(params, { preventScrollReset: true });
+  };
   return (
     <Stack gap="md">
       <Group justify="space-between" align="end">
@@ -50,20 +83,12 @@ export default function JobsPage() {
       </Group>
       <JobsFilters
         value={filters}
+        templates={names.map((r) => ({ value: r.template_id, label: `${r.name} (${r.count})` }))}
         owners={owners}
-        onChange={(f) => {
-          setFilters(f);
-          setPage(1);
-        }}
+        onChange={(f) => setSearchParams(paramsOf(f), { replace: true, preventScrollReset: true })}
       />
-      {tasks === null ? (
-        <Text c="dimmed">{ru.jobs.loading}</Text>
-      ) : tasks.length === 0 ? (
-        <Text c="dimmed">{ru.jobs.empty}</Text>
-      ) : (
-        <JobsTable tasks={tasks} onChanged={replace} />
-      )}
-      {total > PAGE_SIZE && <Pagination value={page} onChange={setPage} total={Math.ceil(total / PAGE_SIZE)} />}
+      {tasks.length === 0 ? <Text c="dimmed">{ru.jobs.empty}</Text> : <JobsTable tasks={tasks} onChanged={revalidate} />}
+      {total > PAGE_SIZE && <Pagination value={page} onChange={showPage} total={Math.ceil(total / PAGE_SIZE)} />}
     </Stack>
   );
 }

@@ -1,27 +1,26 @@
 import { Group, MultiSelect, Select, TextInput } from "@mantine/core";
-import { useEffect, useState } from "react";
 import { ru } from "../../i18n/ru";
-import { taskNames, type TaskFilters } from "./jobs-api";
+import type { TaskFilters } from "./jobs-api";
 
 const statuses = Object.entries(ru.jobs.status).map(([value, label]) => ({ value, label }));
 
-/** `owners`: the task owners the page knows of (the signed-in user first); the API filters by owner id. */
+type Option = { value: string; label: string };
+
+/**
+ * `templates`: the task templates with their counts; `owners`: the task owners the page knows of (the
+ * signed-in user first). The API filters by their ids.
+ */
 export function JobsFilters({
   value,
   onChange,
+  templates,
   owners,
 }: {
   value: TaskFilters;
   onChange: (f: TaskFilters) => void;
-  owners: { value: string; label: string }[];
+  templates: Option[];
+  owners: Option[];
 }) {
-  const [names, setNames] = useState<{ value: string; label: string }[]>([]);
-  useEffect(() => {
-    taskNames().then(
-      (rows) => setNames(rows.map((r) => ({ value: r.template_id, label: `${r.name} (${r.count})` }))),
-      () => {},
-    );
-  }, []);
   return (
     <Group align="end" gap="sm">
       <MultiSelect
@@ -36,7 +35,7 @@ export function JobsFilters({
       <Select
         label={ru.jobs.filters.template}
         placeholder={ru.jobs.filters.all}
-        data={names}
+        data={templates}
         value={value.template}
         onChange={(template) => onChange({ ...value, template })}
         clearable
