@@ -244,6 +244,11 @@ test("an admin renames and disables a user from the list; the user moves to the 
   await page.getByRole("textbox", { name: "Поиск" }).fill(user.login);
   const row = page.getByTestId("user-row");
   await expect(row).toHaveCount(1);
+  // The search is in the address: a reload shows the same list with the same text in the box.
+  await expect(page).toHaveURL(new RegExp(`/admin/active-users\\?q=${user.login}$`));
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Поиск" })).toHaveValue(user.login);
+  await expect(row).toHaveCount(1);
   await row.getByRole("button", { name: "Изменить" }).click();
   const form = page.getByRole("dialog", { name: "Изменить пользователя" });
   await form.getByRole("textbox", { name: "Имя" }).fill(`${user.name} (переименован)`);
@@ -261,4 +266,18 @@ test("an admin renames and disables a user from the list; the user moves to the 
   await page.getByRole("textbox", { name: "Поиск" }).fill(user.login);
   await expect(page.getByTestId("user-row")).toContainText("Отключён");
   expect((await request.get("/api/auth/whoami", { headers: { Authorization: `Bearer ${userBearer}` } })).status()).toBe(401);
+});
+
+test("a user that cannot be loaded shows the Russian error block in place of the screen, and 'Повторить' loads again", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/user/00000000-0000-4000-8000-00000000dead");
+  const block = page.getByRole("alert").filter({ hasText: "Не найдено" });
+  await expect(block).toBeVisible();
+  await expect(block).toContainText("Код запроса:");
+  // The header stays: the rest of the app is one click away.
+  await expect(page.getByRole("link", { name: "Администрирование" })).toBeVisible();
+  const retried = page.waitForRequest((r) => r.url().includes("/api/user/00000000-0000-4000-8000-00000000dead"));
+  await block.getByRole("button", { name: "Повторить" }).click();
+  await retried;
+  await expect(block).toBeVisible();
 });
