@@ -52,6 +52,10 @@ async function createUserWithReadRule(page: Page, groupName: string) {
   const form = page.getByRole("dialog", { name: "Новый пользователь" });
   await form.getByRole("textbox", { name: "Имя" }).fill(user.name);
   await form.getByRole("textbox", { name: "Логин" }).fill(user.login);
+  // The form checks with the API's own rules and says what a 400 would say.
+  await form.getByLabel("Пароль").fill("short");
+  await form.getByRole("button", { name: "Сохранить" }).click();
+  await expect(form.getByText("не короче 8 символов", { exact: true })).toBeVisible();
   await form.getByLabel("Пароль").fill(user.password);
   await form.getByRole("button", { name: "Сохранить" }).click();
   // Saving opens the new user's screen, whose address lands on its /actives tab.
@@ -60,6 +64,8 @@ async function createUserWithReadRule(page: Page, groupName: string) {
 
   await page.getByRole("button", { name: "Новое правило" }).click();
   const ruleForm = page.getByRole("dialog", { name: "Новое правило доступа" });
+  await ruleForm.getByRole("button", { name: "Новое правило" }).click();
+  await expect(ruleForm.getByText("обязательное поле", { exact: true })).toBeVisible();
   await pick(ruleForm, page, "На что", groupName);
   await expect(ruleForm.getByRole("checkbox", { name: "Чтение" })).toBeChecked();
   await ruleForm.getByRole("button", { name: "Новое правило" }).click();
@@ -237,6 +243,7 @@ test("an admin renames and disables a user from the list; the user moves to the 
   page,
   request,
 }) => {
+  test.slow(); // three sign-ins (password hashing), a reload and two tabs on a shared machine
   const user = await createPlainUser(request);
   const userBearer = await apiBearer(request, user.login, user.password);
   await signInAsAdmin(page);
