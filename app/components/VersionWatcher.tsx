@@ -1,37 +1,35 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { ru } from "../i18n/ru";
 import { showError } from "../lib/notify";
-import { CURRENT_BUILD, fetchDeployedVersion, shouldOfferUpdate, VERSION_CHECK_INTERVAL_MS } from "../lib/version";
+import { CURRENT_BUILD, shouldOfferUpdate, VERSION_CHECK_INTERVAL_MS } from "../lib/version";
+import type { clientLoader } from "../routes/resources.version";
 
 const UpdateModal = lazy(() => import("./UpdateModal"));
 
-/** Polls /version.json (spec 1, 9) and offers a reload when another build has been deployed. */
+/**
+ * Looks for a new deployment every 5 minutes on every page (the root renders it, signed in or not) and
+ * offers a reload when another build is there. The check is the resource route /resources/version, loaded
+ * by a fetcher on a timer: it reloads no screen's data, and a failed check is a toast, not an error page.
+ */
 export function VersionWatcher() {
-  const [offeredBuild, setOfferedBuild] = useState<string | null>(null);
-  const dismissedBuild = useRef<string | null>(null);
+  const { load, data } = useFetcher<typeof clientLoader>();
+  const [dismissedBuild, setDismissedBuild] = useState<string | null>(null);
 
   useEffect(() => {
-    const check = async () => {
-      try {
-        const { build } = await fetchDeployedVersion();
-        if (shouldOfferUpdate(build, CURRENT_BUILD, dismissedBuild.current)) setOfferedBuild(build);
-      } catch (error) {
-        console.error(error);
-        showError(ru.errors.versionFetch);
-      }
-    };
-    const timer = window.setInterval(check, VERSION_CHECK_INTERVAL_MS);
+    const timer = window.setInterval(() => void load("/resources/version"), VERSION_CHECK_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [load]);
+  // Each answer is a new object: every failed check says so once.
+  useEffect(() => {
+    if (data && data.build === null) showError(ru.errors.versionFetch);
+  }, [data]);
 
-  if (offeredBuild === null) return null;
-  const later = () => {
-    dismissedBuild.current = offeredBuild;
-    setOfferedBuild(null);
-  };
+  const deployed = data?.build;
+  if (!deployed || !shouldOfferUpdate(deployed, CURRENT_BUILD, dismissedBuild)) return null;
   return (
     <Suspense fallback={null}>
-      <UpdateModal onLater={later} />
+      <UpdateModal onLater={() => setDismissedBuild(deployed)} />
     </Suspense>
   );
 }

@@ -175,7 +175,6 @@ export const ru = {
   },
   jobs: {
     empty: "Задач нет",
-    loading: "Загрузка задач…",
     filters: { status: "Статус", template: "Шаблон", owner: "Владелец", me: "(вы)", entity: "ID файла или варианта", all: "Все" },
     columns: {
       num: "№",
@@ -216,13 +215,11 @@ export const ru = {
     error: "Ошибка",
     worker: "Исполнитель",
     back: "Ко всем задачам",
-    notFound: "Задача не найдена",
     openAsset: "Открыть файл",
   },
   // Sections filled by the screens that use them (kept apart so parallel work merges cleanly).
   admin: {
     // The admin area: users, robots and tokens, groups and membership, access rules.
-    loading: "Загрузка…",
     search: "Поиск",
     searchUsers: "Имя или логин",
     searchGroups: "Название группы",
@@ -246,7 +243,8 @@ export const ru = {
       name: "Имя",
       login: "Логин",
       passwd: "Пароль",
-      passwdHint: "Не короче 8 символов",
+      // "Не короче 8 символов", "не короче 1 символа": the genitive after a comparison.
+      passwdHint: (min: number) => `Не короче ${min} ${plural(min, ["символа", "символов", "символов"])}`,
       passwdKeep: "Оставьте пустым, чтобы не менять",
       enabled: "Включён",
       robot: "Робот (доступ к API по токенам)",
@@ -265,8 +263,6 @@ export const ru = {
       enabledDone: "Пользователь включён",
       disabledDone: "Пользователь отключён, его сеансы завершены",
       created: "Пользователь создан",
-      required: "Обязательное поле",
-      passwdShort: "Пароль не короче 8 символов",
     },
     tokens: {
       title: "API-токены",
@@ -289,7 +285,6 @@ export const ru = {
       revokedState: "Отозван",
       expired: "Истёк",
     },
-    ssoSlot: "Единый вход",
     teams: {
       title: "Группы, в которых состоит пользователь",
       empty: "Пользователь не состоит ни в одной группе",
@@ -309,7 +304,6 @@ export const ru = {
       searchTitle: "Найти группу",
       rootsTitle: "Группы верхнего уровня",
       columns: { name: "Название", users: "Пользователей" },
-      notFound: "Группа не найдена",
     },
     rules: {
       title: "Права доступа",
@@ -329,8 +323,6 @@ export const ru = {
       assetGroup: "Группа, где лежит файл",
       asset: "Файл",
       acl: "Права",
-      aclRequired: "Выберите хотя бы одно право",
-      pickRequired: "Выберите из списка",
       typeHint: "Начните вводить название",
       types: { user: "пользователь", group: "группа", asset: "файл" },
       permissions: {

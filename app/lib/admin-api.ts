@@ -1,5 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import type { group, member, teamSummary } from "../../functions/groups/schemas";
+import type { ssoLink } from "../../functions/sso/schemas";
 import type { storage } from "../../functions/storage/schemas";
 import type { CreateUserBody, issuedToken, rule, team, tokenInfo, UpdateUserBody, user } from "../../functions/users/schemas";
 import type { Permission } from "../../functions/lib/permissions";
@@ -16,6 +17,7 @@ export type IssuedToken = z.infer<typeof issuedToken>;
 export type GroupRow = z.infer<typeof group>;
 export type GroupMember = z.infer<typeof member>;
 export type Storage = z.infer<typeof storage>;
+export type SsoLinkRow = z.infer<typeof ssoLink>;
 export type { CreateUserBody, UpdateUserBody, Permission };
 
 export interface UsersQuery {
@@ -42,12 +44,12 @@ export const getUser = (id: string, signal?: AbortSignal) => api<AdminUser>(`/us
 export const createUser = (body: CreateUserBody) => api<{ user_id: string }>("/user", { method: "POST", body });
 export const updateUser = (id: string, body: UpdateUserBody) => api<AdminUser>(`/user/${id}`, { method: "PATCH", body });
 
-export const listTokens = (userId: string) => api<ApiToken[]>(`/user/${userId}/tokens`);
+export const listTokens = (userId: string, signal?: AbortSignal) => api<ApiToken[]>(`/user/${userId}/tokens`, { signal });
 export const issueToken = (userId: string, name: string, expiresInDays?: number) =>
   api<IssuedToken>(`/user/${userId}/tokens`, { method: "POST", body: { name, expires_in_days: expiresInDays } });
 export const revokeToken = (userId: string, tokenId: string) => api(`/user/${userId}/tokens/${tokenId}`, { method: "DELETE" });
 
-export const getMembership = (userId: string) => api<Team[]>(`/user/membership/${userId}`);
+export const getMembership = (userId: string, signal?: AbortSignal) => api<Team[]>(`/user/membership/${userId}`, { signal });
 export const setMembership = (userId: string, groups: string[]) =>
   api<Team[]>(`/user/membership/${userId}`, { method: "PATCH", body: { groups } });
 
@@ -62,8 +64,8 @@ export const removeTeamMembers = (groupId: string, userIds: string[]) =>
     body: { group_id: groupId, members: userIds.map((el_id) => ({ el_id, el_type: "user" })) },
   });
 
-export const userRules = (userId: string) => api<AccessRule[]>(`/user/user-acl/${userId}`);
-export const groupRules = (groupId: string) => api<AccessRule[]>(`/user/group-acl/${groupId}`);
+export const userRules = (userId: string, signal?: AbortSignal) => api<AccessRule[]>(`/user/user-acl/${userId}`, { signal });
+export const groupRules = (groupId: string, signal?: AbortSignal) => api<AccessRule[]>(`/user/group-acl/${groupId}`, { signal });
 export const createRule = (subj: string, obj: string, acl: Permission[]) =>
   api<AccessRule>("/user/acl", { method: "POST", body: { subj, obj, acl } });
 export const deleteRule = (ruleId: string) => api(`/user/acl/${ruleId}`, { method: "DELETE" });
@@ -72,10 +74,16 @@ export const deleteRule = (ruleId: string) => api(`/user/acl/${ruleId}`, { metho
 export { getGroup } from "../components/mam/mam-api";
 export const searchGroups = (q: string, skip = 0, take = 20, signal?: AbortSignal) =>
   api<GroupRow[]>("/group/search", { query: { q, skip, take }, signal });
-export const rootGroups = () => api<GroupRow[]>("/group/roots");
-export const teams = () => api<z.infer<typeof teamSummary>[]>("/group/groups-with-users");
+export const rootGroups = (signal?: AbortSignal) => api<GroupRow[]>("/group/roots", { signal });
+export const teams = (signal?: AbortSignal) => api<z.infer<typeof teamSummary>[]>("/group/groups-with-users", { signal });
 /** Assets of a group whose name contains `filter` (the object picker of a rule on an asset). */
 export const groupAssets = (groupId: string, filter: string, signal?: AbortSignal) =>
   api<GroupMember[]>(`/group/members/${groupId}`, { query: { type: "asset", filters: filter.trim() || undefined, take: 20 }, signal });
 
 export const listStorages = () => api<Storage[]>("/storage/list");
+
+/** The single sign-on providers a user is linked to, and unlinking one. */
+export const ssoLinks = (userId: string, signal?: AbortSignal) =>
+  api<SsoLinkRow[]>(`/user/${encodeURIComponent(userId)}/sso-links`, { signal });
+export const unlinkSso = (userId: string, provider: string) =>
+  api(`/user/${encodeURIComponent(userId)}/sso-links/${encodeURIComponent(provider)}`, { method: "DELETE" });

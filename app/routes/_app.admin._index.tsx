@@ -6,6 +6,8 @@ import { pageMeta } from "../lib/meta";
 export const meta = pageMeta(ru.pages.admin);
 
 /** /admin: the way into its sections. */
+export { RouteError as ErrorBoundary } from "../components/RouteError";
+
 export default function AdminPage() {
   return (
     <Stack gap="sm">

@@ -1,14 +1,18 @@
 import { AccessLayout } from "../components/admin/AccessLayout";
-import { UsersScreen } from "../components/admin/UsersScreen";
+import { UsersScreen, usersLoader } from "../components/admin/UsersScreen";
 import { ru } from "../i18n/ru";
 import { pageMeta } from "../lib/meta";
 
 export const meta = pageMeta(ru.pages.activeUsers);
 
+export const clientLoader = usersLoader(true);
+
+export { AccessError as ErrorBoundary } from "../components/admin/AccessLayout";
+
 export default function ActiveUsersPage() {
   return (
     <AccessLayout>
-      <UsersScreen enabled />
+      <UsersScreen />
     </AccessLayout>
   );
 }

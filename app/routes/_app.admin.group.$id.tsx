@@ -1,32 +1,25 @@
 import { Stack, Text, Title } from "@mantine/core";
-import { Outlet, useParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import type { AdminGroupContext } from "../components/admin/context";
+import { Outlet, useLoaderData, useParams } from "@remix-run/react";
+import type { AdminGroupData } from "../components/admin/context";
 import { RouteTabs } from "../components/RouteTabs";
 import { ru } from "../i18n/ru";
-import { getGroup, type GroupRow } from "../lib/admin-api";
-import { showError } from "../lib/notify";
+import { getGroup } from "../lib/admin-api";
 import { pageMeta } from "../lib/meta";
+import { screenLoader } from "../lib/route-data";
 
 export const meta = pageMeta(ru.pages.group);
 
-/** One group in the admin area, with the tabs /users and /actives (spec 2). */
+export const clientLoader = screenLoader(
+  async ({ params, request }): Promise<AdminGroupData> => ({ group: await getGroup(params.id ?? "", request.signal) }),
+);
+
+export { RouteError as ErrorBoundary } from "../components/RouteError";
+
+/** One group in the admin area, with the tabs /users and /actives; its tabs read the group from this loader. */
 export default function AdminGroupLayout() {
+  const { group } = useLoaderData<typeof clientLoader>();
+  // The tabs match the address as typed.
   const { id = "" } = useParams();
-  const [group, setGroup] = useState<GroupRow | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    setGroup(null);
-    setFailed(false);
-    getGroup(id).then(setGroup, (error) => {
-      showError(error);
-      setFailed(true);
-    });
-  }, [id]);
-
-  if (!group) return <Text c="dimmed">{failed ? ru.admin.groups.notFound : ru.admin.loading}</Text>;
-  const context: AdminGroupContext = { group };
   return (
     <Stack gap="md">
       <Stack gap={0}>
@@ -41,7 +34,7 @@ export default function AdminGroupLayout() {
           { to: `/admin/group/${id}/actives`, label: ru.tabs.actives },
         ]}
       />
-      <Outlet context={context} />
+      <Outlet />
     </Stack>
   );
 }

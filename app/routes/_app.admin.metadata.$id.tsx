@@ -6,6 +6,8 @@ import { pageMeta } from "../lib/meta";
 
 export const meta = pageMeta(ru.pages.metadataItem);
 
+export { RouteError as ErrorBoundary } from "../components/RouteError";
+
 export default function MetadataItemPage() {
   const { id } = useParams();
   return (

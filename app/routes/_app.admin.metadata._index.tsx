@@ -4,6 +4,8 @@ import { pageMeta } from "../lib/meta";
 
 export const meta = pageMeta(ru.pages.metadata);
 
+export { RouteError as ErrorBoundary } from "../components/RouteError";
+
 export default function MetadataPage() {
   return <PagePlaceholder title={ru.pages.metadata} />;
 }

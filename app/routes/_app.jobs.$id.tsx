@@ -1,40 +1,35 @@
 import { Anchor, Code, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { Link, useParams } from "@remix-run/react";
-import { useState } from "react";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { JobLog } from "../components/jobs/JobLog";
 import { TaskActions, TaskPriority } from "../components/jobs/TaskActions";
 import { TaskProgress, TaskStatusBadge } from "../components/jobs/TaskStatusBadge";
-import { getTask, isLive, taskResult, type Task } from "../components/jobs/jobs-api";
-import { usePolling } from "../components/jobs/usePolling";
+import { getTask, isLive, taskResult } from "../components/jobs/jobs-api";
+import { logSoFar } from "../components/jobs/task-log";
 import { ru } from "../i18n/ru";
 import { formatDateTime } from "../lib/format";
 import { pageMeta } from "../lib/meta";
+import { screenLoader, useRevalidateEvery } from "../lib/route-data";
 
 export const meta = pageMeta(ru.pages.job);
 
-/** /jobs/{id}: one task, its result, and its log following live while it runs. */
+/**
+ * The task, then its log so far and (once done) its result. The log is read after the task, so a task seen
+ * as finished shows its last lines too.
+ */
+export const clientLoader = screenLoader(async ({ params, request }) => {
+  const id = params.id ?? "";
+  const task = await getTask(id, request.signal);
+  const [log, result] = await Promise.all([logSoFar(id, request.signal), task.status === "done" ? taskResult(id) : null]);
+  return { task, log, result: result?.result ?? null };
+});
+
+export { RouteError as ErrorBoundary } from "../components/RouteError";
+
+/** /jobs/{id}: one task, its result, and its log, following live while it runs (a finished task is checked now and then). */
 export default function JobLogPage() {
-  const { id = "" } = useParams();
-  const [task, setTask] = useState<Task | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [result, setResult] = useState<Record<string, unknown> | null>(null);
-  usePolling(
-    async (signal) => {
-      try {
-        const t = await getTask(id, signal);
-        setTask(t);
-        if (t.status === "done" && !result) setResult((await taskResult(id)).result);
-      } catch (err) {
-        // Gone or not readable: the page says so instead of a toast.
-        if ((err as { status?: number }).status === 404) return setMissing(true);
-        throw err;
-      }
-    },
-    1500,
-    [id],
-  );
-  if (missing) return <Text c="dimmed">{ru.jobs.notFound}</Text>;
-  if (!task) return <Text c="dimmed">{ru.jobs.loading}</Text>;
+  const { task, log, result } = useLoaderData<typeof clientLoader>();
+  const { revalidate } = useRevalidator();
+  useRevalidateEvery(isLive(task.status) ? 1000 : 5000);
   const row = (label: string, value: React.ReactNode) => (
     <Group gap="xs" wrap="nowrap">
       <Text size="sm" c="dimmed" w={120}>
@@ -70,8 +65,8 @@ export default function JobLogPage() {
           {row(ru.jobs.scheduled, formatDateTime(task.schedule_time))}
           {row(ru.jobs.started, formatDateTime(task.start_time) || "—")}
           {row(ru.jobs.stopped, formatDateTime(task.stop_time) || "—")}
-          {row(ru.jobs.columns.priority, <TaskPriority task={task} onChanged={setTask} />)}
-          {row(ru.jobs.columns.actions, <TaskActions task={task} onChanged={setTask} />)}
+          {row(ru.jobs.columns.priority, <TaskPriority task={task} onChanged={revalidate} />)}
+          {row(ru.jobs.columns.actions, <TaskActions task={task} onChanged={revalidate} />)}
           {task.error &&
             row(
               ru.jobs.error,
@@ -87,7 +82,7 @@ export default function JobLogPage() {
           </Stack>
         )}
       </SimpleGrid>
-      <JobLog jobId={id} live={isLive(task.status)} />
+      <JobLog lines={log} />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { LoginForm, type Credentials } from "../components/login/LoginForm";
 import { LoginScreen } from "../components/login/LoginScreen";
 import { SsoButtons } from "../components/login/SsoButtons";
+import { RouteError } from "../components/RouteError";
 import { ru } from "../i18n/ru";
 import { fetchSsoProviders, login } from "../lib/auth";
 import { enforceNavigationGuard, safeReturnPath } from "../lib/guard";
@@ -22,6 +23,15 @@ export function HydrateFallback() {
   return (
     <LoginScreen>
       <LoginForm disabled />
+    </LoginScreen>
+  );
+}
+
+/** A failed load shows in the sign-in card, in Russian, with "Повторить". */
+export function ErrorBoundary() {
+  return (
+    <LoginScreen>
+      <RouteError />
     </LoginScreen>
   );
 }

@@ -172,12 +172,15 @@ test("a queued task is paused, resumed, re-prioritised and cancelled from /jobs;
     }).toPass({ timeout: 60_000, intervals: [250] });
     await page.goto(`/jobs/${running}`);
     await expect(page.getByTestId("task-status")).toHaveAttribute("data-status", "running");
+    // A mark on this page's window: it is still there at the end, so nothing below reloaded the page.
+    await page.evaluate(() => Object.assign(window, { mamSamePage: true }));
     const log = page.getByTestId("task-log");
     await expect(log).toContainText("Исходник получен");
     await expect(log).not.toContainText("Готово");
     await expect(page.getByTestId("task-status")).toHaveAttribute("data-status", "done", { timeout: 150_000 });
     await expect(log).toContainText("Готово");
     await expect(page.getByTestId("task-progress")).toHaveAttribute("data-value", "100");
+    expect(await page.evaluate(() => "mamSamePage" in window)).toBe(true);
   } finally {
     // Stop what is left of this asset's work so the other tests get the CPU back.
     const list = (await (await request.get(`/api/tasklist/current?entity=${assetId}&take=50`, { headers })).json()) as {

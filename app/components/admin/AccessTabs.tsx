@@ -1,7 +1,7 @@
 import { ru } from "../../i18n/ru";
 import { RouteTabs } from "../RouteTabs";
 
-/** Spec 2: /admin/active-users, /admin/inactive-users and /admin/groups are tabs of one access screen. */
+/** /admin/active-users, /admin/inactive-users and /admin/groups are tabs of one access screen (/admin/access opens the first). */
 export function AccessTabs() {
   return (
     <RouteTabs

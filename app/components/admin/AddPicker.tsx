@@ -2,7 +2,7 @@ import { Button, Group } from "@mantine/core";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
 import { RemotePicker } from "./pickers";
-import type { PickOption } from "./useRemoteOptions";
+import type { PickOption } from "./pickers";
 
 /** A search picker with an "add" button; cleared after a successful add. */
 export function AddPicker({

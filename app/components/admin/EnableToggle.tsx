@@ -10,7 +10,7 @@ import { useStore } from "../../lib/store";
 const t = ru.admin.users;
 
 /** Enables or disables a user; disabling ends their sessions on the server. */
-export function EnableToggle({ user, onChanged }: { user: AdminUser; onChanged: (u: AdminUser) => void }) {
+export function EnableToggle({ user, onChanged }: { user: AdminUser; onChanged: () => void }) {
   const [busy, setBusy] = useState(false);
   const me = useStore(sessionStore).user?.id;
   async function toggle() {
@@ -19,7 +19,7 @@ export function EnableToggle({ user, onChanged }: { user: AdminUser; onChanged: 
     setBusy(false);
     if (!changed) return;
     showInfo(changed.enabled ? t.enabledDone : t.disabledDone);
-    onChanged(changed);
+    onChanged();
   }
   // The server refuses to disable the caller's own account; no button that can only fail.
   if (user.user_id === me) return null;

@@ -2,7 +2,7 @@ import { SegmentedControl, Stack } from "@mantine/core";
 import { ru } from "../../i18n/ru";
 import { groupAssets } from "../../lib/admin-api";
 import { findGroups, findUsers, RemotePicker } from "./pickers";
-import type { PickOption } from "./useRemoteOptions";
+import type { PickOption } from "./pickers";
 
 const t = ru.admin.rules;
 

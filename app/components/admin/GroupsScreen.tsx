@@ -1,61 +1,36 @@
-import { Stack, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useState } from "react";
+import { Stack, Text, Title } from "@mantine/core";
+import { useLoaderData } from "@remix-run/react";
 import { ru } from "../../i18n/ru";
 import { rootGroups, searchGroups, teams } from "../../lib/admin-api";
-import { showError } from "../../lib/notify";
-import { GroupsTable, type GroupLine } from "./GroupsTable";
+import { screenLoader } from "../../lib/route-data";
+import { GroupsTable } from "./GroupsTable";
+import { listParams } from "./list-params";
 import { Pager } from "./Pager";
-import { usePaged } from "./usePaged";
-import { PAGE_SIZE } from "../../../functions/lib/constants";
+import { SearchParamInput } from "./SearchParamInput";
 
 const t = ru.admin.groups;
 
-/**
- * /admin/groups: with no search text, the teams (groups with users) and the top-level groups; with text,
- * a paged /api/group/search. Each name opens /admin/group/{id}.
- */
+/** With ?q=, a page of /api/group/search; without, the teams (groups with users) and the top-level groups. */
+export const groupsLoader = screenLoader(async ({ request }) => {
+  const { q, page, skip, take } = listParams(request);
+  if (q) return { search: { q, page, found: await searchGroups(q, skip, take, request.signal) } };
+  const [teamList, roots] = await Promise.all([teams(request.signal), rootGroups(request.signal)]);
+  return { overview: { teams: teamList, roots } };
+});
+
+/** /admin/groups: find a group by name, or pick one of the teams or top-level groups; each opens /admin/group/{id}. */
 export function GroupsScreen() {
-  const [text, setText] = useState("");
-  const [q] = useDebouncedValue(text.trim(), 250);
-  const [overview, setOverview] = useState<{ teams: GroupLine[]; roots: GroupLine[] } | null>(null);
-  const found = usePaged<GroupLine>((skip, take, signal) => (q ? searchGroups(q, skip, take, signal) : Promise.resolve([])), PAGE_SIZE, [
-    q,
-  ]);
-
-  useEffect(() => {
-    Promise.all([teams(), rootGroups()]).then(
-      ([teamList, roots]) => setOverview({ teams: teamList, roots }),
-      (error) => {
-        showError(error);
-        setOverview({ teams: [], roots: [] });
-      },
-    );
-  }, []);
-
+  const { search, overview } = useLoaderData<typeof groupsLoader>();
   return (
     <Stack gap="md">
-      <TextInput
-        label={t.searchTitle}
-        placeholder={ru.admin.searchGroups}
-        value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
-        w={320}
-      />
-      {q ? (
+      <SearchParamInput label={t.searchTitle} placeholder={ru.admin.searchGroups} />
+      {search && (
         <>
-          {found.rows === null ? (
-            <Text c="dimmed">{ru.admin.loading}</Text>
-          ) : found.rows.length === 0 ? (
-            <Text c="dimmed">{ru.admin.empty}</Text>
-          ) : (
-            <GroupsTable groups={found.rows} />
-          )}
-          <Pager page={found.page} rows={found.rows?.length ?? 0} pageSize={PAGE_SIZE} onChange={found.setPage} />
+          {search.found.length === 0 ? <Text c="dimmed">{ru.admin.empty}</Text> : <GroupsTable groups={search.found} />}
+          <Pager page={search.page} rows={search.found.length} />
         </>
-      ) : overview === null ? (
-        <Text c="dimmed">{ru.admin.loading}</Text>
-      ) : (
+      )}
+      {overview && (
         <>
           <Title order={4}>{t.teamsTitle}</Title>
           {overview.teams.length ? <GroupsTable groups={overview.teams} /> : <Text c="dimmed">{t.teamsEmpty}</Text>}

@@ -6,7 +6,7 @@ const t = ru.admin.rules;
 
 export const permissionLabel = (p: string) => t.permissions[p as Permission] ?? p;
 
-/** The ten permission values of spec 3 as chips, in the API's order. */
+/** The permission values (functions/lib/permissions.ts) as chips, in the API's order. */
 export function PermissionPicker({ value, onChange, error }: { value: Permission[]; onChange: (v: Permission[]) => void; error?: string }) {
   return (
     <Input.Wrapper label={t.acl} required error={error}>

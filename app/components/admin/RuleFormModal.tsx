@@ -1,5 +1,8 @@
 import { Button, Group, Modal, SegmentedControl, Stack, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useForm } from "@mantine/form";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useState } from "react";
+import { createRuleBody } from "../../../functions/users/schemas";
 import { ru } from "../../i18n/ru";
 import { createRule, type Permission } from "../../lib/admin-api";
 import { runCriticalAction } from "../../lib/actions";
@@ -23,34 +26,40 @@ interface Props {
   onCreated: () => void;
 }
 
-/** Creates one access rule (spec 5: subj, obj and acl required) with the other side picked by search. */
+type Side = "object" | "subject";
+
+/**
+ * Creates one access rule with the other side picked by search. The form holds the body of POST
+ * /api/user/acl (subj, obj, acl) and checks it with the route's own schema; the pickers keep what they show.
+ */
 export function RuleFormModal({ opened, onClose, anchor, onCreated }: Props) {
-  const [side, setSide] = useState<"object" | "subject">("object");
+  // A user screen: the user is the subject. A group screen: the group is the object unless switched.
+  const [side, setSide] = useState<Side>(anchor.type === "user" ? "subject" : "object");
   const [subject, setSubject] = useState<Picked>({ type: "user", option: null });
   const [object, setObject] = useState<Picked>({ type: "group", option: null });
-  const [acl, setAcl] = useState<Permission[]>(["read"]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<{ subj: string | null; obj: string | null; acl: Permission[] }>({
+    initialValues: side === "subject" ? { subj: anchor.id, obj: null, acl: ["read"] } : { subj: null, obj: anchor.id, acl: ["read"] },
+    validate: zod4Resolver(createRuleBody),
+  });
   const [busy, setBusy] = useState(false);
-  // A user screen: the user is the subject. A group screen: the group is the object unless switched.
-  const anchorIs = anchor.type === "user" ? "subject" : side === "object" ? "object" : "subject";
+  const picked = side === "subject" ? "obj" : "subj";
 
-  useEffect(() => {
-    if (!opened) return;
-    setSide("object");
-    setSubject({ type: "user", option: null });
-    setObject({ type: "group", option: null });
-    setAcl(["read"]);
-    setErrors({});
-  }, [opened]);
+  const switchSide = (next: Side) => {
+    setSide(next);
+    const other = next === "subject" ? object.option : subject.option;
+    form.setValues(next === "subject" ? { subj: anchor.id, obj: other?.value ?? null } : { subj: other?.value ?? null, obj: anchor.id });
+  };
+  const pickObject = (value: Picked) => {
+    setObject(value);
+    form.setFieldValue("obj", value.option?.value ?? null);
+  };
+  const pickSubject = (value: Picked) => {
+    setSubject(value);
+    form.setFieldValue("subj", value.option?.value ?? null);
+  };
 
-  async function submit() {
-    const picked = anchorIs === "subject" ? object.option : subject.option;
-    const found: Record<string, string> = {};
-    if (!picked) found.pick = t.pickRequired;
-    if (acl.length === 0) found.acl = t.aclRequired;
-    setErrors(found);
-    if (!picked || acl.length === 0) return;
-    const [subj, obj] = anchorIs === "subject" ? [anchor.id, picked.value] : [picked.value, anchor.id];
+  async function submit({ subj, obj, acl }: typeof form.values) {
+    if (!subj || !obj) return;
     setBusy(true);
     try {
       await runCriticalAction(() => createRule(subj, obj, acl));
@@ -66,35 +75,41 @@ export function RuleFormModal({ opened, onClose, anchor, onCreated }: Props) {
 
   return (
     <Modal opened={opened} onClose={onClose} title={t.createTitle} size="lg">
-      <Stack gap="sm">
-        {anchor.type === "group" && (
-          <SegmentedControl
-            value={side}
-            onChange={(v) => setSide(v as "object" | "subject")}
-            data={[
-              { value: "object", label: t.onGroup },
-              { value: "subject", label: t.ofGroup },
-            ]}
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="sm">
+          {anchor.type === "group" && (
+            <SegmentedControl
+              value={side}
+              onChange={(v) => switchSide(v as Side)}
+              data={[
+                { value: "object", label: t.onGroup },
+                { value: "subject", label: t.ofGroup },
+              ]}
+            />
+          )}
+          <Text size="sm" c="dimmed">
+            {side === "subject" ? t.subject : t.object}: <b>{anchor.name}</b>
+          </Text>
+          {side === "subject" ? (
+            <ObjectPicker value={object} onChange={pickObject} error={form.errors[picked] as string | undefined} />
+          ) : (
+            <SubjectPicker value={subject} onChange={pickSubject} error={form.errors[picked] as string | undefined} />
+          )}
+          <PermissionPicker
+            value={form.values.acl}
+            onChange={(acl) => form.setFieldValue("acl", acl)}
+            error={form.errors.acl as string | undefined}
           />
-        )}
-        <Text size="sm" c="dimmed">
-          {anchorIs === "subject" ? t.subject : t.object}: <b>{anchor.name}</b>
-        </Text>
-        {anchorIs === "subject" ? (
-          <ObjectPicker value={object} onChange={setObject} error={errors.pick} />
-        ) : (
-          <SubjectPicker value={subject} onChange={setSubject} error={errors.pick} />
-        )}
-        <PermissionPicker value={acl} onChange={setAcl} error={errors.acl} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {ru.admin.cancel}
-          </Button>
-          <Button onClick={submit} loading={busy}>
-            {t.create}
-          </Button>
-        </Group>
-      </Stack>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {ru.admin.cancel}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {t.create}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -1,46 +1,30 @@
-import { Button, Group, Loader, Modal, Stack, Table, Text, Title } from "@mantine/core";
-import { useCallback, useEffect, useState } from "react";
-import type { z } from "@hono/zod-openapi";
-import type { ssoLink } from "../../../functions/sso/schemas";
+import { Button, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
+import { useRevalidator } from "@remix-run/react";
+import { useState } from "react";
 import { ru } from "../../i18n/ru";
-import { runAction, runCriticalAction } from "../../lib/actions";
-import { api } from "../../lib/api";
+import { type SsoLinkRow, unlinkSso } from "../../lib/admin-api";
+import { runCriticalAction } from "../../lib/actions";
 import { formatDateTime } from "../../lib/format";
 import { showInfo } from "../../lib/notify";
-
-/** GET /api/user/{id}/sso-links. */
-export type SsoLinkRow = z.infer<typeof ssoLink>;
 
 const t = ru.sso.links;
 
 /**
- * The single sign-on providers a user is linked to, on the admin's user screen, with unlinking
+ * The single sign-on providers a user is linked to (loaded by the user's screen), with unlinking
  * (DELETE /api/user/{id}/sso-links/{provider}) behind a confirmation.
  */
-export function SsoLinks({ userId }: { userId: string }) {
-  const [links, setLinks] = useState<SsoLinkRow[] | null>(null);
+export function SsoLinks({ userId, links }: { userId: string; links: SsoLinkRow[] }) {
+  const { revalidate } = useRevalidator();
   const [confirm, setConfirm] = useState<SsoLinkRow | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    const rows = await runAction(() => api<SsoLinkRow[]>(`/user/${encodeURIComponent(userId)}/sso-links`));
-    setLinks(rows ?? []);
-  }, [userId]);
-
-  useEffect(() => {
-    setLinks(null);
-    void load();
-  }, [load]);
 
   const unlink = async (link: SsoLinkRow) => {
     setBusy(true);
     try {
-      await runCriticalAction(() =>
-        api(`/user/${encodeURIComponent(userId)}/sso-links/${encodeURIComponent(link.provider)}`, { method: "DELETE" }),
-      );
+      await runCriticalAction(() => unlinkSso(userId, link.provider));
       showInfo(t.unlinked(link.title));
       setConfirm(null);
-      await load();
+      revalidate();
     } catch {
       // Already reported by a toast.
     } finally {
@@ -53,9 +37,7 @@ export function SsoLinks({ userId }: { userId: string }) {
       <Title order={3} size="h4">
         {t.title}
       </Title>
-      {links === null ? (
-        <Loader size="sm" aria-label={ru.app.loading} />
-      ) : links.length === 0 ? (
+      {links.length === 0 ? (
         <Text c="dimmed">{t.empty}</Text>
       ) : (
         <Table striped withTableBorder>

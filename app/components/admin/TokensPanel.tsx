@@ -1,13 +1,21 @@
 import { Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { useCallback, useEffect, useState } from "react";
+import { useForm } from "@mantine/form";
+import { useRevalidator } from "@remix-run/react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useState } from "react";
+import { z } from "zod";
+import { tokenBody } from "../../../functions/users/schemas";
 import { ru } from "../../i18n/ru";
-import { issueToken, listTokens, revokeToken, type ApiToken, type IssuedToken } from "../../lib/admin-api";
+import { issueToken, revokeToken, type ApiToken, type IssuedToken } from "../../lib/admin-api";
 import { runAction } from "../../lib/actions";
 import { formatDateTime } from "../../lib/format";
 import { showInfo } from "../../lib/notify";
 import { IssuedTokenModal } from "./IssuedTokenModal";
 
 const t = ru.admin.tokens;
+
+/** The body of POST /api/user/{id}/tokens with its own rules; an empty number of days means "never expires". */
+const issueRules = tokenBody.extend({ expires_in_days: z.union([z.literal(""), tokenBody.shape.expires_in_days.unwrap()]) });
 
 function TokenState({ token }: { token: ApiToken }) {
   if (token.revoked_at)
@@ -29,35 +37,30 @@ function TokenState({ token }: { token: ApiToken }) {
   );
 }
 
-/** A robot's API tokens: issue one (its secret shown once), list them, revoke. */
-export function TokensPanel({ userId }: { userId: string }) {
-  const [tokens, setTokens] = useState<ApiToken[] | null>(null);
-  const [name, setName] = useState("");
-  const [days, setDays] = useState<string | number>("");
+/** A robot's API tokens (loaded by the user's screen): issue one (its secret shown once), list them, revoke. */
+export function TokensPanel({ userId, tokens }: { userId: string; tokens: ApiToken[] }) {
+  const { revalidate } = useRevalidator();
+  const form = useForm({
+    initialValues: { name: "", expires_in_days: "" as number | "" },
+    validate: zod4Resolver(issueRules),
+  });
   const [issued, setIssued] = useState<IssuedToken | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const reload = useCallback(async () => setTokens((await runAction(() => listTokens(userId))) ?? []), [userId]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  async function issue() {
-    if (!name.trim()) return;
+  async function issue({ name, expires_in_days }: typeof form.values) {
     setBusy(true);
-    const token = await runAction(() => issueToken(userId, name.trim(), typeof days === "number" && days > 0 ? days : undefined));
+    const token = await runAction(() => issueToken(userId, name.trim(), expires_in_days === "" ? undefined : expires_in_days));
     setBusy(false);
     if (!token) return;
     setIssued(token);
-    setName("");
-    setDays("");
-    void reload();
+    form.reset();
+    revalidate();
   }
 
   async function revoke(tokenId: string) {
     if ((await runAction(() => revokeToken(userId, tokenId))) === undefined) return;
     showInfo(t.revoked);
-    void reload();
+    revalidate();
   }
 
   return (
@@ -67,19 +70,21 @@ export function TokensPanel({ userId }: { userId: string }) {
         <Text size="sm" c="dimmed">
           {t.hint}
         </Text>
-        <Group align="end">
-          <TextInput label={t.name} value={name} onChange={(e) => setName(e.currentTarget.value)} w={260} />
-          <NumberInput label={t.days} placeholder={t.daysHint} value={days} onChange={setDays} min={1} max={3650} w={220} />
-          <Button onClick={issue} loading={busy} disabled={!name.trim()}>
-            {t.issue}
-          </Button>
-        </Group>
-        {tokens && tokens.length === 0 && (
+        <form onSubmit={form.onSubmit(issue)} noValidate>
+          <Group align="end">
+            <TextInput label={t.name} w={260} {...form.getInputProps("name")} />
+            <NumberInput label={t.days} placeholder={t.daysHint} allowDecimal={false} w={220} {...form.getInputProps("expires_in_days")} />
+            <Button type="submit" loading={busy}>
+              {t.issue}
+            </Button>
+          </Group>
+        </form>
+        {tokens.length === 0 && (
           <Text c="dimmed" size="sm">
             {t.empty}
           </Text>
         )}
-        {tokens && tokens.length > 0 && (
+        {tokens.length > 0 && (
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

@@ -1,91 +1,105 @@
 import { Button, Checkbox, Group, Modal, NumberInput, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useForm } from "@mantine/form";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useState } from "react";
+import { z } from "zod";
+import { createUserBody } from "../../../functions/users/schemas";
 import { ru } from "../../i18n/ru";
 import { createUser, getGroup, listStorages, updateUser, type AdminUser, type Storage } from "../../lib/admin-api";
-import { runCriticalAction } from "../../lib/actions";
+import { runAction, runCriticalAction } from "../../lib/actions";
 import { formatSize } from "../../lib/format";
 import { showInfo } from "../../lib/notify";
-import { GroupsMultiPicker } from "./pickers";
-import type { PickOption } from "./useRemoteOptions";
+import { GroupsMultiPicker, type PickOption } from "./pickers";
 
 const t = ru.admin.users;
 /** The quota is typed in GiB (bytes are what the API takes); empty = the default. */
 const GiB = 1024 ** 3;
 
-interface Props {
-  opened: boolean;
-  onClose: () => void;
-  /** The user to edit; absent to create one. */
+/** The fields the form checks, with the rules of POST /api/user itself (names, login, the password's length). */
+const createRules = createUserBody.pick({ user_name: true, user_login: true, user_passwd: true });
+/** Editing: an empty password leaves it as it is; a typed one follows the same rule. */
+const editRules = createRules.extend({ user_passwd: z.union([z.literal(""), createUserBody.shape.user_passwd]) });
+const passwdMinLength = createUserBody.shape.user_passwd.minLength ?? 0;
+
+/** What the form needs besides the user: the storages to choose from and the names of the chroot groups. */
+interface FormData {
   user?: AdminUser;
-  onSaved: (userId: string) => void;
+  storages: Storage[];
+  chroot: PickOption[];
 }
 
-/** Create or edit a user: the spec 3 create payload; in edit an empty password leaves it unchanged. */
-export function UserFormModal({ opened, onClose, user, onSaved }: Props) {
-  const [name, setName] = useState("");
-  const [login, setLogin] = useState("");
-  const [passwd, setPasswd] = useState("");
-  const [enabled, setEnabled] = useState(true);
-  const [robot, setRobot] = useState(false);
-  const [chroot, setChroot] = useState<PickOption[]>([]);
-  const [storage, setStorage] = useState<string | null>(null);
-  const [storages, setStorages] = useState<Storage[]>([]);
-  const [quotaGb, setQuotaGb] = useState<number | string>("");
-  const [quotaTouched, setQuotaTouched] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+/**
+ * Opens the create/edit form of a user. Its data is loaded in the handler that opens it (the storages,
+ * the names of the user's chroot groups), not in an effect; `onSaved` gets the user's id and whether
+ * the form created them.
+ */
+export function useUserForm(onSaved: (userId: string, created: boolean) => void) {
+  const [data, setData] = useState<FormData | null>(null);
+  const [opened, setOpened] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const open = async (user?: AdminUser) => {
+    const [storages, chroot] = await Promise.all([
+      runAction(listStorages).then((found) => found ?? []),
+      // Chips show names, not ids; a group that is gone shows its id.
+      Promise.all(
+        (user?.chroot_groups ?? []).map((id) =>
+          getGroup(id).then(
+            (g) => ({ value: id, label: g.group_name }),
+            () => ({ value: id, label: id }),
+          ),
+        ),
+      ),
+    ]);
+    setData({ user, storages, chroot });
+    setGeneration((n) => n + 1);
+    setOpened(true);
+  };
+  const modal = data && <UserFormModal key={generation} opened={opened} onClose={() => setOpened(false)} {...data} onSaved={onSaved} />;
+  return { open, modal };
+}
+
+interface Props extends FormData {
+  opened: boolean;
+  onClose: () => void;
+  onSaved: (userId: string, created: boolean) => void;
+}
+
+/** Create or edit a user: the create payload of POST /api/user; in edit an empty password leaves it unchanged. */
+function UserFormModal({ opened, onClose, user, storages, chroot, onSaved }: Props) {
+  const form = useForm({
+    initialValues: {
+      user_name: user?.user_name ?? "",
+      user_login: user?.login ?? "",
+      user_passwd: "",
+      enabled: user?.enabled ?? true,
+      is_robot: user?.is_robot ?? false,
+      chroot,
+      default_storage: user?.default_storage ?? null,
+      quotaGb: user?.quota == null ? "" : (Number((user.quota / GiB).toFixed(3)) as number | string),
+    },
+    validate: zod4Resolver(user ? editRules : createRules),
+  });
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!opened) return;
-    setName(user?.user_name ?? "");
-    setLogin(user?.login ?? "");
-    setPasswd("");
-    setEnabled(user?.enabled ?? true);
-    setRobot(user?.is_robot ?? false);
-    setStorage(user?.default_storage ?? null);
-    setQuotaGb(user?.quota == null ? "" : Number((user.quota / GiB).toFixed(3)));
-    setQuotaTouched(false);
-    setErrors({});
-    setChroot((user?.chroot_groups ?? []).map((id) => ({ value: id, label: id })));
-    // Names of the chroot groups, for the chips (ids alone say nothing).
-    for (const id of user?.chroot_groups ?? []) {
-      getGroup(id).then(
-        (g) => setChroot((list) => list.map((o) => (o.value === id ? { value: id, label: g.group_name } : o))),
-        () => undefined,
-      );
-    }
-    listStorages().then(setStorages, () => setStorages([]));
-  }, [opened, user]);
-
-  function validate() {
-    const found: Record<string, string> = {};
-    if (!name.trim()) found.name = t.required;
-    if (!login.trim()) found.login = t.required;
-    if (!user && !passwd) found.passwd = t.required;
-    else if (passwd && passwd.length < 8) found.passwd = t.passwdShort;
-    setErrors(found);
-    return Object.keys(found).length === 0;
-  }
-
-  async function submit() {
-    if (!validate()) return;
+  async function submit(values: typeof form.values) {
     setBusy(true);
     const common = {
-      user_name: name.trim(),
-      user_login: login.trim(),
-      enabled,
-      is_robot: robot,
-      chroot_groups: chroot.map((o) => o.value),
-      default_storage: storage,
+      user_name: values.user_name.trim(),
+      user_login: values.user_login.trim(),
+      enabled: values.enabled,
+      is_robot: values.is_robot,
+      chroot_groups: values.chroot.map((o) => o.value),
+      default_storage: values.default_storage,
       // Sent only when edited: a quota not a whole number of MiB would otherwise come back rounded.
-      ...(quotaTouched ? { quota: quotaGb === "" ? null : Math.round(Number(quotaGb) * GiB) } : {}),
+      ...(form.isDirty("quotaGb") ? { quota: values.quotaGb === "" ? null : Math.round(Number(values.quotaGb) * GiB) } : {}),
     };
     try {
+      const passwd = values.user_passwd;
       const id = user
         ? (await runCriticalAction(() => updateUser(user.user_id, { ...common, ...(passwd ? { user_passwd: passwd } : {}) }))).user_id
         : (await runCriticalAction(() => createUser({ ...common, user_passwd: passwd }))).user_id;
       showInfo(user ? ru.admin.saved : t.created);
-      onSaved(id);
+      onSaved(id, !user);
       onClose();
     } catch {
       // The toast has said why; the form stays open with what was typed.
@@ -96,54 +110,40 @@ export function UserFormModal({ opened, onClose, user, onSaved }: Props) {
 
   return (
     <Modal opened={opened} onClose={onClose} title={user ? t.editTitle : t.createTitle} size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
-          <TextInput label={t.name} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-          <TextInput
-            label={t.login}
-            required
-            value={login}
-            onChange={(e) => setLogin(e.currentTarget.value)}
-            error={errors.login}
-            autoComplete="off"
-          />
+          <TextInput label={t.name} required {...form.getInputProps("user_name")} />
+          <TextInput label={t.login} required autoComplete="off" {...form.getInputProps("user_login")} />
           <PasswordInput
             label={t.passwd}
             required={!user}
-            description={user ? t.passwdKeep : t.passwdHint}
-            value={passwd}
-            onChange={(e) => setPasswd(e.currentTarget.value)}
-            error={errors.passwd}
+            description={user ? t.passwdKeep : t.passwdHint(passwdMinLength)}
             autoComplete="new-password"
+            {...form.getInputProps("user_passwd")}
           />
-          <Checkbox label={t.enabled} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
-          <Checkbox label={t.robot} checked={robot} onChange={(e) => setRobot(e.currentTarget.checked)} />
-          <GroupsMultiPicker label={t.chroot} description={t.chrootHint} value={chroot} onChange={setChroot} />
+          <Checkbox label={t.enabled} {...form.getInputProps("enabled", { type: "checkbox" })} />
+          <Checkbox label={t.robot} {...form.getInputProps("is_robot", { type: "checkbox" })} />
+          <GroupsMultiPicker
+            label={t.chroot}
+            description={t.chrootHint}
+            value={form.values.chroot}
+            onChange={(chroot) => form.setFieldValue("chroot", chroot)}
+          />
           <Select
             label={t.storage}
             placeholder={t.storageNone}
             clearable
             data={storages.map((s) => ({ value: s.storage_id, label: s.storage_name }))}
-            value={storage}
-            onChange={setStorage}
+            {...form.getInputProps("default_storage")}
           />
           <NumberInput
             label={t.quota}
             description={user ? `${t.quotaHint}. ${t.quotaUsed}: ${formatSize(user.quota_used)}` : t.quotaHint}
-            value={quotaGb}
-            onChange={(v) => {
-              setQuotaGb(v);
-              setQuotaTouched(true);
-            }}
             min={0}
             decimalScale={3}
             decimalSeparator=","
             allowNegative={false}
+            {...form.getInputProps("quotaGb")}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

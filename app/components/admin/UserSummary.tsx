@@ -1,14 +1,15 @@
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { useRevalidator } from "@remix-run/react";
 import { ru } from "../../i18n/ru";
 import type { AdminUser } from "../../lib/admin-api";
 import { EnableToggle } from "./EnableToggle";
 import { UserBadges } from "./UserBadges";
-import { UserFormModal } from "./UserFormModal";
+import { useUserForm } from "./UserFormModal";
 
-/** The head of /admin/user/{id}: name, login, kind, edit and enable/disable. */
-export function UserSummary({ user, onChanged }: { user: AdminUser; onChanged: () => void }) {
-  const [editing, setEditing] = useState(false);
+/** The head of /admin/user/{id}: name, login, kind, edit and enable/disable; a change reloads the screen. */
+export function UserSummary({ user }: { user: AdminUser }) {
+  const { revalidate } = useRevalidator();
+  const form = useUserForm(() => revalidate());
   return (
     <Group justify="space-between" align="start">
       <Stack gap={4}>
@@ -21,12 +22,12 @@ export function UserSummary({ user, onChanged }: { user: AdminUser; onChanged: (
         </Group>
       </Stack>
       <Group gap="xs">
-        <Button variant="default" onClick={() => setEditing(true)}>
+        <Button variant="default" onClick={() => form.open(user)}>
           {ru.admin.users.edit}
         </Button>
-        <EnableToggle user={user} onChanged={onChanged} />
+        <EnableToggle user={user} onChanged={revalidate} />
       </Group>
-      <UserFormModal opened={editing} onClose={() => setEditing(false)} user={user} onSaved={onChanged} />
+      {form.modal}
     </Group>
   );
 }

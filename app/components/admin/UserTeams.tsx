@@ -1,8 +1,7 @@
 import { Anchor, Button, Stack, Table, Text, Title } from "@mantine/core";
-import { Link } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { Link, useRevalidator } from "@remix-run/react";
 import { ru } from "../../i18n/ru";
-import { addTeamMembers, getMembership, removeTeamMembers, type Team } from "../../lib/admin-api";
+import { addTeamMembers, removeTeamMembers, type Team } from "../../lib/admin-api";
 import { runAction } from "../../lib/actions";
 import { showInfo } from "../../lib/notify";
 import { AddPicker } from "./AddPicker";
@@ -14,37 +13,31 @@ const t = ru.admin.teams;
  * The groups a user is a member of (a team's rules reach its members). Adds and removes one group at a
  * time through insert-members/delete-members, so two admins editing at once do not undo each other.
  */
-export function UserTeams({ userId }: { userId: string }) {
-  const [list, setList] = useState<Team[] | null>(null);
-  const reload = useCallback(async () => setList((await runAction(() => getMembership(userId))) ?? []), [userId]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+export function UserTeams({ userId, teams }: { userId: string; teams: Team[] }) {
+  const { revalidate } = useRevalidator();
 
   async function add(groupId: string) {
     if ((await runAction(() => addTeamMembers(groupId, [userId]))) === undefined) return false;
     showInfo(t.added);
-    void reload();
+    revalidate();
     return true;
   }
   async function remove(groupId: string) {
     if ((await runAction(() => removeTeamMembers(groupId, [userId]))) === undefined) return;
     showInfo(t.removed);
-    void reload();
+    revalidate();
   }
 
   return (
     <Stack gap="md">
       <Title order={4}>{t.title}</Title>
       <AddPicker label={t.add} search={findGroups} onAdd={(o) => add(o.value)} testId="team-picker" />
-      {list === null ? (
-        <Text c="dimmed">{ru.admin.loading}</Text>
-      ) : list.length === 0 ? (
+      {teams.length === 0 ? (
         <Text c="dimmed">{t.empty}</Text>
       ) : (
         <Table striped verticalSpacing="xs">
           <Table.Tbody>
-            {list.map((g) => (
+            {teams.map((g) => (
               <Table.Tr key={g.group_id} data-testid="team-row">
                 <Table.Td>
                   <Anchor component={Link} to={`/admin/group/${g.group_id}`}>

@@ -1,68 +1,42 @@
-import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { useNavigate } from "@remix-run/react";
-import { useState } from "react";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
 import { ru } from "../../i18n/ru";
-import { listUsers, type AdminUser } from "../../lib/admin-api";
+import { listUsers } from "../../lib/admin-api";
+import { screenLoader } from "../../lib/route-data";
+import { listParams } from "./list-params";
 import { Pager } from "./Pager";
-import { usePaged } from "./usePaged";
-import { UserFormModal } from "./UserFormModal";
+import { SearchParamInput } from "./SearchParamInput";
+import { useUserForm } from "./UserFormModal";
 import { UsersTable } from "./UsersTable";
-import { PAGE_SIZE } from "../../../functions/lib/constants";
+
+/** The loader of /admin/active-users (`enabled`) and /admin/inactive-users: one page of a search, from ?q= and ?page=. */
+export const usersLoader = (enabled: boolean) =>
+  screenLoader(async ({ request }) => {
+    const { q, page, skip, take } = listParams(request);
+    return { page, users: await listUsers({ enabled, q, skip, take }, request.signal) };
+  });
 
 /** /admin/active-users and /admin/inactive-users: a searchable, paged user list with create and edit. */
-export function UsersScreen({ enabled }: { enabled: boolean }) {
+export function UsersScreen() {
+  const { page, users } = useLoaderData<ReturnType<typeof usersLoader>>();
   const navigate = useNavigate();
-  const [text, setText] = useState("");
-  const [q] = useDebouncedValue(text.trim(), 250);
-  const { page, setPage, rows, reload } = usePaged<AdminUser>(
-    (skip, take, signal) => listUsers({ enabled, q, skip, take }, signal),
-    PAGE_SIZE,
-    [enabled, q],
-  );
-  const [editing, setEditing] = useState<AdminUser | undefined>();
-  const [formOpen, setFormOpen] = useState(false);
+  const { revalidate } = useRevalidator();
+  // A new user opens on their own screen; an edited one is shown again in the list.
+  const form = useUserForm((id, created) => (created ? navigate(`/admin/user/${id}`) : revalidate()));
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="end">
-        <TextInput
-          label={ru.admin.search}
-          placeholder={ru.admin.searchUsers}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          w={320}
-        />
-        <Button
-          onClick={() => {
-            setEditing(undefined);
-            setFormOpen(true);
-          }}
-        >
-          {ru.admin.users.create}
-        </Button>
+        <SearchParamInput label={ru.admin.search} placeholder={ru.admin.searchUsers} />
+        <Button onClick={() => form.open()}>{ru.admin.users.create}</Button>
       </Group>
-      {rows === null ? (
-        <Text c="dimmed">{ru.admin.loading}</Text>
-      ) : rows.length === 0 ? (
+      {users.length === 0 ? (
         <Text c="dimmed">{ru.admin.empty}</Text>
       ) : (
-        <UsersTable
-          users={rows}
-          onEdit={(u) => {
-            setEditing(u);
-            setFormOpen(true);
-          }}
-          onChanged={reload}
-        />
+        <UsersTable users={users} onEdit={(u) => form.open(u)} onChanged={revalidate} />
       )}
-      <Pager page={page} rows={rows?.length ?? 0} pageSize={PAGE_SIZE} onChange={setPage} />
-      <UserFormModal
-        opened={formOpen}
-        onClose={() => setFormOpen(false)}
-        user={editing}
-        onSaved={(id) => (editing ? reload() : navigate(`/admin/user/${id}`))}
-      />
+      <Pager page={page} rows={users.length} />
+      {form.modal}
     </Stack>
   );
 }

@@ -8,15 +8,7 @@ import { UserBadges } from "./UserBadges";
 const c = ru.admin.users.columns;
 
 /** One row per user: name (to the user's screen), login, kind, rule count, edit and enable/disable. */
-export function UsersTable({
-  users,
-  onEdit,
-  onChanged,
-}: {
-  users: AdminUser[];
-  onEdit: (u: AdminUser) => void;
-  onChanged: (u: AdminUser) => void;
-}) {
+export function UsersTable({ users, onEdit, onChanged }: { users: AdminUser[]; onEdit: (u: AdminUser) => void; onChanged: () => void }) {
   return (
     <Table.ScrollContainer minWidth={700}>
       <Table striped highlightOnHover verticalSpacing="xs">

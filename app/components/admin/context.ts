@@ -1,13 +1,17 @@
-import { useOutletContext } from "@remix-run/react";
-import type { AdminUser, GroupRow } from "../../lib/admin-api";
+import { useRouteLoaderData } from "@remix-run/react";
+import type { AdminUser, ApiToken, GroupRow, SsoLinkRow } from "../../lib/admin-api";
 
-/** What the /admin/user/{id} and /admin/group/{id} layouts hand to their tabs. */
-export interface AdminUserContext {
+/** What the /admin/user/{id} layout loads: the user, a robot's tokens and their single sign-on links. */
+export interface AdminUserData {
   user: AdminUser;
+  tokens: ApiToken[];
+  links: SsoLinkRow[];
 }
-export interface AdminGroupContext {
+/** What the /admin/group/{id} layout loads. */
+export interface AdminGroupData {
   group: GroupRow;
 }
 
-export const useAdminUser = () => useOutletContext<AdminUserContext>();
-export const useAdminGroup = () => useOutletContext<AdminGroupContext>();
+/** The layouts' data read by their tabs (docs/decisions/029: loaded once, by the layout). */
+export const useAdminUser = () => useRouteLoaderData("routes/_app.admin.user.$id") as AdminUserData;
+export const useAdminGroup = () => useRouteLoaderData("routes/_app.admin.group.$id") as AdminGroupData;

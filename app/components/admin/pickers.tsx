@@ -2,32 +2,37 @@ import { Loader, MultiSelect, Select } from "@mantine/core";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
 import { listUsers, searchGroups } from "../../lib/admin-api";
-import { useRemoteOptions, type PickOption } from "./useRemoteOptions";
+import { type PickOption, type SearchOptions, useServerSearch } from "./use-server-search";
+
+export type { PickOption, SearchOptions };
 
 const t = ru.admin.rules;
 
 /** Groups by name through /api/group/search (q needs at least one character). */
-export const findGroups = async (q: string, signal: AbortSignal): Promise<PickOption[]> =>
+export const findGroups: SearchOptions = async (q, signal) =>
   q ? (await searchGroups(q, 0, 20, signal)).map((g) => ({ value: g.group_id, label: g.group_name })) : [];
 
 /** Users by name or login through /api/user?q=. */
-export const findUsers = async (q: string, signal: AbortSignal): Promise<PickOption[]> =>
+export const findUsers: SearchOptions = async (q, signal) =>
   (await listUsers({ q, take: 20 }, signal)).map((u) => ({ value: u.user_id, label: `${u.user_name} (${u.login})` }));
 
 interface PickerProps {
   label: string;
   value: PickOption | null;
   onChange: (value: PickOption | null) => void;
-  search: (q: string, signal: AbortSignal) => Promise<PickOption[]>;
+  search: SearchOptions;
   error?: string;
   testId?: string;
 }
 
-/** One item picked from server-side search results; the list is not filtered again in the browser. */
+/**
+ * One item picked from server-side search results; the list is not filtered again in the browser. Opening
+ * the list asks for what matches the text so far (a first page when nothing is typed); typing asks again.
+ */
 export function RemotePicker({ label, value, onChange, search, error, testId }: PickerProps) {
   const [text, setText] = useState("");
-  const { options, loading } = useRemoteOptions(search, text);
-  const data = value && !options.some((o) => o.value === value.value) ? [value, ...options] : options;
+  const found = useServerSearch(search);
+  const data = value && !found.options.some((o) => o.value === value.value) ? [value, ...found.options] : found.options;
   return (
     <Select
       label={label}
@@ -37,11 +42,16 @@ export function RemotePicker({ label, value, onChange, search, error, testId }: 
       data={data}
       value={value?.value ?? null}
       searchValue={text}
-      onSearchChange={setText}
+      onSearchChange={(q) => {
+        setText(q);
+        // Picking an option writes its label into the text: that is not a new search.
+        if (q !== value?.label) found.search(q);
+      }}
+      onDropdownOpen={() => found.search(text)}
       filter={({ options: all }) => all}
       onChange={(id) => onChange(data.find((o) => o.value === id) ?? null)}
       nothingFoundMessage={text.trim() ? ru.admin.empty : t.typeHint}
-      rightSection={loading ? <Loader size="xs" /> : undefined}
+      rightSection={found.loading ? <Loader size="xs" /> : undefined}
       error={error}
       data-testid={testId}
       comboboxProps={{ withinPortal: true }}
@@ -62,8 +72,8 @@ export function GroupsMultiPicker({
   onChange: (v: PickOption[]) => void;
 }) {
   const [text, setText] = useState("");
-  const { options } = useRemoteOptions(findGroups, text);
-  const data = [...value, ...options.filter((o) => !value.some((v) => v.value === o.value))];
+  const found = useServerSearch(findGroups);
+  const data = [...value, ...found.options.filter((o) => !value.some((v) => v.value === o.value))];
   return (
     <MultiSelect
       label={label}
@@ -74,9 +84,12 @@ export function GroupsMultiPicker({
       data={data}
       value={value.map((v) => v.value)}
       searchValue={text}
-      onSearchChange={setText}
+      onSearchChange={(q) => {
+        setText(q);
+        found.search(q);
+      }}
       filter={({ options: all }) => all}
-      onChange={(ids) => onChange(ids.map((id) => data.find((o) => o.value === id)!).filter(Boolean))}
+      onChange={(ids) => onChange(ids.map((id) => data.find((o) => o.value === id)).filter((o) => o !== undefined))}
       nothingFoundMessage={text.trim() ? ru.admin.empty : t.typeHint}
       comboboxProps={{ withinPortal: true }}
     />

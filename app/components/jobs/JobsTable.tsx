@@ -7,7 +7,7 @@ import { TaskActions, TaskPriority } from "./TaskActions";
 import { TaskProgress, TaskStatusBadge } from "./TaskStatusBadge";
 
 /** One row per task: status, progress, entity, template, owner, times, priority, the commands its status allows. */
-export function JobsTable({ tasks, onChanged }: { tasks: Task[]; onChanged: (t: Task) => void }) {
+export function JobsTable({ tasks, onChanged }: { tasks: Task[]; onChanged: () => void }) {
   const c = ru.jobs.columns;
   return (
     <Table.ScrollContainer minWidth={1000}>

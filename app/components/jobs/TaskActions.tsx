@@ -5,12 +5,13 @@ import { showError } from "../../lib/notify";
 import { commandsFor, isFinal, sendCommand, setPriority, type Task } from "./jobs-api";
 
 /** The commands valid in the task's status (the same table as task-commands) and its priority. */
-export function TaskActions({ task, onChanged }: { task: Task; onChanged: (t: Task) => void }) {
+export function TaskActions({ task, onChanged }: { task: Task; onChanged: () => void }) {
   const [busy, setBusy] = useState(false);
   const act = async (fn: () => Promise<Task>) => {
     setBusy(true);
     try {
-      onChanged(await fn());
+      await fn();
+      onChanged();
     } catch (err) {
       showError(err);
     } finally {
@@ -28,10 +29,10 @@ export function TaskActions({ task, onChanged }: { task: Task; onChanged: (t: Ta
   );
 }
 
-export function TaskPriority({ task, onChanged }: { task: Task; onChanged: (t: Task) => void }) {
+export function TaskPriority({ task, onChanged }: { task: Task; onChanged: () => void }) {
   const final = isFinal(task.status);
   const change = (delta: number) =>
-    setPriority(task.job_id, Math.max(-100, Math.min(100, task.priority + delta))).then(onChanged, showError);
+    setPriority(task.job_id, Math.max(-100, Math.min(100, task.priority + delta))).then(() => onChanged(), showError);
   return (
     <Group gap={2} wrap="nowrap">
       <Tooltip label={ru.jobs.priorityDown}>

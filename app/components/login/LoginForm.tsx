@@ -10,7 +10,7 @@ export interface Credentials {
 type FieldErrors = Partial<Record<keyof Credentials, string>>;
 
 /**
- * Login and password (spec 5: both required). `onSubmit` rejects when sign-in failed; its toast is shown
+ * Login and password, both required. `onSubmit` rejects when sign-in failed; its toast is shown
  * by the action, so the form only stops its spinner. `disabled` is the server-rendered state before the
  * page's script can handle a submit.
  */

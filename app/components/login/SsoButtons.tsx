@@ -3,7 +3,7 @@ import { ru } from "../../i18n/ru";
 import type { SsoProvider } from "../../lib/auth";
 import { showError } from "../../lib/notify";
 
-/** Single sign-on is a browser redirect through the API, which comes back to /login?token=…&to=… (spec 7). */
+/** Single sign-on is a browser redirect through the API, which comes back to /login?token=…&to=… (docs/decisions/012). */
 export function SsoButtons({ providers, to }: { providers: SsoProvider[]; to: string }) {
   if (providers.length === 0) return null;
   return (
