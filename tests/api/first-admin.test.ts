@@ -10,10 +10,12 @@ import { api } from "./helpers";
 /**
  * The first admin on an empty database with no ADMIN_PASSWORD (functions/auth/bootstrap.ts): the generated
  * password is printed once to the terminal and is nowhere else, least of all in the events list.
- * This file's first request is the one that finds the database empty.
+ * The admin every test file starts with (setup.ts) is removed first, so this file's first request is the
+ * one that finds the database empty.
  */
 describe("the first admin with a generated password", () => {
   it("is printed once to the terminal; the event row says it was generated and holds no password", async () => {
+    await getDb(env).delete(users);
     const printed = vi.spyOn(console, "log").mockImplementation(() => undefined);
     let lines: string[];
     try {
@@ -31,6 +33,7 @@ describe("the first admin with a generated password", () => {
 
     const admin = (await getDb(env).select().from(users).where(eq(users.login, "admin")).get())!;
     expect(admin.isAdmin).toBe(true);
+    expect(admin.passwdHash).toMatch(/^scrypt\$16384\$8\$5\$/);
     const created = await getDb(env).select().from(events).where(eq(events.entityId, admin.userId)).all();
     expect(created.map((e) => [e.kind, e.data])).toEqual([
       ["user.created", { login: "admin", is_admin: true, first_admin: true, password: "generated" }],

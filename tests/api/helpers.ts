@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
-import { hashPassword } from "../../functions/lib/password";
 import { users } from "../../db/schema";
 import { getDb } from "../../functions/lib/db";
 import { nowSeconds } from "../../db/schema/columns";
+import { fixturePasswordHash } from "../shared/password";
 
 export const adminCredentials = { user: "admin", passwd: "admin-test-password" };
 
@@ -43,7 +43,7 @@ export async function createUser(opts: { login: string; password: string; enable
       userId,
       userName: opts.login,
       login: opts.login,
-      passwdHash: await hashPassword(opts.password),
+      passwdHash: await fixturePasswordHash(opts.password),
       enabled: opts.enabled ?? true,
       isAdmin: opts.isAdmin ?? false,
       ctime: now,
