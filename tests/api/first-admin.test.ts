@@ -2,7 +2,6 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { events, users } from "../../db/schema";
-import { api as app } from "../../functions/index";
 import { getDb } from "../../functions/lib/db";
 import type { Env } from "../../functions/lib/env";
 import { api } from "./helpers";
@@ -20,8 +19,8 @@ describe("the first admin with a generated password", () => {
     let lines: string[];
     try {
       const noPassword = { ...(env as unknown as Env), ADMIN_PASSWORD: undefined };
-      expect((await app.request("http://mam.test/api/health", {}, noPassword)).status).toBe(200);
-      expect((await app.request("http://mam.test/api/version", {}, noPassword)).status).toBe(200);
+      expect((await api("/api/health", { env: noPassword })).status).toBe(200);
+      expect((await api("/api/version", { env: noPassword })).status).toBe(200);
       lines = printed.mock.calls.map((args) => args.map(String).join(" "));
     } finally {
       printed.mockRestore();

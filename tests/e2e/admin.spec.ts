@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { VIRTUAL_ROOT_ID as VIRTUAL_ROOT } from "../../functions/lib/constants";
-import { ADMIN, apiBearer, createPlainUser, sessionBearer, signInThroughForm } from "./fixtures";
+import { ADMIN, apiBearer, createPlainUser, expect, sessionBearer, signedInPage, test } from "./fixtures";
 
 /**
  * The admin area in Chromium: an admin creates a user and a read rule on a group subtree through the
@@ -30,11 +30,7 @@ async function seedTree(request: APIRequestContext) {
   return { names, ids: { top, child, sibling } };
 }
 
-async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await signInThroughForm(page, ADMIN.login, ADMIN.password);
-  await expect(page).toHaveURL(/\/mam/);
-}
+test.use({ signedInAs: ADMIN });
 
 /** Picks an option of a searching Mantine Select: type, wait for the server's answer, click the exact option. */
 async function pick(scope: Locator, page: Page, label: string, text: string, option = text) {
@@ -100,26 +96,16 @@ async function expectTreeShows(page: Page, names: string[], hidden: string[], pa
   for (const name of hidden) await expect(page.getByText(name, { exact: true })).toHaveCount(0);
 }
 
-async function signInAs(browser: Browser, login: string, password: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/login");
-  await signInThroughForm(page, login, password);
-  await expect(page).toHaveURL(/\/mam/);
-  return { context, page };
-}
-
 test("an admin creates a user and a read rule on a subtree; that user's API view is exactly that subtree", async ({
   page,
   browser,
   request,
 }) => {
-  test.slow(); // two sign-ins (password hashing) and a dozen screens on a shared machine
+  test.slow(); // a dozen screens on a shared machine
   const { names, ids } = await seedTree(request);
-  await signInAsAdmin(page);
   const user = await createUserWithReadRule(page, names.top);
 
-  const { context, page: userPage } = await signInAs(browser, user.login, user.password);
+  const { context, page: userPage } = await signedInPage(browser, user);
   const visibleRoots = await memberNames(userPage, VIRTUAL_ROOT);
   expect(visibleRoots).toContain(names.top);
   expect(visibleRoots).not.toContain(names.sibling);
@@ -136,10 +122,9 @@ test("…and on /mam that user sees the granted group and its child under 'До�
 }) => {
   test.slow(); // as above; this one also needs the /mam group tree (app/routes/_app.mam*.tsx)
   const { names, ids } = await seedTree(request);
-  await signInAsAdmin(page);
   const user = await createUserWithReadRule(page, names.top);
 
-  const { context, page: userPage } = await signInAs(browser, user.login, user.password);
+  const { context, page: userPage } = await signedInPage(browser, user);
   await expectTreeShows(userPage, [names.top], [names.sibling]);
   await expectTreeShows(userPage, [names.child], [names.sibling], `/mam/${ids.top}`);
   await context.close();
@@ -154,7 +139,6 @@ test("the admin addresses redirect as spec 2 says", async ({ page, request }) =>
     enabled: true,
     is_robot: true,
   });
-  await signInAsAdmin(page);
 
   await page.goto("/admin/access");
   await expect(page).toHaveURL(/\/admin\/active-users$/);
@@ -180,7 +164,6 @@ test("a robot's token is shown once with a copy button, works, and stops working
     enabled: true,
     is_robot: true,
   });
-  await signInAsAdmin(page);
   await page.goto(`/admin/user/${robot.user_id}`);
   const panel = page.getByRole("region", { name: "API-токены" });
   await panel.getByRole("textbox", { name: "Название токена" }).fill("импорт");
@@ -216,7 +199,6 @@ test("an admin adds a user to a group's team on the group screen and sees it on 
     user_passwd: "member-password-1",
     enabled: true,
   });
-  await signInAsAdmin(page);
   await page.goto(`/admin/group/${ids.sibling}/users`);
   await pick(page.getByRole("main"), page, "Добавить пользователя", `участник ${t}`, `Участник ${t} (member-${t})`);
   await page.getByRole("button", { name: "Добавить" }).click();
@@ -239,7 +221,6 @@ test("an admin renames and disables a user from the list; the user moves to the 
 }) => {
   const user = await createPlainUser(request);
   const userBearer = await apiBearer(request, user.login, user.password);
-  await signInAsAdmin(page);
   await page.goto("/admin/active-users");
   await page.getByRole("textbox", { name: "Поиск" }).fill(user.login);
   const row = page.getByTestId("user-row");
