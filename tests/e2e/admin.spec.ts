@@ -4,8 +4,8 @@ import { ADMIN, apiBearer, createPlainUser, expect, sessionBearer, signedInPage,
 
 /**
  * The admin area in Chromium: an admin creates a user and a read rule on a group subtree through the
- * screens; that user then sees exactly the granted subtree under 'Доступные Файлы'. Also the spec 2
- * redirects and a robot's token, shown once. Groups and robots are seeded through the API.
+ * screens; that user then sees exactly the granted subtree under 'Доступные Файлы'. Also the redirects
+ * of the admin addresses to their first tab and a robot's token, shown once. Groups and robots are seeded through the API.
  */
 
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -130,7 +130,7 @@ test("…and on /mam that user sees the granted group and its child under 'До�
   await context.close();
 });
 
-test("the admin addresses redirect as spec 2 says", async ({ page, request }) => {
+test("the admin addresses redirect to their first tab", async ({ page, request }) => {
   const { ids } = await seedTree(request);
   const robot = await adminCall(request, "POST", "/api/user", {
     user_name: `Робот ${tag()}`,

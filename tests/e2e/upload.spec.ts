@@ -8,7 +8,7 @@ import { VIRTUAL_ROOT_ID as ROOT } from "../../functions/lib/constants";
 import { ADMIN, expect, openSignedIn, test } from "./fixtures";
 
 /**
- * Uploads in Chromium (issue 5, spec 4): the picker and drag and drop into a group (files and folders),
+ * Uploads in Chromium (docs/decisions/007-uploads.md, 015-upload-queue.md): the picker and drag and drop into a group (files and folders),
  * what was uploaded opened in the viewer, cancel, reload and resume, the unload warning, and a read-only
  * user. Groups and checks go through the API from Node; the drop zone sits on /mam/{idGroup}.
  */
