@@ -109,13 +109,13 @@ describe("tabs of one browser", () => {
 
   it("a tab that waited for the lock takes the bearer shared meanwhile instead of rotating again", async () => {
     const [a, b] = [await openTab(), await openTab()];
-    let answer!: (value: void) => void;
+    let answer!: (value: undefined) => void;
     const seen = slowRefresh(new Promise((r) => (answer = r)));
     // Two tabs opened at once (nothing in memory yet): B asks while A's refresh is on its way.
     const first = a.api.refreshTokens();
     await vi.waitFor(() => expect(seen.inFlight).toBe(1));
     const second = b.api.refreshTokens();
-    answer();
+    answer(undefined);
     await Promise.all([first, second]);
     expect(seen.calls).toBe(1);
     expect(a.session.sessionStore.get().tokens?.bearer).toBe("bearer-1");
