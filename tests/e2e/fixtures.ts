@@ -38,10 +38,14 @@ export const test = base.extend<{ signedInAs: Account | null }>({
 });
 export { expect };
 
-/** Signs the page's browser context in as `account` through the API (a session of its own), then opens `to`. */
+/**
+ * Signs the page's browser context in as `account` through the API (a session of its own), then opens `to`
+ * and waits for the page's own refresh: it rotates the refresh cookie, and a navigation that cut it short
+ * would leave the spent cookie in the jar, whose next use ends the session (decision 005).
+ */
 export async function openSignedIn(page: Page, account: Account, to: string) {
   await signInByApi(page.context(), account.login, account.password);
-  await page.goto(to);
+  await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh")), page.goto(to)]);
 }
 
 /** A second browser context signed in as `account`, with a page open at `to`. */
