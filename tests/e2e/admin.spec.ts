@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { VIRTUAL_ROOT_ID as VIRTUAL_ROOT } from "../../functions/lib/constants";
-import { ADMIN, apiBearer, createPlainUser, expect, sessionBearer, signedInPage, test } from "./fixtures";
+import { ADMIN, apiBearer, createPlainUser, expect, gotoSignedIn, sessionBearer, signedInPage, test } from "./fixtures";
 
 /**
  * The admin area in Chromium: an admin creates a user and a read rule on a group subtree through the
@@ -42,7 +42,7 @@ async function pick(scope: Locator, page: Page, label: string, text: string, opt
 async function createUserWithReadRule(page: Page, groupName: string) {
   const t = tag();
   const user = { name: `Сотрудник ${t}`, login: `staff-${t}`, password: `Pw-${t}-long` };
-  await page.goto("/admin/access");
+  await gotoSignedIn(page, "/admin/access");
   await expect(page).toHaveURL(/\/admin\/active-users$/);
   await page.getByRole("button", { name: "Новый пользователь" }).click();
   const form = page.getByRole("dialog", { name: "Новый пользователь" });
@@ -90,7 +90,7 @@ const memberNames = async (page: Page, groupId: string) => {
  * Файлы'), and those they must not see. Depends on the /mam group tree built in app/routes/_app.mam*.tsx.
  */
 async function expectTreeShows(page: Page, names: string[], hidden: string[], path = "/mam") {
-  await page.goto(path);
+  await gotoSignedIn(page, path);
   await expect(page.getByText("Доступные Файлы").first()).toBeVisible();
   for (const name of names) await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
   for (const name of hidden) await expect(page.getByText(name, { exact: true })).toHaveCount(0);
@@ -140,16 +140,16 @@ test("the admin addresses redirect to their first tab", async ({ page, request }
     is_robot: true,
   });
 
-  await page.goto("/admin/access");
+  await gotoSignedIn(page, "/admin/access");
   await expect(page).toHaveURL(/\/admin\/active-users$/);
   await expect(page.getByRole("tab", { name: "Активные пользователи", selected: true })).toBeVisible();
 
-  await page.goto(`/admin/group/${ids.top}`);
+  await gotoSignedIn(page, `/admin/group/${ids.top}`);
   await expect(page).toHaveURL(new RegExp(`/admin/group/${ids.top}/actives$`));
   await expect(page.getByRole("tab", { name: "Права", selected: true })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Пользователи" })).toBeVisible();
 
-  await page.goto(`/admin/user/${robot.user_id}`);
+  await gotoSignedIn(page, `/admin/user/${robot.user_id}`);
   await expect(page).toHaveURL(new RegExp(`/admin/user/${robot.user_id}/actives$`));
   await expect(page.getByRole("tab", { name: "Права", selected: true })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Группы" })).toBeVisible();
@@ -164,7 +164,7 @@ test("a robot's token is shown once with a copy button, works, and stops working
     enabled: true,
     is_robot: true,
   });
-  await page.goto(`/admin/user/${robot.user_id}`);
+  await gotoSignedIn(page, `/admin/user/${robot.user_id}`);
   const panel = page.getByRole("region", { name: "API-токены" });
   await panel.getByRole("textbox", { name: "Название токена" }).fill("импорт");
   await panel.getByRole("button", { name: "Выдать токен" }).click();
@@ -199,7 +199,7 @@ test("an admin adds a user to a group's team on the group screen and sees it on 
     user_passwd: "member-password-1",
     enabled: true,
   });
-  await page.goto(`/admin/group/${ids.sibling}/users`);
+  await gotoSignedIn(page, `/admin/group/${ids.sibling}/users`);
   await pick(page.getByRole("main"), page, "Добавить пользователя", `участник ${t}`, `Участник ${t} (member-${t})`);
   await page.getByRole("button", { name: "Добавить" }).click();
   await expect(page.getByTestId("member-row")).toContainText(`member-${t}`);
@@ -221,7 +221,7 @@ test("an admin renames and disables a user from the list; the user moves to the 
 }) => {
   const user = await createPlainUser(request);
   const userBearer = await apiBearer(request, user.login, user.password);
-  await page.goto("/admin/active-users");
+  await gotoSignedIn(page, "/admin/active-users");
   await page.getByRole("textbox", { name: "Поиск" }).fill(user.login);
   const row = page.getByTestId("user-row");
   await expect(row).toHaveCount(1);

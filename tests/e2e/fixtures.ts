@@ -39,13 +39,18 @@ export const test = base.extend<{ signedInAs: Account | null }>({
 export { expect };
 
 /**
- * Signs the page's browser context in as `account` through the API (a session of its own), then opens `to`
- * and waits for the page's own refresh: it rotates the refresh cookie, and a navigation that cut it short
- * would leave the spent cookie in the jar, whose next use ends the session (decision 005).
+ * Opens `to` in a signed-in page and waits for the page's own refresh, which is how a loaded page restores its
+ * session: the refresh rotates the cookie, and a navigation that cut it short would leave the spent cookie in
+ * the jar, whose next use ends the session (decision 005). The screen's script has taken over by then, too.
  */
+export async function gotoSignedIn(page: Page, to: string) {
+  await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh")), page.goto(to)]);
+}
+
+/** Signs the page's browser context in as `account` through the API (a session of its own), then opens `to`. */
 export async function openSignedIn(page: Page, account: Account, to: string) {
   await signInByApi(page.context(), account.login, account.password);
-  await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh")), page.goto(to)]);
+  await gotoSignedIn(page, to);
 }
 
 /** A second browser context signed in as `account`, with a page open at `to`. */
