@@ -10,6 +10,8 @@
  *   DEFAULT_QUOTA_BYTES  bytes a user may store unless an admin set their own quota; passed to the Worker as is
  *   TRANSCODER_PORT  port of the transcoder started beside the Worker (default: a free one)
  *   TRANSCODER_URL   use a transcoder running elsewhere instead of starting one
+ *   MAM_SEED_SQL  SQL run on the local database after the migrations, before the Worker starts (the browser
+ *                 tests seed their admin with it: docs/decisions/030-test-infrastructure.md)
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -66,6 +68,9 @@ if (process.env.MAM_SKIP_BUILD !== "1" || !existsSync(path.join(root, "build/ser
 }
 const envFile = secretsFile();
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir]);
+if (process.env.MAM_SEED_SQL) {
+  run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", dataDir, "--command", process.env.MAM_SEED_SQL]);
+}
 
 const freePort = () =>
   new Promise((resolve) => {

@@ -4,8 +4,8 @@ import { clearTokens, expiresSoon, sessionStore, setTokens, type Tokens } from "
 export const API_ROOT = "/api";
 
 /**
- * Calls that go without a bearer (spec 6): login, refresh, logout, single sign-on (and its code exchange),
- * version, health.
+ * Calls that go without a bearer: login, refresh, logout, single sign-on (and its code exchange), version,
+ * health. Every other call sends one.
  * Paths are relative to API_ROOT.
  */
 const OPEN_PATH = /^\/(auth\/(login|refresh|logout|exchange-token|sso|sso-[\w-]+)|version|health)(\/|\?|$)/;
@@ -24,7 +24,7 @@ function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
   return typeof error === "object" && error !== null && typeof error.message === "string";
 }
 
-/** A failed response, thrown with its body (spec 7). Status 0 means the server was not reached. */
+/** A failed response, thrown with its body (the error toast shows its message). Status 0: the server was not reached. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -162,7 +162,7 @@ async function refreshUnderLock(): Promise<boolean> {
 
 /**
  * GET /api/auth/refresh with the httpOnly cookie; concurrent callers in this tab share one request.
- * Any failure clears the tokens (spec 4 "Session"). Resolves true when a new bearer is in hand.
+ * Any failure clears the tokens (the user signs in again). Resolves true when a new bearer is in hand.
  */
 export function refreshTokens(): Promise<boolean> {
   refreshing ??= refreshUnderLock()
@@ -176,7 +176,7 @@ export function refreshTokens(): Promise<boolean> {
   return refreshing;
 }
 
-/** Refreshes the bearer when it expires within the margin (spec 9); a no-op without a bearer. */
+/** Refreshes the bearer when it expires within the margin (120 s, REFRESH_MARGIN_SECONDS); a no-op without a bearer. */
 export async function ensureFreshToken(): Promise<void> {
   if (refreshing) {
     await refreshing;

@@ -16,14 +16,14 @@ import {
 
 export type SsoProvider = z.infer<typeof ssoProvider>;
 
-/** GET /api/auth/whoami. Failures are silent (spec 8); a 401 has already cleared the tokens. */
+/** GET /api/auth/whoami. Failures are silent (no toast); a 401 has already cleared the tokens. */
 export async function loadCurrentUser(): Promise<CurrentUser | null> {
   const user = await runAction(() => api<CurrentUser>("/auth/whoami"), { silent: true });
   setUser(user ?? null);
   return user ?? null;
 }
 
-/** POST /api/auth/login, then loads the user. Rethrows so the form can stay open (spec 7). */
+/** POST /api/auth/login, then loads the user. Rethrows so the form can stay open. */
 export async function login(user: string, passwd: string): Promise<CurrentUser | null> {
   const tokens = await runCriticalAction(() => api<Tokens>("/auth/login", { method: "POST", body: { user, passwd } }));
   setTokens({ bearer: tokens.bearer, expire: tokens.expire ?? null });
@@ -41,7 +41,7 @@ export async function signInWithToken(token: string): Promise<CurrentUser | null
   return loadCurrentUser();
 }
 
-/** Logout clears tokens and goes to /login (spec 4), even when the server call fails. */
+/** Logout clears tokens and goes to /login, even when the server call fails. */
 export async function logout(goTo: (path: string) => void = (path) => window.location.assign(path)): Promise<void> {
   await runAction(() => api("/auth/logout"), { silent: true });
   clearTokens({ loggedOut: true });

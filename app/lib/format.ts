@@ -3,7 +3,7 @@ import { plural, ru, type PluralForms } from "../i18n/ru";
 const SIZE_UNITS = [ru.units.kb, ru.units.mb, ru.units.gb, ru.units.tb];
 
 /**
- * Human file size, base 1024 (spec 9). Bytes are shown whole ("1023 байт"); larger units with two
+ * Human file size, base 1024 (байт, КБ, МБ, ГБ, ТБ). Bytes are shown whole ("1023 байт"); larger units with two
  * decimals and the Russian decimal comma ("1,50 КБ"). Anything past terabytes stays in ТБ.
  */
 export function formatSize(bytes: number | null | undefined): string {

@@ -18,8 +18,9 @@ export function loginPathFor(wanted: string): string {
 }
 
 /**
- * The spec 2 navigation rules once the access state is known: where to send the user, or null to let the
- * navigation through.
+ * The navigation rules once the access state is known (the share-link page always passes, a non-admin in
+ * the admin area goes to /mam, a signed-in user on /login goes to /mam, a signed-out one goes to /login
+ * with the wanted path in `to`): where to send the user, or null to let the navigation through.
  */
 export function guardRedirect(url: URL, session: Session): string | null {
   const path = url.pathname;

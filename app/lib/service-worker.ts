@@ -1,7 +1,7 @@
 import { sessionStore } from "./session";
 
 /**
- * Messages understood by public/sw.js (spec 1): init gives both values, token and server one each.
+ * Messages understood by public/sw.js: init gives both values, token and server one each.
  * The worker adds the bearer to media requests under /api/asset/content/ that <img>/<video> cannot sign.
  * It keeps the token in memory only; woken up without one, it asks the page (`need-token`, below).
  */

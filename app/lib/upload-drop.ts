@@ -3,7 +3,7 @@ import type { created as groupCreated } from "../../functions/groups/schemas";
 import { api } from "./api";
 
 /**
- * What was dropped, as a tree: folders keep their structure and become subgroups (issue 5). Entries must be
+ * What was dropped, as a tree: folders keep their structure and become subgroups. Entries must be
  * taken from the DataTransfer during the drop event itself; reading them may go on afterwards.
  */
 export interface DroppedFolder {

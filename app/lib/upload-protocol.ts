@@ -1,5 +1,5 @@
 /**
- * The upload worker's logic (spec 4, docs/decisions/007-uploads.md and 015-upload-queue.md), kept free of
+ * The upload worker's logic (docs/decisions/007-uploads.md and 015-upload-queue.md), kept free of
  * worker globals so the queue's unit tests can run it in-process: upload.worker.ts only wires it to
  * postMessage. Parts go up several at a time, each retried with backoff; a resumed upload sends only the
  * parts GET /api/ul/{id} reports missing.
@@ -18,7 +18,7 @@ export type ToWorker =
   | { type: "cancelUpload"; key: string }
   | { type: "setBearer"; bearer: string | null };
 
-/** Worker → main thread: the spec's message names, plus a request for a fresh bearer after a 401. */
+/** Worker → main thread: the upload queue's message names (upload-queue.ts), plus a request for a fresh bearer after a 401. */
 export type FromWorker =
   | { type: "changeStatus"; key: string; status: UploadStatus; uploadId?: string }
   | { type: "updateProgress"; key: string; loaded: number; total: number }

@@ -8,8 +8,9 @@ import { forgetUpload, matchPending, rememberUpload } from "./upload-resume";
 import { uploadsStore, type UploadItem, type UploadStatus } from "./uploads";
 
 /**
- * The upload queue (spec 4): items are taken one at a time from the waiting ones; the transfer itself runs
- * in the upload worker, which reports back with the spec's messages. See docs/decisions/015-upload-queue.md.
+ * The upload queue: items are taken one at a time from the waiting ones; the transfer itself runs in the
+ * upload worker, which reports back with its messages (cancelUpload, uploadCompleted, uploadError,
+ * changeStatus, updateProgress, resumeUpload). See docs/decisions/015-upload-queue.md.
  */
 
 /** Where the queue's worker messages go: a Web Worker in the browser, the same handler in-process in tests. */

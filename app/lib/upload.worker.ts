@@ -1,6 +1,6 @@
 import { createUploadHandler, type FromWorker, type ToWorker } from "./upload-protocol";
 
-/** The upload Web Worker (spec 4): the protocol runs off the main thread; see upload-protocol.ts. */
+/** The upload Web Worker: the protocol runs off the main thread; see upload-protocol.ts. */
 interface WorkerScope {
   location: { origin: string };
   postMessage(message: FromWorker): void;

@@ -4,7 +4,7 @@ import { unixTime, uuidKey } from "./columns";
 export const subjectTypes = ["user", "group"] as const;
 export const objectTypes = ["asset", "group"] as const;
 
-/** An access rule (spec section 3): a subject gets a list of permission values on an object. */
+/** An access rule (docs/decisions/003-permission-engine.md): a subject gets a list of permission values on an object. */
 export const accessRules = sqliteTable(
   "access_rules",
   {

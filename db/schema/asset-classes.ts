@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { unixTime, uuidKey } from "./columns";
 
-/** An asset class (spec section 3): a name and the field definitions its assets get by default. */
+/** An asset class: a name and the field definitions its assets get by default. */
 export const assetClasses = sqliteTable(
   "asset_classes",
   {

@@ -3,7 +3,7 @@ import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { unixTime, uuidKey } from "./columns";
 
 /**
- * An asset (spec section 3). Its groups are group_members rows (el_type 'asset'); its bytes are
+ * An asset. Its groups are group_members rows (el_type 'asset'); its bytes are
  * variants of versions. default_storage overrides the group's and the user's storage choice.
  */
 export const assets = sqliteTable(

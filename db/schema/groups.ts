@@ -3,7 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { unixTime, uuidKey } from "./columns";
 
 /**
- * A group: a folder of assets and, when users are its members, a team (spec section 3).
+ * A group: a folder of assets and, when users are its members, a team.
  * `path` is the materialized path of ids, "/root/…/self/": a subtree is one index range
  * [path, path-with-last-'/'-as-'0'), which is what the permission engine filters on
  * (docs/decisions/003-permission-engine.md). Moving a group rewrites its subtree's paths in one UPDATE.

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { unixTime } from "./columns";
 
-/** What a share link lets its recipient do (spec 3 "Short link payload", acl). */
+/** What a share link lets its recipient do (its `acl`: see, download the original, download a proxy). */
 export const shareLinkAcls = ["view", "download_original", "download_proxy"] as const;
 export type ShareLinkAcl = (typeof shareLinkAcls)[number];
 

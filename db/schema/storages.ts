@@ -8,7 +8,7 @@ export type StorageKind = (typeof storageKinds)[number];
 export const defaultStorageId = "00000000-0000-0000-0000-000000000001";
 
 /**
- * A place bytes live (spec section 3, Storage). kind r2 = the Worker's R2 binding; s3 = any
+ * A place bytes live (docs/decisions/008-storages.md). kind r2 = the Worker's R2 binding; s3 = any
  * S3-compatible endpoint. With S3 credentials (also allowed on r2: R2's S3 endpoint) uploads go
  * presigned straight to the bucket. Credentials are AES-GCM encrypted (functions/lib/storage/secrets.ts)
  * and never returned (docs/decisions/008-storages.md).

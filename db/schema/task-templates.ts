@@ -7,7 +7,7 @@ export const operationClasses = ["metadata", "preview", "proxy", "audio_proxy", 
 export type OperationClass = (typeof operationClasses)[number];
 
 /**
- * A task template (spec section 3): data, not code. `setup` holds the class's parameters (size,
+ * A task template: data, not code. `setup` holds the class's parameters (size,
  * bit rate, codec, watermark text…) and `on_upload`, the mime prefixes it starts for by itself.
  * Validated by functions/tasks/schemas.ts. Owner null: a system default (seeded on first use).
  */

@@ -3,12 +3,12 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { unixTime, uuidKey } from "./columns";
 import { operationClasses } from "./task-templates";
 
-/** Task status (spec section 4); the transitions: docs/decisions/011-tasks-and-transcoder.md. */
+/** Task status; the transitions: docs/decisions/011-tasks-and-transcoder.md. */
 export const taskStatuses = ["none", "inqueue", "running", "paused", "canceled", "done", "error"] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
 /**
- * A task (spec section 3): one template applied to one variant. `run` counts hand-overs to the
+ * A task: one template applied to one variant. `run` counts hand-overs to the
  * transcoder; a callback carrying an older run (a paused, cancelled or re-dispatched attempt) is
  * refused, so a stale worker can never register anything. `dedupe_key` makes the upload consumer
  * idempotent: a message delivered twice finds its tasks already there.

@@ -6,7 +6,7 @@ export const variantTypes = ["initial", "master", "proxy_lowres", "proxy_highres
 export type VariantType = (typeof variantTypes)[number];
 
 /**
- * A variant of a version (spec section 3): one stored object. Rows exist only for finished uploads
+ * A variant of a version: one stored object. Rows exist only for finished uploads
  * (an upload in progress is an uploads row), so every variant row is downloadable.
  */
 export const variants = sqliteTable(

@@ -1,7 +1,7 @@
 import { primaryKey, sqliteTable, text, integer } from "drizzle-orm/sqlite-core";
 import { unixTime } from "./columns";
 
-/** A version of an asset (spec section 3): numbered 1, 2, … per asset; holds variants. */
+/** A version of an asset: numbered 1, 2, … per asset; holds variants. */
 export const versions = sqliteTable(
   "versions",
   {

@@ -6,5 +6,5 @@
 export const VIRTUAL_ROOT_ID = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 export const VIRTUAL_ROOT_NAME = "Доступные Файлы";
 
-/** The lists' default page (product spec, section 9): a page shorter than this is the last one. */
+/** The lists' default page: a page shorter than this is the last one. */
 export const PAGE_SIZE = 50;

@@ -3,22 +3,29 @@ import { scrypt, timingSafeEqual } from "node:crypto";
 /**
  * scrypt at OWASP's 16 MiB setting (N=2^14, r=8, p=5): memory-hard, native in workerd through
  * nodejs_compat, and well inside a Worker's 128 MB. docs/decisions/002-password-hashing.md.
- * Stored as `scrypt$N$r$p$salt$hash` (base64) so parameters can be raised later per hash.
+ * Stored as `scrypt$N$r$p$salt$hash` (base64): a hash is verified with the cost it was made with, so the
+ * cost can be raised later per hash (and test fixtures store cheap ones, docs/decisions/030-test-infrastructure.md).
  */
-const params = { N: 2 ** 14, r: 8, p: 5 };
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+export const passwordCost: ScryptCost = { N: 2 ** 14, r: 8, p: 5 };
 const keyLength = 32;
 const maxmem = 64 * 1024 * 1024;
 
-function derive(password: string, salt: Buffer, p: typeof params): Promise<Buffer> {
+function derive(password: string, salt: Buffer, p: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     scrypt(password.normalize("NFC"), salt, keyLength, { ...p, maxmem }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** Every hash the application stores uses `passwordCost`; only test fixtures pass a lower one. */
+export async function hashPassword(password: string, cost: ScryptCost = passwordCost): Promise<string> {
   const salt = Buffer.from(crypto.getRandomValues(new Uint8Array(16)));
-  const hash = await derive(password, salt, params);
-  return ["scrypt", params.N, params.r, params.p, salt.toString("base64"), hash.toString("base64")].join("$");
+  const hash = await derive(password, salt, cost);
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), hash.toString("base64")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -8,7 +8,7 @@ import { createLinkBody, linkIdParam, linkOut, patchLinkBody } from "./schemas";
 import { createLink, linksForEntity, patchLink, revokeLink } from "./service";
 
 /**
- * /api/sl: share links (spec 7 "shortlinks"). The sharer's routes need a bearer; the recipient's
+ * /api/sl: share links (docs/decisions/010-share-links.md). The sharer's routes need a bearer; the recipient's
  * (./public-routes.ts) are in the open-route list of functions/lib/auth.ts and check the link instead.
  */
 const app = createApp();

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { sharePasswordMinLength } from "./password-rule";
 
 /**
- * Share-link payloads (spec 3 "Short link payload": time_range, password, acl, email). No server
+ * Share-link payloads (time_range, password, acl, email; docs/decisions/010-share-links.md). No server
  * imports: the asset info screen's form reuses these. Messages are Russian: they reach the toast.
  */
 

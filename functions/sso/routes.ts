@@ -14,7 +14,7 @@ import { SsoFailure } from "./oidc";
 import { callbackQuery, exchangeBody, providerParam, ssoProvider, startQuery } from "./schemas";
 import { tokens } from "../auth/schemas";
 
-/** /api/auth single sign-on (spec 7): provider list, the redirect out, the callback, the code exchange. */
+/** /api/auth single sign-on (docs/decisions/012-single-sign-on.md): provider list, the redirect out, the callback, the code exchange. */
 const app = createApp();
 const tags = ["auth"];
 const redirect = { 302: { description: "Browser redirect (to the provider, or to /login)" } };

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { idParam } from "../groups/schemas";
 
-/** Single sign-on calls (spec 7) and the admin's view of a user's links. No server imports. */
+/** Single sign-on calls (docs/decisions/012-single-sign-on.md) and the admin's view of a user's links. No server imports. */
 
 export const providerParam = z.object({
   provider: z

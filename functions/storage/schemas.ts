@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-/** Storages (spec section 3): credentials go in, never come out. No server imports. */
+/** Storages (docs/decisions/008-storages.md): credentials go in, never come out. No server imports. */
 export const storageSetup = z
   .object({
     url: z

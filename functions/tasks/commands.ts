@@ -83,7 +83,10 @@ export async function createTasks(db: Db, items: NewTask[], byUser: string | nul
 const conflict = (t: Pick<Task, "status">, what: string) =>
   new ApiError("conflict", `${what} недоступна: задача в статусе «${t.status}»`, [{ field: "status", message: t.status }]);
 
-/** A command (spec 4), checked against the transition table; 409 with the current status when it does not apply. */
+/**
+ * A command (pause, resume, cancel, restart), checked against the transition table (./transitions.ts); 409 with
+ * the current status when it does not apply.
+ */
 export async function commandTask(db: Db, env: Env, auth: AuthUser, jobId: string, command: TaskCommand) {
   const t = await taskFor(db, auth, jobId, "update");
   const rule = commandTable[command];

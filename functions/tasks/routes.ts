@@ -30,7 +30,7 @@ import { availableTasks, createTemplate, listTemplates, patchTemplate } from "./
 import { commandsFor } from "./transitions";
 import { uuid } from "../assets/schemas";
 
-/** /api/tasklist (spec section 7). Reads need read on the task's asset, commands update, enqueueing execute. */
+/** /api/tasklist. Reads need read on the task's asset, commands update, enqueueing execute. */
 const app = createApp();
 const tags = ["tasks"];
 const e404 = { description: "Not found, or not readable by the caller", content: errorResponses[400].content };

@@ -1,7 +1,7 @@
 import type { Env } from "../lib/env";
 
 /**
- * The Worker's side of the transcoder's HTTP API (transcoder/README in decision 011):
+ * The Worker's side of the transcoder's HTTP API (transcoder/README.md, docs/decisions/011-tasks-and-transcoder.md):
  *   POST   /tasks            a job (idempotent by id and run; a newer run replaces an older one)
  *   GET    /tasks/{id}       { id, run, state } or 404 when it does not hold the task
  *   DELETE /tasks/{id}       stop and forget it (pause, cancel)

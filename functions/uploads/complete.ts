@@ -152,7 +152,7 @@ async function publish(db: Db, env: Env, auth: AuthUser, u: Upload, etag: string
   return { asset_id: u.assetId, version: u.version, variant_id: u.variantId, variant_type: u.variantType, content_size: u.size, etag };
 }
 
-/** Cancels an upload; cancelling a new asset's only upload deletes the asset (spec section 4). */
+/** Cancels an upload; cancelling a new asset's only upload deletes the asset (docs/decisions/007-uploads.md). */
 export async function abortUpload(db: Db, env: Env, auth: AuthUser | null, u: Upload) {
   const flipped = await db
     .update(uploads)

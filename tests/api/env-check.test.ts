@@ -1,15 +1,14 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api as app } from "../../functions/index";
 import type { Env } from "../../functions/lib/env";
-import { errorOf } from "./helpers";
+import { api, errorOf } from "./helpers";
 
 /**
  * The Worker's variables are checked with zod before routing (functions/lib/env-check.ts): anything
  * wrong answers every API request with one 500 naming the variables, logged once per isolate.
  */
 
-const healthWith = (vars: Partial<Env>) => app.request("http://mam.test/api/health", {}, { ...(env as unknown as Env), ...vars });
+const healthWith = (vars: Partial<Env>) => api("/api/health", { env: { ...(env as unknown as Env), ...vars } });
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -46,7 +45,7 @@ describe("the Worker's variables", () => {
   it("logs the reason once per isolate, not on every request", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const bad = { ...(env as unknown as Env), DEFAULT_QUOTA_BYTES: "lots" };
-    for (let i = 0; i < 3; i++) expect((await app.request("http://mam.test/api/health", {}, bad)).status).toBe(500);
+    for (let i = 0; i < 3; i++) expect((await api("/api/health", { env: bad })).status).toBe(500);
     expect(log.mock.calls.filter((c) => String(c[0]).includes("DEFAULT_QUOTA_BYTES"))).toHaveLength(1);
   });
 });

@@ -1,8 +1,9 @@
-import { env, SELF } from "cloudflare:test";
-import { hashPassword } from "../../functions/lib/password";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { users } from "../../db/schema";
 import { getDb } from "../../functions/lib/db";
+import type { Env } from "../../functions/lib/env";
 import { nowSeconds } from "../../db/schema/columns";
+import { fixturePasswordHash } from "../shared/password";
 
 export const adminCredentials = { user: "admin", passwd: "admin-test-password" };
 
@@ -10,14 +11,36 @@ let ipCounter = 0;
 /** Each caller gets its own address, so one test's failed sign-ins never throttle another's. */
 export const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
-export function api(path: string, init: RequestInit & { json?: unknown; bearer?: string; ip?: string; cookie?: string } = {}) {
+export interface ApiInit extends RequestInit {
+  /** A JSON body (sets Content-Type). */
+  json?: unknown;
+  bearer?: string;
+  /** The caller's address (CF-Connecting-IP); a fresh one by default. */
+  ip?: string;
+  cookie?: string;
+  /** Runs the Worker with this environment instead of the test's (another provider, a weak secret…). */
+  env?: Env;
+}
+
+/**
+ * The one way API tests talk to the Worker (worker.ts, as deployed): `path` is a path on the test origin or
+ * a whole URL the Worker handed out (an upload target, a task callback, an https address).
+ */
+export async function api(path: string, init: ApiInit = {}): Promise<Response> {
+  const { json, bearer, ip, cookie, env: otherEnv, ...rest } = init;
   const headers = new Headers(init.headers);
-  if (init.json !== undefined) headers.set("Content-Type", "application/json");
-  if (init.bearer) headers.set("Authorization", `Bearer ${init.bearer}`);
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  headers.set("CF-Connecting-IP", init.ip ?? freshIp());
-  const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
-  return SELF.fetch(`http://mam.test${path}`, { ...init, headers, body });
+  if (json !== undefined) headers.set("Content-Type", "application/json");
+  if (bearer) headers.set("Authorization", `Bearer ${bearer}`);
+  if (cookie) headers.set("Cookie", cookie);
+  headers.set("CF-Connecting-IP", ip ?? freshIp());
+  const url = /^https?:\/\//.test(path) ? path : `http://mam.test${path}`;
+  const request = new Request(url, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : init.body });
+  if (!otherEnv) return SELF.fetch(request);
+  const { default: worker } = await import("../../worker");
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, otherEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
 }
 
 export async function login(creds = adminCredentials, ip?: string) {
@@ -43,7 +66,7 @@ export async function createUser(opts: { login: string; password: string; enable
       userId,
       userName: opts.login,
       login: opts.login,
-      passwdHash: await hashPassword(opts.password),
+      passwdHash: await fixturePasswordHash(opts.password),
       enabled: opts.enabled ?? true,
       isAdmin: opts.isAdmin ?? false,
       ctime: now,

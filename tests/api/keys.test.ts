@@ -1,7 +1,6 @@
 import { env } from "cloudflare:test";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { api as app } from "../../functions/index";
 import type { Env } from "../../functions/lib/env";
 import { api, errorOf, login } from "./helpers";
 
@@ -27,12 +26,9 @@ describe("JWT_SECRET", () => {
   it.each(["", "short-secret", "x".repeat(31)])("of %j refuses every API request with a 500 that says why", async (secret) => {
     const weak = { ...(env as unknown as Env), JWT_SECRET: secret };
     for (const path of ["/api/health", "/api/auth/login"]) {
-      const res = await app.request(
-        `http://mam.test${path}`,
-        path.endsWith("login")
-          ? { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"user":"admin","passwd":"x"}' }
-          : {},
-        weak,
+      const res = await api(
+        path,
+        path.endsWith("login") ? { env: weak, method: "POST", json: { user: "admin", passwd: "x" } } : { env: weak },
       );
       expect(res.status).toBe(500);
       const error = await errorOf(res);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pageBearer } from "../../functions/auth/page-session";
 import { mkGroup, uniq, VIRTUAL_ROOT } from "./fixtures";
-import { api, login } from "./helpers";
+import { adminCredentials, api, login } from "./helpers";
 
 /**
  * The page-session cookie (docs/decisions/022): the server, not a page script, writes the bearer into an
@@ -27,12 +27,7 @@ describe("the page-session cookie follows the session", () => {
   });
 
   it("is Secure over https", async () => {
-    const { SELF } = await import("cloudflare:test");
-    const res = await SELF.fetch("https://mam.test/api/auth/login", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.9.9" },
-      body: JSON.stringify({ user: "admin", passwd: "admin-test-password" }),
-    });
+    const res = await api("https://mam.test/api/auth/login", { method: "POST", json: adminCredentials });
     expect(setCookie(res, "mam_page")).toMatch(/; Secure/i);
   });
 

@@ -1,4 +1,4 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, taskLogs, tasks, variants } from "../../db/schema";
@@ -7,6 +7,7 @@ import { handleQueue, retryDelay } from "../../queues/index";
 import { sweepWaitingTasks } from "../../functions/tasks/upload-tasks";
 import type { JobMessage } from "../../queues/messages";
 import { admin, call, mkGroup, VIRTUAL_ROOT } from "./fixtures";
+import { api } from "./helpers";
 import { fakeTranscoder, mkMediaAsset, mkTask, T, taskRow, type FakeTranscoder } from "./tasks.helpers";
 
 /** The JOBS consumer and the transcoder's callbacks, with a fake transcoder (a function) and a recording queue. */
@@ -46,14 +47,10 @@ const tasksOf = (variantId: string) => db().select().from(tasks).where(eq(tasks.
 
 /** Plays the transcoder: a callback with the job's token. */
 const cb = (job: any, path: string, json: unknown) =>
-  SELF.fetch(`${job.callback.url}/${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Task-Token": job.callback.token },
-    body: JSON.stringify(json),
-  });
+  api(`${job.callback.url}/${path}`, { method: "POST", headers: { "X-Task-Token": job.callback.token }, json });
 
 async function putOut(job: any, name: string, bytes: Uint8Array, mime: string) {
-  return SELF.fetch(job.outputs[name], {
+  return api(job.outputs[name], {
     method: "PUT",
     headers: { "X-Task-Token": job.callback.token, "Content-Type": mime, "Content-Length": String(bytes.length) },
     body: bytes as BodyInit,
@@ -106,7 +103,7 @@ describe("task-run and the callbacks", () => {
     expect(fake.sent).toEqual([{ body: { type: "task-run", jobId: id, run: 1 }, delaySeconds: 30 }]);
     expect(await taskRow(id)).toMatchObject({ workerInfo: "fake-transcoder", run: 1, status: "inqueue" });
     // The source URL works without a bearer; a second delivery of the same message hands nothing over again.
-    const src = await SELF.fetch(job.source.url);
+    const src = await api(job.source.url);
     expect(new TextDecoder().decode(await src.arrayBuffer())).toBe("not really a video");
     await deliver(fake, { type: "task-run", jobId: id });
     expect(fake.jobs).toHaveLength(1);
@@ -172,8 +169,7 @@ describe("task-run and the callbacks", () => {
     expect((await cb(job, "progress", { run: "x" })).status).toBe(400);
     const forged = job.outputs.preview.replace(/sig=[0-9a-f]+/, `sig=${"0".repeat(64)}`);
     expect(
-      (await SELF.fetch(forged, { method: "PUT", headers: { "X-Task-Token": job.callback.token, "Content-Length": "1" }, body: "x" }))
-        .status,
+      (await api(forged, { method: "PUT", headers: { "X-Task-Token": job.callback.token, "Content-Length": "1" }, body: "x" })).status,
     ).toBe(403);
     expect((await putOut(job, "preview", new Uint8Array([0xff, 0xd8, 0xff]), "image/jpeg")).status).toBe(200);
     expect(
@@ -188,8 +184,8 @@ describe("task-run and the callbacks", () => {
     const v = await db().select().from(variants).where(eq(variants.variantId, a.variantId)).get();
     expect(v?.previewKey).toBe(`tasks/${id}/r1/preview`);
     expect(v?.techProps).toMatchObject({ duration: 5, width: 1280, height: 720 });
-    const preview = await SELF.fetch(`http://mam.test/api/asset/content/preview/${a.assetId}/1/${a.variantId}`, {
-      headers: { Authorization: `Bearer ${await admin()}` },
+    const preview = await api(`/api/asset/content/preview/${a.assetId}/1/${a.variantId}`, {
+      bearer: await admin(),
     });
     expect([preview.status, new Uint8Array(await preview.arrayBuffer())[0]]).toEqual([200, 0xff]);
   });
@@ -299,7 +295,7 @@ describe("retries, dead letters, watches", () => {
     const job = fake.jobs[0];
     await cb(job, "progress", { run: 1, progress: 10 });
     const bearer = await admin();
-    // The API call goes through SELF (real env: no transcoder configured), so run the transcoder side by hand.
+    // The API call goes to the Worker (real env: no transcoder configured), so run the transcoder side by hand.
     expect((await call(`/api/tasklist/command/${id}`, { method: "POST", json: { command: "pause" }, bearer })).body.status).toBe("paused");
     expect((await cb(job, "progress", { run: 1, progress: 20 })).status).toBe(409);
     expect((await cb(job, "result", { run: 1 })).status).toBe(409);

@@ -80,10 +80,9 @@ describe("every operation of the OpenAPI document", () => {
   it("adds HSTS over https only", async () => {
     const res = await api("/api/health");
     expect(res.headers.get("Strict-Transport-Security")).toBeNull();
-    const { SELF } = await import("cloudflare:test");
-    const secure = await SELF.fetch("https://mam.test/api/health");
+    const secure = await api("https://mam.test/api/health");
     expect(secure.headers.get("Strict-Transport-Security")).toBe("max-age=31536000");
-    const page = await SELF.fetch("https://mam.test/login");
+    const page = await api("https://mam.test/login");
     expect(page.headers.get("Strict-Transport-Security")).toBe("max-age=31536000");
   });
 

@@ -1,10 +1,10 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { defaultStorageId, variants } from "../../db/schema";
-import worker from "../../worker";
+import type { Env } from "../../functions/lib/env";
 import { db, mkPerson } from "./fixtures";
-import { api, errorOf } from "./helpers";
+import { api, errorOf, type ApiInit } from "./helpers";
 import { createAsset, json, uploadFile } from "./uploads.helpers";
 
 /**
@@ -201,19 +201,14 @@ describe("safe types are shown in place, still sandboxed", () => {
 
 describe("MEDIA_ORIGIN", () => {
   const media = "http://media.test";
-  const call = async (url: string, init: RequestInit = {}) => {
-    const ctx = createExecutionContext();
-    const res = await worker.fetch(new Request(url, init) as never, { ...env, MEDIA_ORIGIN: media } as never, ctx);
-    await waitOnExecutionContext(ctx);
-    return res;
-  };
+  const call = (url: string, init: ApiInit = {}) => api(url, { ...init, env: { ...(env as unknown as Env), MEDIA_ORIGIN: media } });
 
   it("play links are built on it, and it serves nothing but play links", async () => {
     const user = await mkPerson();
     const { variantId } = await ownFile(user.bearer, "ролик.mp4", "video/mp4", new Uint8Array(64).fill(7));
     const res = await call(`http://mam.test/api/asset/content/play-variant/${variantId}`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${user.bearer}` },
+      bearer: user.bearer,
     });
     const { link } = (await res.json()) as { link: string };
     expect(link.startsWith(`${media}/api/media/${variantId}?`)).toBe(true);
@@ -222,7 +217,7 @@ describe("MEDIA_ORIGIN", () => {
     expect(bytes.headers.get("Access-Control-Allow-Origin")).toBe("*");
     expect(new Uint8Array(await bytes.arrayBuffer())).toEqual(new Uint8Array(64).fill(7));
     for (const path of ["/", "/login", "/api/version", `/api/asset/content/download-variant/${variantId}`]) {
-      const refused = await call(`${media}${path}`, { headers: { Authorization: `Bearer ${user.bearer}` } });
+      const refused = await call(`${media}${path}`, { bearer: user.bearer });
       expect(refused.status, path).toBe(404);
       await refused.arrayBuffer();
     }

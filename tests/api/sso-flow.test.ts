@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sessions, ssoLinks, users } from "../../db/schema";
 import { getDb } from "../../functions/lib/db";
-import { createUser } from "./helpers";
-import { call, CLIENT, cookieOf, fakeIdp, ISSUER, ORIGIN, signInVia, ssoEnv, type FakeIdp } from "./sso.helpers";
+import { api, createUser } from "./helpers";
+import { CLIENT, cookieOf, fakeIdp, ISSUER, ORIGIN, signInVia, ssoEnv, type FakeIdp } from "./sso.helpers";
 
 /** Single sign-on against a fake provider (only its HTTP is fake): the way in, and who it signs in. */
 
@@ -17,13 +17,13 @@ const db = () => getDb(env);
 const uniqSub = () => `sub-${crypto.randomUUID()}`;
 
 async function exchange(e: ReturnType<typeof ssoEnv>, token: string) {
-  const res = await call(e, "/api/auth/exchange-token", { method: "POST", json: { token } });
+  const res = await api("/api/auth/exchange-token", { env: e, method: "POST", json: { token } });
   return { res, body: (await res.json()) as { bearer: string; expire: number; error?: { message: string } } };
 }
 
 describe("GET /api/auth/sso-providers", () => {
   it("lists each configured provider's name and title, and nothing secret", async () => {
-    const res = await call(ssoEnv(idp), "/api/auth/sso-providers");
+    const res = await api("/api/auth/sso-providers", { env: ssoEnv(idp) });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual([{ name: "corp", title: "Корпоративный вход" }]);
@@ -31,8 +31,8 @@ describe("GET /api/auth/sso-providers", () => {
   });
 
   it("offers none when SSO_PROVIDERS is missing; a malformed one stops the server with a 500 naming it", async () => {
-    expect(await (await call({ ...ssoEnv(idp), SSO_PROVIDERS: undefined }, "/api/auth/sso-providers")).json()).toEqual([]);
-    const malformed = await call({ ...ssoEnv(idp), SSO_PROVIDERS: "[{oops" }, "/api/auth/sso-providers");
+    expect(await (await api("/api/auth/sso-providers", { env: { ...ssoEnv(idp), SSO_PROVIDERS: undefined } })).json()).toEqual([]);
+    const malformed = await api("/api/auth/sso-providers", { env: { ...ssoEnv(idp), SSO_PROVIDERS: "[{oops" } });
     expect(malformed.status).toBe(500);
     expect(((await malformed.json()) as { error: { message: string } }).error.message).toContain("SSO_PROVIDERS");
   });
@@ -40,7 +40,7 @@ describe("GET /api/auth/sso-providers", () => {
 
 describe("GET /api/auth/sso/{provider}", () => {
   it("redirects to the provider with state, nonce and PKCE S256, and binds the flow to this browser", async () => {
-    const res = await call(ssoEnv(idp), "/api/auth/sso/corp?to=%2Fjobs%2F42");
+    const res = await api("/api/auth/sso/corp?to=%2Fjobs%2F42", { env: ssoEnv(idp) });
     expect(res.status).toBe(302);
     const url = new URL(res.headers.get("Location")!);
     expect(`${url.origin}${url.pathname}`).toBe(`${ISSUER}/auth`);
@@ -60,7 +60,7 @@ describe("GET /api/auth/sso/{provider}", () => {
   });
 
   it("sends an unknown provider back to /login with the reason and the wanted path", async () => {
-    const res = await call(ssoEnv(idp), "/api/auth/sso/nope?to=%2Fsearch");
+    const res = await api("/api/auth/sso/nope?to=%2Fsearch", { env: ssoEnv(idp) });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/login?sso_error=unknown_provider&to=%2Fsearch");
   });
@@ -68,7 +68,7 @@ describe("GET /api/auth/sso/{provider}", () => {
   it("sends the browser back with provider_unavailable when discovery cannot be fetched", async () => {
     const down = await fakeIdp();
     down.setDown(true);
-    const res = await call(ssoEnv(down), "/api/auth/sso/corp");
+    const res = await api("/api/auth/sso/corp", { env: ssoEnv(down) });
     expect(res.headers.get("Location")).toBe("/login?sso_error=provider_unavailable&to=%2Fmam");
   });
 
@@ -83,7 +83,7 @@ describe("GET /api/auth/sso/{provider}", () => {
       const { landing } = await signInVia(ssoEnv(idp), idp, { sub: uniqSub() }, { to });
       expect(landing.pathname).toBe("/login");
       expect(landing.searchParams.get("to")).toBe("/mam");
-      const refused = await call(ssoEnv(idp), `/api/auth/sso/nope?to=${encodeURIComponent(to)}`);
+      const refused = await api(`/api/auth/sso/nope?to=${encodeURIComponent(to)}`, { env: ssoEnv(idp) });
       expect(refused.headers.get("Location")).toBe("/login?sso_error=unknown_provider&to=%2Fmam");
     },
   );
@@ -113,7 +113,7 @@ describe("the callback and POST /api/auth/exchange-token", () => {
     // The page-session cookie carries the same bearer, for the server's page loaders only.
     expect(cookieOf(res, "mam_page")).toBe(`mam_page=${body.bearer}`);
     expect(res.headers.getSetCookie().find((c) => c.startsWith("mam_page="))).toMatch(/HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/i);
-    const who = await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${body.bearer}` } });
+    const who = await api("/api/auth/whoami", { env: e, bearer: body.bearer });
     // The login is the address the provider vouches for.
     expect(await who.json()).toMatchObject({ name: "Иван Петров", login: `${sub}@corp.test`, is_admin: false });
 
@@ -131,10 +131,10 @@ describe("the callback and POST /api/auth/exchange-token", () => {
     // The provider may change the e-mail or the name: the subject is what identifies the user.
     const second = await signInVia(e, idp, { sub, preferred_username: `${sub}-renamed`, email: "new@corp.test" });
     const b = await exchange(e, second.landing.searchParams.get("token")!);
-    const whoA = (await (await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${a.body.bearer}` } })).json()) as {
+    const whoA = (await (await api("/api/auth/whoami", { env: e, bearer: a.body.bearer })).json()) as {
       id: string;
     };
-    const whoB = (await (await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${b.body.bearer}` } })).json()) as {
+    const whoB = (await (await api("/api/auth/whoami", { env: e, bearer: b.body.bearer })).json()) as {
       id: string;
     };
     expect(whoB.id).toBe(whoA.id);
@@ -147,9 +147,7 @@ describe("the callback and POST /api/auth/exchange-token", () => {
     const plain = await signInVia(e, idp, { sub: uniqSub(), groups: ["staff"] });
     const roleOf = async (token: string) => {
       const { body } = await exchange(e, token);
-      return (
-        (await (await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${body.bearer}` } })).json()) as { is_admin: boolean }
-      ).is_admin;
+      return ((await (await api("/api/auth/whoami", { env: e, bearer: body.bearer })).json()) as { is_admin: boolean }).is_admin;
     };
     expect(await roleOf(admin.landing.searchParams.get("token")!)).toBe(true);
     expect(await roleOf(plain.landing.searchParams.get("token")!)).toBe(false);
@@ -161,8 +159,7 @@ describe("the callback and POST /api/auth/exchange-token", () => {
     const userOf = async (e: ReturnType<typeof ssoEnv>, claims: Record<string, unknown>) => {
       const { landing } = await signInVia(e, idp, claims);
       const { body } = await exchange(e, landing.searchParams.get("token")!);
-      return ((await (await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${body.bearer}` } })).json()) as { id: string })
-        .id;
+      return ((await (await api("/api/auth/whoami", { env: e, bearer: body.bearer })).json()) as { id: string }).id;
     };
     // Not allowed (the default): a new user, whose login avoids the taken one.
     expect(await userOf(ssoEnv(idp), { sub: uniqSub(), email, email_verified: true })).not.toBe(existing);
@@ -192,7 +189,7 @@ describe("the callback and POST /api/auth/exchange-token", () => {
   });
 
   it("answers 400 naming the field for a body without a token", async () => {
-    const res = await call(ssoEnv(idp), "/api/auth/exchange-token", { method: "POST", json: {} });
+    const res = await api("/api/auth/exchange-token", { env: ssoEnv(idp), method: "POST", json: {} });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { details: { field: string }[] } }).error.details[0].field).toBe("token");
   });

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ssoLinks } from "../../db/schema";
 import { getDb } from "../../functions/lib/db";
 import { admin, mkPerson } from "./fixtures";
-import { call, fakeIdp, signInVia, ssoEnv, type FakeIdp } from "./sso.helpers";
+import { api } from "./helpers";
+import { fakeIdp, signInVia, ssoEnv, type FakeIdp } from "./sso.helpers";
 
 /** /api/user/{id}/sso-links: the admin sees which providers a user is linked to, and can unlink one. */
 
@@ -12,8 +13,6 @@ let idp: FakeIdp;
 beforeAll(async () => {
   idp = await fakeIdp();
 });
-
-const bearer = (b: string) => ({ headers: { Authorization: `Bearer ${b}` } });
 
 async function linkedUser(e: ReturnType<typeof ssoEnv>) {
   const sub = `sub-${crypto.randomUUID()}`;
@@ -25,7 +24,7 @@ describe("GET /api/user/{id}/sso-links", () => {
   it("lists the provider (with its title), subject, e-mail and times", async () => {
     const e = ssoEnv(idp);
     const { sub, userId } = await linkedUser(e);
-    const res = await call(e, `/api/user/${userId}/sso-links`, bearer(await admin()));
+    const res = await api(`/api/user/${userId}/sso-links`, { env: e, bearer: await admin() });
     expect(res.status).toBe(200);
     const [link, ...rest] = (await res.json()) as Record<string, unknown>[];
     expect(rest).toEqual([]);
@@ -36,10 +35,10 @@ describe("GET /api/user/{id}/sso-links", () => {
   it("answers an empty list for a user without links, 404 for no such user, 403 for a non-admin", async () => {
     const e = ssoEnv(idp);
     const person = await mkPerson();
-    expect(await (await call(e, `/api/user/${person.id}/sso-links`, bearer(await admin()))).json()).toEqual([]);
-    expect((await call(e, `/api/user/${crypto.randomUUID()}/sso-links`, bearer(await admin()))).status).toBe(404);
-    expect((await call(e, `/api/user/${person.id}/sso-links`, bearer(person.bearer))).status).toBe(403);
-    expect((await call(e, `/api/user/not-an-id/sso-links`, bearer(await admin()))).status).toBe(400);
+    expect(await (await api(`/api/user/${person.id}/sso-links`, { env: e, bearer: await admin() })).json()).toEqual([]);
+    expect((await api(`/api/user/${crypto.randomUUID()}/sso-links`, { env: e, bearer: await admin() })).status).toBe(404);
+    expect((await api(`/api/user/${person.id}/sso-links`, { env: e, bearer: person.bearer })).status).toBe(403);
+    expect((await api(`/api/user/not-an-id/sso-links`, { env: e, bearer: await admin() })).status).toBe(400);
   });
 });
 
@@ -47,9 +46,9 @@ describe("DELETE /api/user/{id}/sso-links/{provider}", () => {
   it("unlinks: the next sign-in with that subject no longer reaches the user", async () => {
     const e = ssoEnv(idp);
     const { sub, userId } = await linkedUser(e);
-    const res = await call(e, `/api/user/${userId}/sso-links/corp`, { method: "DELETE", ...bearer(await admin()) });
+    const res = await api(`/api/user/${userId}/sso-links/corp`, { env: e, method: "DELETE", bearer: await admin() });
     expect(res.status).toBe(200);
-    expect(await (await call(e, `/api/user/${userId}/sso-links`, bearer(await admin()))).json()).toEqual([]);
+    expect(await (await api(`/api/user/${userId}/sso-links`, { env: e, bearer: await admin() })).json()).toEqual([]);
 
     await signInVia(e, idp, { sub });
     const relinked = (await getDb(env).select().from(ssoLinks).where(eq(ssoLinks.subject, sub)).get())!;
@@ -59,9 +58,9 @@ describe("DELETE /api/user/{id}/sso-links/{provider}", () => {
   it("answers 404 for a provider the user is not linked to, and 403 for a non-admin", async () => {
     const e = ssoEnv(idp);
     const { userId } = await linkedUser(e);
-    expect((await call(e, `/api/user/${userId}/sso-links/other`, { method: "DELETE", ...bearer(await admin()) })).status).toBe(404);
+    expect((await api(`/api/user/${userId}/sso-links/other`, { env: e, method: "DELETE", bearer: await admin() })).status).toBe(404);
     const person = await mkPerson();
-    expect((await call(e, `/api/user/${userId}/sso-links/corp`, { method: "DELETE", ...bearer(person.bearer) })).status).toBe(403);
+    expect((await api(`/api/user/${userId}/sso-links/corp`, { env: e, method: "DELETE", bearer: person.bearer })).status).toBe(403);
     expect(await getDb(env).select().from(ssoLinks).where(eq(ssoLinks.userId, userId)).all()).toHaveLength(1);
   });
 });

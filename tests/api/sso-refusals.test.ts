@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sessions, ssoCodes, ssoLinks, users } from "../../db/schema";
 import { getDb } from "../../functions/lib/db";
-import { call, fakeIdp, ISSUER, signInVia, ssoEnv, type FakeIdp, type TokenTweaks } from "./sso.helpers";
+import { api } from "./helpers";
+import { fakeIdp, ISSUER, signInVia, ssoEnv, type FakeIdp, type TokenTweaks } from "./sso.helpers";
 
 /**
  * Every way a single sign-on can fail lands on /login?sso_error=<reason> (the page shows the Russian
@@ -38,26 +39,26 @@ async function expectRefused(reason: string, attempt: () => Promise<Response>) {
 describe("the callback refuses", () => {
   it("a forged state", async () => {
     const e = ssoEnv(idp);
-    const start = await call(e, "/api/auth/sso/corp?to=%2Fjobs");
+    const start = await api("/api/auth/sso/corp?to=%2Fjobs", { env: e });
     const cookie = start.headers.getSetCookie()[0].split(";")[0];
     const code = idp.authorize(start.headers.get("Location")!, { sub: uniqSub() });
-    await expectRefused("bad_state", () => call(e, `/api/auth/sso-cb/corp?code=${code}&state=forged-state-value`, { cookie }));
-    await expectRefused("bad_state", () => call(e, `/api/auth/sso-cb/corp?code=${code}`, { cookie }));
+    await expectRefused("bad_state", () => api(`/api/auth/sso-cb/corp?code=${code}&state=forged-state-value`, { env: e, cookie }));
+    await expectRefused("bad_state", () => api(`/api/auth/sso-cb/corp?code=${code}`, { env: e, cookie }));
   });
 
   it("a state brought back by another browser (no binding cookie), and that state afterwards", async () => {
     const e = ssoEnv(idp);
-    const start = await call(e, "/api/auth/sso/corp?to=%2Fsearch");
+    const start = await api("/api/auth/sso/corp?to=%2Fsearch", { env: e });
     const location = start.headers.get("Location")!;
     const state = new URL(location).searchParams.get("state")!;
     const code = idp.authorize(location, { sub: uniqSub() });
     const landing = await expectRefused("bad_state", () =>
-      call(e, `/api/auth/sso-cb/corp?code=${code}&state=${state}`, { cookie: "mam_sso=someone-else" }),
+      api(`/api/auth/sso-cb/corp?code=${code}&state=${state}`, { env: e, cookie: "mam_sso=someone-else" }),
     );
     // The wanted path survives the failure, so a retry lands where the user was going.
     expect(landing.searchParams.get("to")).toBe("/search");
     const cookie = start.headers.getSetCookie()[0].split(";")[0];
-    await expectRefused("bad_state", () => call(e, `/api/auth/sso-cb/corp?code=${code}&state=${state}`, { cookie }));
+    await expectRefused("bad_state", () => api(`/api/auth/sso-cb/corp?code=${code}&state=${state}`, { env: e, cookie }));
   });
 
   it("a replayed callback (the state is used up) and a replayed code under a new state", async () => {
@@ -65,13 +66,13 @@ describe("the callback refuses", () => {
     const first = await signInVia(e, idp, { sub: uniqSub() });
     expect(first.landing.searchParams.get("token")).toBeTruthy();
     await expectRefused("bad_state", () =>
-      call(e, `/api/auth/sso-cb/corp?code=${first.code}&state=${first.state}`, { cookie: first.cookie }),
+      api(`/api/auth/sso-cb/corp?code=${first.code}&state=${first.state}`, { env: e, cookie: first.cookie }),
     );
 
-    const again = await call(e, "/api/auth/sso/corp");
+    const again = await api("/api/auth/sso/corp", { env: e });
     const state = new URL(again.headers.get("Location")!).searchParams.get("state")!;
     const cookie = again.headers.getSetCookie()[0].split(";")[0];
-    await expectRefused("exchange_failed", () => call(e, `/api/auth/sso-cb/corp?code=${first.code}&state=${state}`, { cookie }));
+    await expectRefused("exchange_failed", () => api(`/api/auth/sso-cb/corp?code=${first.code}&state=${state}`, { env: e, cookie }));
   });
 
   it.each<[string, TokenTweaks]>([
@@ -103,7 +104,7 @@ describe("the callback refuses", () => {
     const { landing } = await signInVia(e, idp, { sub });
     const { userId } = (await db().select().from(ssoLinks).where(eq(ssoLinks.subject, sub)).get())!;
     await db().update(users).set({ enabled: false }).where(eq(users.userId, userId));
-    const res = await call(e, "/api/auth/exchange-token", { method: "POST", json: { token: landing.searchParams.get("token") } });
+    const res = await api("/api/auth/exchange-token", { env: e, method: "POST", json: { token: landing.searchParams.get("token") } });
     expect(res.status).toBe(403);
     expect(await db().select().from(sessions).where(eq(sessions.userId, userId)).all()).toHaveLength(0);
   });
@@ -114,17 +115,17 @@ describe("the callback refuses", () => {
       ["access_denied", "denied"],
       ["server_error", "provider_error"],
     ]) {
-      const start = await call(e, "/api/auth/sso/corp?to=%2Fjobs");
+      const start = await api("/api/auth/sso/corp?to=%2Fjobs", { env: e });
       const state = new URL(start.headers.get("Location")!).searchParams.get("state")!;
       const cookie = start.headers.getSetCookie()[0].split(";")[0];
-      const landing = await expectRefused(reason, () => call(e, `/api/auth/sso-cb/corp?error=${error}&state=${state}`, { cookie }));
+      const landing = await expectRefused(reason, () => api(`/api/auth/sso-cb/corp?error=${error}&state=${state}`, { env: e, cookie }));
       expect(landing.searchParams.get("to")).toBe("/jobs");
     }
   });
 
   it("an unknown provider, and a callback for another provider than the one started", async () => {
     const e = ssoEnv(idp);
-    await expectRefused("unknown_provider", () => call(e, "/api/auth/sso-cb/nope?code=x&state=y"));
+    await expectRefused("unknown_provider", () => api("/api/auth/sso-cb/nope?code=x&state=y", { env: e }));
     const twoProviders = {
       ...e,
       SSO_PROVIDERS: JSON.stringify([
@@ -132,9 +133,9 @@ describe("the callback refuses", () => {
         { name: "other", title: "Другой", issuer: ISSUER, client_id: "c", client_secret: "s" },
       ]),
     };
-    const start = await call(twoProviders, "/api/auth/sso/corp");
+    const start = await api("/api/auth/sso/corp", { env: twoProviders });
     const state = new URL(start.headers.get("Location")!).searchParams.get("state")!;
     const cookie = start.headers.getSetCookie()[0].split(";")[0];
-    await expectRefused("bad_state", () => call(twoProviders, `/api/auth/sso-cb/other?code=x&state=${state}`, { cookie }));
+    await expectRefused("bad_state", () => api(`/api/auth/sso-cb/other?code=x&state=${state}`, { env: twoProviders, cookie }));
   });
 });

@@ -3,8 +3,8 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ssoLinks, users } from "../../db/schema";
 import { getDb } from "../../functions/lib/db";
-import { createUser, login } from "./helpers";
-import { call, fakeIdp, signInVia, ssoEnv, type FakeIdp } from "./sso.helpers";
+import { api, createUser, login } from "./helpers";
+import { fakeIdp, signInVia, ssoEnv, type FakeIdp } from "./sso.helpers";
 
 /**
  * What a provider's token is trusted with: never an admin's account by e-mail, never a login from a claim
@@ -27,9 +27,9 @@ async function signIn(e: ReturnType<typeof ssoEnv>, claims: Record<string, unkno
   const { landing } = await signInVia(e, idp, claims);
   const reason = landing.searchParams.get("sso_error");
   if (reason) return { reason };
-  const res = await call(e, "/api/auth/exchange-token", { method: "POST", json: { token: landing.searchParams.get("token") } });
+  const res = await api("/api/auth/exchange-token", { env: e, method: "POST", json: { token: landing.searchParams.get("token") } });
   const { bearer } = (await res.json()) as { bearer: string };
-  const who = (await (await call(e, "/api/auth/whoami", { headers: { Authorization: `Bearer ${bearer}` } })).json()) as {
+  const who = (await (await api("/api/auth/whoami", { env: e, bearer: bearer })).json()) as {
     id: string;
     login: string;
     name: string;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
-import { api as app } from "../../functions/index";
 import type { Env } from "../../functions/lib/env";
+import { api } from "./helpers";
 
 /**
  * A fake OpenID provider for the API tests: only the provider's HTTP is faked (discovery, JWKS, token
@@ -126,15 +126,6 @@ export function ssoEnv(idp: FakeIdp, extra: Record<string, unknown> = {}): Env {
   return { ...(env as unknown as Env), PUBLIC_URL: ORIGIN, SSO_PROVIDERS: JSON.stringify(providers), SSO_FETCH: idp.fetcher as never };
 }
 
-/** One request through the real Hono app with the test env (the browser: redirects are not followed). */
-export async function call(e: Env, path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) {
-  const headers = new Headers(init.headers);
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  if (init.json !== undefined) headers.set("Content-Type", "application/json");
-  const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
-  return app.request(`${ORIGIN}${path}`, { ...init, headers, body }, e);
-}
-
 export const cookieOf = (res: Response, name: string) =>
   res.headers
     .getSetCookie()
@@ -143,11 +134,11 @@ export const cookieOf = (res: Response, name: string) =>
 
 /** The browser's trip: start at the Worker, approve at the provider, come back; answers the callback's redirect. */
 export async function signInVia(e: Env, idp: FakeIdp, claims: Record<string, unknown>, opts: { to?: string; tweaks?: TokenTweaks } = {}) {
-  const start = await call(e, `/api/auth/sso/corp?to=${encodeURIComponent(opts.to ?? "/jobs")}`);
+  const start = await api(`/api/auth/sso/corp?to=${encodeURIComponent(opts.to ?? "/jobs")}`, { env: e });
   const location = start.headers.get("Location")!;
   const cookie = cookieOf(start, "mam_sso")!;
   const state = new URL(location).searchParams.get("state")!;
   const code = idp.authorize(location, claims, opts.tweaks);
-  const back = await call(e, `/api/auth/sso-cb/corp?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`, { cookie });
+  const back = await api(`/api/auth/sso-cb/corp?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`, { env: e, cookie });
   return { start, location, cookie, state, code, back, landing: new URL(back.headers.get("Location") ?? "/", ORIGIN) };
 }

@@ -1,4 +1,4 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { variants } from "../../db/schema";
@@ -6,6 +6,7 @@ import { getDb } from "../../functions/lib/db";
 import { handleQueue } from "../../queues/index";
 import type { JobMessage } from "../../queues/messages";
 import { admin, call, mkGroup, VIRTUAL_ROOT } from "./fixtures";
+import { api } from "./helpers";
 import { fakeTranscoder, mkMediaAsset, mkTask, T, taskRow } from "./tasks.helpers";
 
 /**
@@ -41,10 +42,9 @@ const at = (job: any, suffix: string, params: Record<string, string> = {}, name 
   return u.toString();
 };
 const headers = (job: any, extra: Record<string, string> = {}) => ({ "X-Task-Token": job.callback.token, ...extra });
-const post = (job: any, url: string, json: unknown) =>
-  SELF.fetch(url, { method: "POST", headers: headers(job, { "Content-Type": "application/json" }), body: JSON.stringify(json) });
+const post = (job: any, url: string, json: unknown) => api(url, { method: "POST", headers: headers(job), json });
 const putPart = (job: any, uploadId: string, part: number, bytes: Uint8Array) =>
-  SELF.fetch(at(job, `/part/${part}`, { upload_id: uploadId }), {
+  api(at(job, `/part/${part}`, { upload_id: uploadId }), {
     method: "PUT",
     headers: headers(job, { "Content-Length": String(bytes.length) }),
     body: bytes as BodyInit,
@@ -95,7 +95,7 @@ describe("outputs in parts", () => {
     expect((await post(job, forged(at(job, "/multipart")), { mime: "video/mp4" })).status).toBe(403);
     expect(
       (
-        await SELF.fetch(at(job, "/multipart"), {
+        await api(at(job, "/multipart"), {
           method: "POST",
           headers: { "X-Task-Token": "forged", "Content-Type": "application/json" },
           body: '{"mime":"video/mp4"}',
@@ -109,7 +109,7 @@ describe("outputs in parts", () => {
 
     const { upload_id } = (await (await post(job, at(job, "/multipart"), { mime: "video/mp4" })).json()) as { upload_id: string };
     expect((await putPart(job, upload_id, 0, new Uint8Array(3))).status).toBe(400);
-    const noId = await SELF.fetch(at(job, "/part/1"), {
+    const noId = await api(at(job, "/part/1"), {
       method: "PUT",
       headers: headers(job, { "Content-Length": "3" }),
       body: new Uint8Array(3),

@@ -44,11 +44,10 @@ export async function putParts(bearer: string, uploadId: string, data: Uint8Arra
   return targets;
 }
 
-/** Worker targets go through SELF (the Worker under test); presigned ones straight to the S3 server. */
+/** Worker targets go to the Worker under test; presigned ones straight to the S3 server. */
 export async function fetchTarget(url: string, body: Uint8Array) {
-  const { SELF } = await import("cloudflare:test");
   const init: RequestInit = { method: "PUT", body: body as BodyInit, headers: { "Content-Length": String(body.length) } };
-  return new URL(url).pathname.startsWith("/api/") ? SELF.fetch(url, init) : fetch(url, init);
+  return new URL(url).pathname.startsWith("/api/") ? api(url, init) : fetch(url, init);
 }
 
 export async function uploadFile(bearer: string, assetId: string, data: Uint8Array, extra: Record<string, unknown> = {}) {

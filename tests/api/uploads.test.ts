@@ -150,14 +150,13 @@ describe("bad input gets a clear 4xx and leaves earlier versions intact", () => 
     expect([racing.status, second.status].sort()).toEqual([200, 409]);
 
     const [t1] = await json(api(`/api/ul/${up.upload_id}/targets`, { method: "POST", bearer, json: { parts: [1] } }));
-    const { SELF } = await import("cloudflare:test");
-    const tooBig = await SELF.fetch(t1.url, { method: "PUT", body: data.slice(0, 5 * MiB + 1) });
+    const tooBig = await api(t1.url, { method: "PUT", body: data.slice(0, 5 * MiB + 1) });
     expect(tooBig.status).toBe(400);
     expect((await errorOf(tooBig)).message).toMatch(/ровно/);
     const outOfRange = await api(`/api/ul/${up.upload_id}/targets`, { method: "POST", bearer, json: { parts: [3] } });
     expect(outOfRange.status).toBe(400);
     expect((await errorOf(outOfRange)).message).toMatch(/вне диапазона/);
-    const forged = await SELF.fetch(t1.url.replace(/\/part\/1\?/, "/part/2?"), { method: "PUT", body: data.slice(5 * MiB) });
+    const forged = await api(t1.url.replace(/\/part\/1\?/, "/part/2?"), { method: "PUT", body: data.slice(5 * MiB) });
     expect(forged.status).toBe(403);
 
     await putParts(bearer, up.upload_id, data, up.part_size, [1]);

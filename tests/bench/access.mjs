@@ -188,8 +188,7 @@ try {
   failed = true;
   console.error(err);
 } finally {
-  stop();
-  await new Promise((r) => setTimeout(r, 1500));
+  await stop();
 }
 if (failed) {
   rmSync(dataDir, { recursive: true, force: true });

@@ -156,8 +156,7 @@ try {
   console.error(err);
 } finally {
   await browser?.close();
-  server.stop();
-  await new Promise((r) => setTimeout(r, 1500));
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (failed) process.exit(1);

@@ -1,6 +1,6 @@
 /**
  * Starts the product as `npm start` does (scripts/start.mjs) on a free port with a fresh data
- * directory, for benchmarks; stop() ends it by PID (its whole process group).
+ * directory, for benchmarks; stop() ends it by PID (its whole process group) and resolves once it has exited.
  */
 import { spawn } from "node:child_process";
 import http from "node:http";
@@ -50,10 +50,12 @@ export async function startServer({ skipBuild = true, dataDir: seeded } = {}) {
     if (child.exitCode !== null) throw new Error("the server exited during start");
     await new Promise((r) => setTimeout(r, 500));
   }
-  const stop = () => {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const stop = async () => {
     try {
       if (child.pid) process.kill(-child.pid, "SIGTERM");
     } catch {}
+    if (child.exitCode === null && child.signalCode === null) await exited;
     if (!seeded) rmSync(dataDir, { recursive: true, force: true });
   };
   return { url, dataDir, stop, pid: child.pid };

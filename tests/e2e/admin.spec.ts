@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { VIRTUAL_ROOT_ID as VIRTUAL_ROOT } from "../../functions/lib/constants";
-import { ADMIN, apiBearer, createPlainUser, sessionBearer, signInThroughForm } from "./fixtures";
+import { ADMIN, apiBearer, createPlainUser, expect, gotoSignedIn, sessionBearer, signedInPage, test } from "./fixtures";
 
 /**
  * The admin area in Chromium: an admin creates a user and a read rule on a group subtree through the
@@ -30,11 +30,7 @@ async function seedTree(request: APIRequestContext) {
   return { names, ids: { top, child, sibling } };
 }
 
-async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await signInThroughForm(page, ADMIN.login, ADMIN.password);
-  await expect(page).toHaveURL(/\/mam/);
-}
+test.use({ signedInAs: ADMIN });
 
 /** Picks an option of a searching Mantine Select: type, wait for the server's answer, click the exact option. */
 async function pick(scope: Locator, page: Page, label: string, text: string, option = text) {
@@ -46,7 +42,7 @@ async function pick(scope: Locator, page: Page, label: string, text: string, opt
 async function createUserWithReadRule(page: Page, groupName: string) {
   const t = tag();
   const user = { name: `Сотрудник ${t}`, login: `staff-${t}`, password: `Pw-${t}-long` };
-  await page.goto("/admin/access");
+  await gotoSignedIn(page, "/admin/access");
   await expect(page).toHaveURL(/\/admin\/active-users$/);
   await page.getByRole("button", { name: "Новый пользователь" }).click();
   const form = page.getByRole("dialog", { name: "Новый пользователь" });
@@ -100,19 +96,10 @@ const memberNames = async (page: Page, groupId: string) => {
  * Файлы'), and those they must not see. Depends on the /mam group tree built in app/routes/_app.mam*.tsx.
  */
 async function expectTreeShows(page: Page, names: string[], hidden: string[], path = "/mam") {
-  await page.goto(path);
+  await gotoSignedIn(page, path);
   await expect(page.getByText("Доступные Файлы").first()).toBeVisible();
   for (const name of names) await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
   for (const name of hidden) await expect(page.getByText(name, { exact: true })).toHaveCount(0);
-}
-
-async function signInAs(browser: Browser, login: string, password: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/login");
-  await signInThroughForm(page, login, password);
-  await expect(page).toHaveURL(/\/mam/);
-  return { context, page };
 }
 
 test("an admin creates a user and a read rule on a subtree; that user's API view is exactly that subtree", async ({
@@ -120,12 +107,11 @@ test("an admin creates a user and a read rule on a subtree; that user's API view
   browser,
   request,
 }) => {
-  test.slow(); // two sign-ins (password hashing) and a dozen screens on a shared machine
+  test.slow(); // a dozen screens on a shared machine
   const { names, ids } = await seedTree(request);
-  await signInAsAdmin(page);
   const user = await createUserWithReadRule(page, names.top);
 
-  const { context, page: userPage } = await signInAs(browser, user.login, user.password);
+  const { context, page: userPage } = await signedInPage(browser, user);
   const visibleRoots = await memberNames(userPage, VIRTUAL_ROOT);
   expect(visibleRoots).toContain(names.top);
   expect(visibleRoots).not.toContain(names.sibling);
@@ -142,10 +128,9 @@ test("…and on /mam that user sees the granted group and its child under 'До�
 }) => {
   test.slow(); // as above; this one also needs the /mam group tree (app/routes/_app.mam*.tsx)
   const { names, ids } = await seedTree(request);
-  await signInAsAdmin(page);
   const user = await createUserWithReadRule(page, names.top);
 
-  const { context, page: userPage } = await signInAs(browser, user.login, user.password);
+  const { context, page: userPage } = await signedInPage(browser, user);
   await expectTreeShows(userPage, [names.top], [names.sibling]);
   await expectTreeShows(userPage, [names.child], [names.sibling], `/mam/${ids.top}`);
   await context.close();
@@ -160,18 +145,17 @@ test("the admin addresses open their first tab", async ({ page, request }) => {
     enabled: true,
     is_robot: true,
   });
-  await signInAsAdmin(page);
 
-  await page.goto("/admin/access");
+  await gotoSignedIn(page, "/admin/access");
   await expect(page).toHaveURL(/\/admin\/active-users$/);
   await expect(page.getByRole("tab", { name: "Активные пользователи", selected: true })).toBeVisible();
 
-  await page.goto(`/admin/group/${ids.top}`);
+  await gotoSignedIn(page, `/admin/group/${ids.top}`);
   await expect(page).toHaveURL(new RegExp(`/admin/group/${ids.top}/actives$`));
   await expect(page.getByRole("tab", { name: "Права", selected: true })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Пользователи" })).toBeVisible();
 
-  await page.goto(`/admin/user/${robot.user_id}`);
+  await gotoSignedIn(page, `/admin/user/${robot.user_id}`);
   await expect(page).toHaveURL(new RegExp(`/admin/user/${robot.user_id}/actives$`));
   await expect(page.getByRole("tab", { name: "Права", selected: true })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Группы" })).toBeVisible();
@@ -186,8 +170,7 @@ test("a robot's token is shown once with a copy button, works, and stops working
     enabled: true,
     is_robot: true,
   });
-  await signInAsAdmin(page);
-  await page.goto(`/admin/user/${robot.user_id}`);
+  await gotoSignedIn(page, `/admin/user/${robot.user_id}`);
   const panel = page.getByRole("region", { name: "API-токены" });
   await panel.getByRole("textbox", { name: "Название токена" }).fill("импорт");
   await panel.getByRole("button", { name: "Выдать токен" }).click();
@@ -222,8 +205,7 @@ test("an admin adds a user to a group's team on the group screen and sees it on 
     user_passwd: "member-password-1",
     enabled: true,
   });
-  await signInAsAdmin(page);
-  await page.goto(`/admin/group/${ids.sibling}/users`);
+  await gotoSignedIn(page, `/admin/group/${ids.sibling}/users`);
   await pick(page.getByRole("main"), page, "Добавить пользователя", `участник ${t}`, `Участник ${t} (member-${t})`);
   await page.getByRole("button", { name: "Добавить" }).click();
   await expect(page.getByTestId("member-row")).toContainText(`member-${t}`);
@@ -246,8 +228,7 @@ test("an admin renames and disables a user from the list; the user moves to the 
   test.slow(); // three sign-ins (password hashing), a reload and two tabs on a shared machine
   const user = await createPlainUser(request);
   const userBearer = await apiBearer(request, user.login, user.password);
-  await signInAsAdmin(page);
-  await page.goto("/admin/active-users");
+  await gotoSignedIn(page, "/admin/active-users");
   await page.getByRole("textbox", { name: "Поиск" }).fill(user.login);
   const row = page.getByTestId("user-row");
   await expect(row).toHaveCount(1);
@@ -276,8 +257,7 @@ test("an admin renames and disables a user from the list; the user moves to the 
 });
 
 test("a user that cannot be loaded shows the Russian error block in place of the screen, and 'Повторить' loads again", async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto("/admin/user/00000000-0000-4000-8000-00000000dead");
+  await gotoSignedIn(page, "/admin/user/00000000-0000-4000-8000-00000000dead");
   const block = page.getByRole("alert").filter({ hasText: "Не найдено" });
   await expect(block).toBeVisible();
   await expect(block).toContainText("Код запроса:");

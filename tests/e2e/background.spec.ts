@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN, signInThroughForm } from "./fixtures";
+import { ADMIN, expect, signInByApi, test } from "./fixtures";
 
 const CONTENT_URL = "/api/asset/content/download/00000000-0000-4000-8000-000000000001/1/1";
 
@@ -7,9 +6,8 @@ test("the service worker signs media requests under /api/asset/content/", async 
   // Without a bearer the API refuses the call outright.
   expect((await request.get(CONTENT_URL)).status()).toBe(401);
 
-  await page.goto("/login");
-  await signInThroughForm(page, ADMIN.login, ADMIN.password);
-  await expect(page).toHaveURL(/\/mam$/);
+  await signInByApi(page.context(), ADMIN.login, ADMIN.password);
+  await page.goto("/mam");
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
   // mode 'no-cors' is what <img>/<video> send; the page itself adds no Authorization header.

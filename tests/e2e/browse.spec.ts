@@ -1,17 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { Seeder, unique } from "./browse-seed";
-import { ADMIN, signInThroughForm } from "./fixtures";
+import { ADMIN, expect, gotoSignedIn, test } from "./fixtures";
 
 /**
  * The asset browser in Chromium: the group tree under 'Доступные Файлы', the open group kept in the URL,
  * group actions from the tree. Data is seeded through the API from Node.
  */
 
-async function signIn(page: Page, to = "/mam") {
-  await page.goto(`/login?to=${encodeURIComponent(to)}`);
-  await signInThroughForm(page, ADMIN.login, ADMIN.password);
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/]/g, "\\/")}$`));
-}
+test.use({ signedInAs: ADMIN });
 
 const tree = (page: Page) => page.getByRole("tree", { name: "Дерево групп" });
 const treeItem = (page: Page, name: string) => tree(page).getByRole("treeitem").filter({ hasText: name });
@@ -25,7 +21,7 @@ test("the tree shows 'Доступные Файлы', expands lazily, and the op
   const grandchild = unique("Глубокая");
   await seed.group(grandchild, childId);
 
-  await signIn(page);
+  await gotoSignedIn(page, "/mam");
   await expect(treeItem(page, "Доступные Файлы")).toBeVisible();
   await expect(treeItem(page, top)).toBeVisible();
   // Children are not there until their parent is expanded.
@@ -58,7 +54,7 @@ test("a group is created, renamed and deleted from the tree", async ({ page }) =
   const seed = await Seeder.admin();
   const parent = unique("Родитель");
   const parentId = await seed.group(parent);
-  await signIn(page, `/mam/${parentId}`);
+  await gotoSignedIn(page, `/mam/${parentId}`);
 
   await treeItem(page, parent)
     .getByRole("button", { name: `Действия с группой ${parent}` })
@@ -97,7 +93,7 @@ test("a group's contents load 50 at a time while scrolling, with a bounded numbe
   const name = unique("Большая");
   const groupId = await seed.group(name);
   await seed.emptyAssets(groupId, 120);
-  await signIn(page, `/mam/${groupId}`);
+  await gotoSignedIn(page, `/mam/${groupId}`);
 
   const list = page.getByRole("list", { name: "Содержимое группы" });
   await expect(list.locator("[data-item]").first()).toBeVisible();
@@ -136,7 +132,7 @@ test("the first page comes with the HTML; a new sort is asked of the server, fro
   const seed = await Seeder.admin();
   const groupId = await seed.group(unique("Сортируемая"));
   await seed.emptyAssets(groupId, 120, (i) => `кадр-${String(i).padStart(4, "0")}.txt`);
-  await signIn(page, `/mam/${groupId}`);
+  await gotoSignedIn(page, `/mam/${groupId}`);
 
   // A document request carries the group's first page (as the API orders it) in its HTML: the bearer cookie.
   const [firstPage, nextPage] = await Promise.all(
@@ -175,7 +171,7 @@ test("dragging a group onto another in the tree moves it; selected files are del
   const moving = unique("Переезжает");
   const movingId = await seed.group(moving, sourceId);
   await seed.emptyAssets(sourceId, 3, (i) => `удалить-${i}.txt`);
-  await signIn(page, `/mam/${sourceId}`);
+  await gotoSignedIn(page, `/mam/${sourceId}`);
 
   await treeItem(page, source).getByRole("button", { name: "Развернуть" }).click();
   await expect(treeItem(page, moving)).toBeVisible();

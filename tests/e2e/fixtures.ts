@@ -1,6 +1,11 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
-export const ADMIN = { login: "admin", password: process.env.MAM_E2E_ADMIN_PASSWORD ?? "" };
+export interface Account {
+  login: string;
+  password: string;
+}
+
+export const ADMIN: Account = { login: "admin", password: process.env.MAM_E2E_ADMIN_PASSWORD ?? "" };
 
 /** Fills the sign-in form; the fields stay disabled until the page's script has taken over. */
 export async function signInThroughForm(page: Page, login: string, password: string) {
@@ -17,6 +22,43 @@ export async function signInThroughForm(page: Page, login: string, password: str
 export async function signInByApi(context: BrowserContext, login: string, password: string) {
   const response = await context.request.post("/api/auth/login", { data: { user: login, passwd: password } });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * The tests' `test`: `test.use({ signedInAs: ADMIN })` signs each test's browser context in through the API
+ * before its page opens. Each test gets a session of its own: the refresh cookie rotates on every use, so
+ * one saved storage state could not serve two tests. Only the specs of the sign-in form type into it.
+ */
+export const test = base.extend<{ signedInAs: Account | null }>({
+  signedInAs: [null, { option: true }],
+  context: async ({ context, signedInAs }, use) => {
+    if (signedInAs) await signInByApi(context, signedInAs.login, signedInAs.password);
+    await use(context);
+  },
+});
+export { expect };
+
+/**
+ * Opens `to` in a signed-in page and waits for the page's own refresh, which is how a loaded page restores its
+ * session: the refresh rotates the cookie, and a navigation that cut it short would leave the spent cookie in
+ * the jar, whose next use ends the session (decision 005). The screen's script has taken over by then, too.
+ */
+export async function gotoSignedIn(page: Page, to: string) {
+  await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh")), page.goto(to)]);
+}
+
+/** Signs the page's browser context in as `account` through the API (a session of its own), then opens `to`. */
+export async function openSignedIn(page: Page, account: Account, to: string) {
+  await signInByApi(page.context(), account.login, account.password);
+  await gotoSignedIn(page, to);
+}
+
+/** A second browser context signed in as `account`, with a page open at `to`. */
+export async function signedInPage(browser: Browser, account: Account, to = "/mam") {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openSignedIn(page, account, to);
+  return { context, page };
 }
 
 /**

@@ -2,11 +2,13 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { ffmpegPath } from "../../transcoder/tools.mjs";
-import { ADMIN, apiBearer, signInThroughForm } from "./fixtures";
+import { ADMIN, apiBearer, expect, gotoSignedIn, test } from "./fixtures";
 
 /** /jobs follows a real task (real transcoder, real ffmpeg) from the queue to done without a reload. */
+
+test.use({ signedInAs: ADMIN });
 
 async function uploadClip(request: APIRequestContext, bearer: string, file: string) {
   const headers = { Authorization: `Bearer ${bearer}` };
@@ -58,10 +60,7 @@ test("a task's progress reaches done on /jobs, and its log is there", async ({ p
   ]);
   const bearer = await apiBearer(request, ADMIN.login, ADMIN.password);
 
-  await page.goto("/login");
-  await signInThroughForm(page, ADMIN.login, ADMIN.password);
-  await page.waitForURL(/\/mam/);
-  await page.goto("/jobs");
+  await gotoSignedIn(page, "/jobs");
   const assetId = await uploadClip(request, bearer, clip);
   rmSync(dir, { recursive: true, force: true });
   await page.getByLabel("ID файла или варианта").fill(assetId);
@@ -138,10 +137,7 @@ test("a queued task is paused, resumed, re-prioritised and cancelled from /jobs;
     (await (await request.get(`/api/tasklist/task/${id}`, { headers })).json()) as { status: string; priority: number };
 
   try {
-    await page.goto("/login");
-    await signInThroughForm(page, ADMIN.login, ADMIN.password);
-    await page.waitForURL(/\/mam/);
-    await page.goto("/jobs");
+    await gotoSignedIn(page, "/jobs");
     await page.getByLabel("ID файла или варианта").fill(assetId);
     const row = page.locator(`[data-testid="task-row"][data-job="${queued}"]`);
     const status = row.getByTestId("task-status");
@@ -170,7 +166,7 @@ test("a queued task is paused, resumed, re-prioritised and cancelled from /jobs;
       for (const id of blockers) if ((await apiTask(id)).status === "running") running = id;
       expect(running).not.toBe("");
     }).toPass({ timeout: 60_000, intervals: [250] });
-    await page.goto(`/jobs/${running}`);
+    await gotoSignedIn(page, `/jobs/${running}`);
     await expect(page.getByTestId("task-status")).toHaveAttribute("data-status", "running");
     // A mark on this page's window: it is still there at the end, so nothing below reloaded the page.
     await page.evaluate(() => Object.assign(window, { mamSamePage: true }));

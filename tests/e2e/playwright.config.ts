@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
+import { adminSeedSql } from "./admin-seed";
 import { ssoProvidersJson } from "./sso-env";
 
 /**
@@ -14,6 +15,7 @@ const port = process.env.MAM_E2E_PORT ?? "8790";
 // Set once in the main process; test workers inherit it instead of making their own directory.
 process.env.MAM_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "mam-e2e-"));
 process.env.MAM_E2E_ADMIN_PASSWORD ??= "E2e-admin-Passw0rd";
+process.env.MAM_E2E_SEED_SQL ??= await adminSeedSql("admin", process.env.MAM_E2E_ADMIN_PASSWORD);
 
 export default defineConfig({
   testDir: ".",
@@ -56,6 +58,7 @@ export default defineConfig({
       MAM_DATA_DIR: process.env.MAM_E2E_DATA_DIR,
       ADMIN_LOGIN: "admin",
       ADMIN_PASSWORD: process.env.MAM_E2E_ADMIN_PASSWORD,
+      MAM_SEED_SQL: process.env.MAM_E2E_SEED_SQL,
       // The OpenID provider sso.spec.ts starts on 127.0.0.1 (MAM_E2E_OIDC_PORT, default 8891).
       SSO_PROVIDERS: ssoProvidersJson(),
     },

@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ffmpeg } from "../media/media";
 import { base, Seeder, unique } from "./browse-seed";
-import { ADMIN, signInByApi, signInThroughForm } from "./fixtures";
+import { ADMIN, expect, gotoSignedIn, openSignedIn, signInByApi, signInThroughForm, test } from "./fixtures";
 
 /**
  * The session and the page policy in Chromium (docs/decisions/022): no bearer where a page script could
@@ -117,8 +117,9 @@ test("the main screens and the share page run without a CSP violation", async ({
   const linkId = await created.text();
 
   const violations = await watchViolations(page);
-  await page.goto(`/login?to=${encodeURIComponent(`/mam/${groupId}`)}`);
-  await signInThroughForm(page, ADMIN.login, ADMIN.password);
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Войти" })).toBeVisible();
+  await openSignedIn(page, ADMIN, `/mam/${groupId}`);
   await expect(page.getByRole("list", { name: "Содержимое группы" }).getByRole("link", { name: "кадр.png" })).toBeVisible();
 
   await page.getByRole("list", { name: "Содержимое группы" }).getByRole("link", { name: "кадр.png" }).click();
@@ -126,11 +127,11 @@ test("the main screens and the share page run without a CSP violation", async ({
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(320);
 
   // A reload: the server renders the group's first page (page-session cookie), then the app hydrates.
-  await page.goto(`/mam/${groupId}`);
+  await gotoSignedIn(page, `/mam/${groupId}`);
   await expect(page.getByRole("list", { name: "Содержимое группы" }).getByRole("link", { name: "кадр.png" })).toBeVisible();
-  await page.goto("/admin");
+  await gotoSignedIn(page, "/admin");
   await expect(page.getByRole("link", { name: "Администрирование" })).toBeVisible();
-  await page.goto("/jobs");
+  await gotoSignedIn(page, "/jobs");
   await expect(page.getByRole("heading", { name: "Задачи" })).toBeVisible();
 
   const visitor = await browser.newPage();

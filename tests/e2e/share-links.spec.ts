@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { fetchFresh } from "../shared/fetch-fresh";
-import { ADMIN, signInThroughForm } from "./fixtures";
+import { ADMIN, expect, openSignedIn, test } from "./fixtures";
 
 /**
  * Share links in Chromium: an admin makes a password link on the asset info screen and copies it; a
@@ -62,10 +62,7 @@ test.describe("share links", () => {
 
   test("an admin shares with a password; a signed-out browser unlocks, plays and downloads identical bytes", async ({ page, browser }) => {
     const { assetId } = await seedVideo("Ролик для ссылки.mp4");
-    await page.goto("/login");
-    await signInThroughForm(page, ADMIN.login, ADMIN.password);
-    await expect(page).toHaveURL(/\/mam/);
-    await page.goto(`/asset/${assetId}`);
+    await openSignedIn(page, ADMIN, `/asset/${assetId}`);
     const panel = page.getByRole("region", { name: "Поделиться" });
     await expect(panel).toBeVisible();
     await panel.getByLabel("Пароль (необязательно)").fill("1234567");

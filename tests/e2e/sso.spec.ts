@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ADMIN, apiBearer, sessionBearer, signInThroughForm } from "./fixtures";
+import type { Browser, Page } from "@playwright/test";
+import { ADMIN, apiBearer, expect, sessionBearer, signedInPage, test } from "./fixtures";
 import { startOidcProvider } from "./oidc-provider";
 import { OIDC_ISSUER, SSO_PROVIDER } from "./sso-env";
 
@@ -133,9 +133,7 @@ test("a user disabled by the admin cannot sign in by single sign-on", async ({ b
 test("the admin sees a user's provider link on the user's screen and unlinks it", async ({ browser, request }) => {
   const { id } = await newSsoUser(browser);
 
-  const page = await browser.newPage();
-  await page.goto(`/admin/user/${id}`);
-  await signInThroughForm(page, ADMIN.login, ADMIN.password);
+  const { page } = await signedInPage(browser, ADMIN, `/admin/user/${id}`);
   await expect(page).toHaveURL(new RegExp(`/admin/user/${id}/actives$`));
   const row = page.getByRole("row").filter({ hasText: SSO_PROVIDER.title });
   await expect(row).toBeVisible();

@@ -2,13 +2,13 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { makeClip, makePdf } from "../media/media";
 import { VIRTUAL_ROOT_ID as ROOT } from "../../functions/lib/constants";
-import { ADMIN, signInThroughForm } from "./fixtures";
+import { ADMIN, expect, openSignedIn, test } from "./fixtures";
 
 /**
- * Uploads in Chromium (issue 5, spec 4): the picker and drag and drop into a group (files and folders),
+ * Uploads in Chromium (docs/decisions/007-uploads.md, 015-upload-queue.md): the picker and drag and drop into a group (files and folders),
  * what was uploaded opened in the viewer, cancel, reload and resume, the unload warning, and a read-only
  * user. Groups and checks go through the API from Node; the drop zone sits on /mam/{idGroup}.
  */
@@ -88,10 +88,7 @@ async function slowParts(page: Page, ms: number) {
 }
 
 async function openGroupAsAdmin(page: Page, groupId: string) {
-  await page.goto("/login");
-  await signInThroughForm(page, ADMIN.login, ADMIN.password);
-  await expect(page).toHaveURL(/\/mam/);
-  await page.goto(`/mam/${groupId}`);
+  await openSignedIn(page, ADMIN, `/mam/${groupId}`);
   await expect(page.getByRole("button", { name: "Загрузить файлы" })).toBeVisible();
 }
 
@@ -377,11 +374,11 @@ test.describe("uploads", () => {
     });
     await json(admin, "/api/user/acl", { json: { subj: user_id, obj: groupId, acl: ["read"] } });
 
-    await page.goto("/login");
-    await signInThroughForm(page, user.login, user.password);
-    await expect(page).toHaveURL(/\/mam/);
     // The offer depends on the caller's permissions on the group: wait for them before looking.
-    await Promise.all([page.waitForResponse((r) => r.url().endsWith(`/api/group/get/${groupId}`)), page.goto(`/mam/${groupId}`)]);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/api/group/get/${groupId}`)),
+      openSignedIn(page, user, `/mam/${groupId}`),
+    ]);
     // The group page has rendered its contents (empty) for this user.
     await expect(page.getByText("Группа пуста")).toBeVisible();
     await expect(page.getByRole("button", { name: "Загрузить файлы" })).toHaveCount(0);

@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ffmpeg, makeClip } from "../media/media";
 import { base, Seeder, unique } from "./browse-seed";
-import { ADMIN, signInThroughForm } from "./fixtures";
+import { ADMIN, expect, openSignedIn, test } from "./fixtures";
 
 /**
  * The file viewer in Chromium: real files uploaded through /api/ul into a group, opened from the group's
@@ -17,17 +17,11 @@ const image = path.join(dir, "картинка.png");
 execFileSync(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240", "-frames:v", "1", image]);
 const clip = makeClip(path.join(dir, "ролик.mp4"), 4, 320, 240);
 
-async function signIn(page: Page, to: string) {
-  await page.goto(`/login?to=${encodeURIComponent(to)}`);
-  await signInThroughForm(page, ADMIN.login, ADMIN.password);
-  await expect(page).toHaveURL(new RegExp(`${to}$`));
-}
-
 test("an image opens in the viewer, zooms, and downloads as the same bytes", async ({ page }) => {
   const seed = await Seeder.admin();
   const groupId = await seed.group(unique("Картинки"));
   const assetId = await seed.uploadInto(groupId, image, "image/png");
-  await signIn(page, `/mam/${groupId}`);
+  await openSignedIn(page, ADMIN, `/mam/${groupId}`);
 
   await page.getByRole("list", { name: "Содержимое группы" }).getByRole("link", { name: "картинка.png" }).click();
   await expect(page).toHaveURL(new RegExp(`/mam/${groupId}/asset/${assetId}$`));
@@ -47,7 +41,7 @@ test("a video plays, and keeps playing after a seek", async ({ page }) => {
   const seed = await Seeder.admin();
   const groupId = await seed.group(unique("Видео"));
   const assetId = await seed.uploadInto(groupId, clip, "video/mp4");
-  await signIn(page, `/mam/${groupId}/asset/${assetId}`);
+  await openSignedIn(page, ADMIN, `/mam/${groupId}/asset/${assetId}`);
 
   const video = page.locator("video");
   await expect(video).toBeVisible();
@@ -75,7 +69,7 @@ test("a play link that stops working (it lives minutes) is renewed and the video
   );
   const links: string[] = [];
   page.on("request", (r) => r.url().includes("/api/asset/content/play-variant/") && links.push(r.url()));
-  await signIn(page, `/mam/${groupId}/asset/${assetId}`);
+  await openSignedIn(page, ADMIN, `/mam/${groupId}/asset/${assetId}`);
 
   const video = page.locator("video");
   await expect.poll(() => links.length).toBe(2);
@@ -104,8 +98,7 @@ test("a reader without the download right sees the preview, and is offered no do
   });
   await admin.call("/api/user/acl", { json: { subj: user_id, obj: groupId, acl: ["read"] } });
 
-  await page.goto(`/login?to=${encodeURIComponent(`/mam/${groupId}/asset/${assetId}`)}`);
-  await signInThroughForm(page, reader.login, reader.password);
+  await openSignedIn(page, reader, `/mam/${groupId}/asset/${assetId}`);
   const img = page.getByRole("img", { name: "картинка.png" });
   await expect(img).toBeVisible();
   expect(await img.getAttribute("src")).toContain(`/api/asset/content/preview/${assetId}/1/`);
@@ -118,7 +111,7 @@ test("previous and next follow the group's order", async ({ page }) => {
   const seed = await Seeder.admin();
   const groupId = await seed.group(unique("Порядок"));
   const ids = await seed.emptyAssets(groupId, 3, (i) => `документ-${i}.txt`);
-  await signIn(page, `/mam/${groupId}`);
+  await openSignedIn(page, ADMIN, `/mam/${groupId}`);
   const list = page.getByRole("list", { name: "Содержимое группы" });
   await expect(list.locator("[data-item]")).toHaveCount(3);
   const shown = await list.locator("[data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
@@ -140,7 +133,7 @@ test("the asset info screen shows the asset, its versions and variants, its grou
   const groupName = unique("Инфо");
   const groupId = await seed.group(groupName);
   const assetId = await seed.uploadInto(groupId, image, "image/png");
-  await signIn(page, `/mam/${groupId}/asset/${assetId}`);
+  await openSignedIn(page, ADMIN, `/mam/${groupId}/asset/${assetId}`);
   await page.getByRole("link", { name: "Информация о файле" }).click();
   await expect(page).toHaveURL(new RegExp(`/asset/${assetId}$`));
 
@@ -191,8 +184,7 @@ test("the asset info screen names the owner and creator to those who may know th
     return { owner: fields.getByRole("row", { name: /Владелец/ }), creator: fields.getByRole("row", { name: /Создатель/ }) };
   };
   async function infoAs(p: Page, who: { login: string; password: string }) {
-    await p.goto(`/login?to=${encodeURIComponent(`/asset/${assetId}`)}`);
-    await signInThroughForm(p, who.login, who.password);
+    await openSignedIn(p, who, `/asset/${assetId}`);
     await expect(p.getByRole("heading", { name: "картинка.png", level: 2 })).toBeVisible();
     return rows(p);
   }

@@ -12,7 +12,7 @@ const session = (user: Session["user"]): Session => ({
   loggedOut: false,
 });
 
-describe("guardRedirect (spec 2 rules once the access state is known)", () => {
+describe("guardRedirect (the navigation rules once the access state is known)", () => {
   it.each([
     ["/sl/abc", session(null), null],
     ["/sl/abc", session(editor), null],

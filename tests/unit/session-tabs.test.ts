@@ -38,16 +38,21 @@ async function openTab(): Promise<Tab> {
   return { api: await import("../../app/lib/api"), session: await import("../../app/lib/session") };
 }
 
-const nextTask = () => new Promise((r) => setTimeout(r, 10));
+const bearerOf = (tab: Tab) => tab.session.sessionStore.get().tokens?.bearer;
+/** Waits until the tab's bearer is `expected`: messages between tabs arrive in a later task. */
+const bearerArrives = (tab: Tab, expected: string | undefined) => vi.waitFor(() => expect(bearerOf(tab)).toBe(expected));
 
-/** GET /api/auth/refresh that takes a while, as over a network; counts calls and notes any overlap. */
-function slowRefresh() {
+/**
+ * GET /api/auth/refresh that takes a while, as over a network (or until `held` settles); counts calls and
+ * notes any overlap.
+ */
+function slowRefresh(held?: Promise<void>) {
   const seen = { calls: 0, inFlight: 0, overlapped: false };
   vi.stubGlobal("fetch", async (url: string) => {
     if (url !== "/api/auth/refresh") throw new Error(`unexpected fetch ${url}`);
     seen.calls++;
     if (++seen.inFlight > 1) seen.overlapped = true;
-    await new Promise((r) => setTimeout(r, 30));
+    await (held ?? new Promise((r) => setTimeout(r, 30)));
     seen.inFlight--;
     return json({ bearer: `bearer-${seen.calls}`, expire: nowSeconds() + 900 });
   });
@@ -78,7 +83,9 @@ describe("tabs of one browser", () => {
     // Both tabs hold a bearer that is about to expire: each wants a refresh of its own.
     a.session.setTokens({ bearer: "a-old", expire: nowSeconds() + 30 });
     b.session.setTokens({ bearer: "b-old", expire: nowSeconds() + 30 });
-    await nextTask();
+    // Each takes the other's, as tabs do.
+    await bearerArrives(a, "b-old");
+    await bearerArrives(b, "a-old");
     const seen = slowRefresh();
     const [okA, okB] = await Promise.all([a.api.refreshTokens(), b.api.refreshTokens()]);
     expect([okA, okB]).toEqual([true, true]);
@@ -91,11 +98,10 @@ describe("tabs of one browser", () => {
   it("a bearer one tab got reaches the other, which then needs no refresh of its own", async () => {
     const [a, b] = [await openTab(), await openTab()];
     b.session.setTokens({ bearer: "old", expire: nowSeconds() + 30 });
-    await nextTask();
+    await bearerArrives(a, "old");
     const calls = mockFetch({ "/api/auth/refresh": json({ bearer: "new", expire: nowSeconds() + 900 }), "/api/tag/list": json([]) });
     await a.api.refreshTokens();
-    await nextTask();
-    expect(b.session.sessionStore.get().tokens?.bearer).toBe("new");
+    await bearerArrives(b, "new");
     await b.api.api("/tag/list");
     expect(calls.map((c) => c.url)).toEqual(["/api/auth/refresh", "/api/tag/list"]);
     expect(calls[1].headers.get("Authorization")).toBe("Bearer new");
@@ -103,11 +109,14 @@ describe("tabs of one browser", () => {
 
   it("a tab that waited for the lock takes the bearer shared meanwhile instead of rotating again", async () => {
     const [a, b] = [await openTab(), await openTab()];
-    const seen = slowRefresh();
+    let answer!: (value: undefined) => void;
+    const seen = slowRefresh(new Promise((r) => (answer = r)));
     // Two tabs opened at once (nothing in memory yet): B asks while A's refresh is on its way.
     const first = a.api.refreshTokens();
-    await nextTask();
-    await Promise.all([first, b.api.refreshTokens()]);
+    await vi.waitFor(() => expect(seen.inFlight).toBe(1));
+    const second = b.api.refreshTokens();
+    answer(undefined);
+    await Promise.all([first, second]);
     expect(seen.calls).toBe(1);
     expect(a.session.sessionStore.get().tokens?.bearer).toBe("bearer-1");
     expect(b.session.sessionStore.get().tokens?.bearer).toBe("bearer-1");
@@ -117,18 +126,17 @@ describe("tabs of one browser", () => {
     const [a, b] = [await openTab(), await openTab()];
     const jwt = (sub: string) => `h.${btoa(JSON.stringify({ sub, exp: nowSeconds() + 900 }))}.s`;
     a.session.setTokens({ bearer: jwt("u1"), expire: nowSeconds() + 900 });
-    await nextTask();
+    await bearerArrives(b, jwt("u1"));
     b.session.setUser({ id: "u1", name: "Первый", is_admin: false, any_acls: false });
     a.session.setTokens({ bearer: `${jwt("u1")}x`, expire: nowSeconds() + 900 });
-    await nextTask();
+    await bearerArrives(b, `${jwt("u1")}x`);
     expect(b.session.sessionStore.get().user?.id).toBe("u1");
     a.session.setTokens({ bearer: jwt("u2"), expire: nowSeconds() + 900 });
-    await nextTask();
+    await bearerArrives(b, jwt("u2"));
     expect(b.session.sessionStore.get().user).toBeNull();
 
     a.session.clearTokens({ loggedOut: true });
-    await nextTask();
-    expect(b.session.sessionStore.get().tokens).toBeNull();
+    await bearerArrives(b, undefined);
     expect(written).toEqual([]);
   });
 });

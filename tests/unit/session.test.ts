@@ -3,7 +3,7 @@ import { expiresSoon, jwtExpiry } from "../../app/lib/session";
 import { isQueueDone, type UploadItem, type UploadStatus } from "../../app/lib/uploads";
 import { shouldOfferUpdate } from "../../app/lib/version";
 
-describe("expiresSoon (spec 9: margin 120 s)", () => {
+describe("expiresSoon (refresh margin 120 s)", () => {
   const now = 1_700_000_000_000;
   it.each([
     [now / 1000 + 119, true],
@@ -29,7 +29,7 @@ describe("jwtExpiry", () => {
   });
 });
 
-describe("isQueueDone (spec 4)", () => {
+describe("isQueueDone (every item completed or error)", () => {
   const item = (status: UploadStatus): UploadItem => ({
     file: new File(["x"], "x.txt"),
     groupId: "g",

@@ -6,8 +6,8 @@ import { createQueue } from "../../transcoder/queue.mjs";
 
 /**
  * The transcoder's work queue (transcoder/queue.mjs) with a stand-in for ffmpeg: the executor only
- * records which job started and lets the test finish it. "Higher priority runs first among queued
- * tasks" (issue 6) lives here, and so does the journal that lets a restarted transcoder lose nothing.
+ * records which job started and lets the test finish it. That higher priority runs first among queued
+ * tasks is checked here, and so is the journal that lets a restarted transcoder lose nothing.
  */
 type Job = { id: string; run: number; priority?: number; operation: string };
 const dirs: string[] = [];

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { enqueueTree, readDrop } from "../../app/lib/upload-drop";
 
 /**
- * Dropped folders keep their structure as subgroups (issue 5). The browser's FileSystemEntry objects are
+ * Dropped folders keep their structure as subgroups. The browser's FileSystemEntry objects are
  * stood in for by plain objects of the same shape; the group API by a fetch stub.
  */
 

@@ -8,7 +8,7 @@ import { isQueueDone, type UploadItem, type UploadStatus } from "../../app/lib/u
 import { uploadServer } from "./upload-server";
 
 /**
- * The upload queue (spec 4) with the real worker logic run in-process (messages delivered asynchronously,
+ * The upload queue (docs/decisions/015-upload-queue.md) with the real worker logic run in-process (messages delivered asynchronously,
  * as postMessage does); only the network is stood in for, by ./upload-server.ts.
  */
 
