@@ -63,7 +63,7 @@ export async function entitiesByField(db: Db, auth: AuthUser, body: EntitiesByFi
     LEFT JOIN assets a ON fv.entity_type = 'asset' AND a.asset_id = fv.entity_id
     LEFT JOIN groups g ON fv.entity_type = 'group' AND g.group_id = fv.entity_id
     WHERE fv.def_id = ${literal(body.def_id)} AND ${match} AND ${readable}`;
-  const [page, total] = await db.batch([
+  const [page, total] = await Promise.all([
     db.all<{ entity_id: string; entity_type: "asset" | "group"; name: string }>(
       sql`SELECT fv.entity_id, fv.entity_type, coalesce(a.name, g.group_name) AS name ${from}
         GROUP BY fv.entity_id ORDER BY name, fv.entity_id LIMIT ${sql.raw(String(body.take))} OFFSET ${sql.raw(String(body.skip))}`,

@@ -9,7 +9,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
-import { idList } from "../lib/sql";
+import { idList, literal } from "../lib/sql";
 import { describeZodError } from "../lib/validation";
 import { fieldTemplate, fieldTypes, forceQuery, ok, parseSetup, templateBody, templateIdOut, templatePatch, type FieldType } from "./schemas";
 import { invalid } from "./validate";
@@ -187,9 +187,9 @@ app.openapi(
     await db.batch([
       db.delete(fieldValues).where(eq(fieldValues.defId, id)),
       db.delete(fieldTemplates).where(eq(fieldTemplates.fieldDefId, id)),
-      // Classes drop it from their form (def_fields keeps its order otherwise).
-      db.run(sql`UPDATE asset_classes SET def_fields = (SELECT json_group_array(value) FROM json_each(def_fields) WHERE value <> ${id})
-        WHERE EXISTS (SELECT 1 FROM json_each(def_fields) WHERE value = ${id})`),
+      // Classes drop it from their form (def_fields keeps its order otherwise); literals: raw statements in a batch bind nothing.
+      db.run(sql`UPDATE asset_classes SET def_fields = (SELECT json_group_array(value) FROM json_each(def_fields) WHERE value <> ${literal(id)})
+        WHERE EXISTS (SELECT 1 FROM json_each(def_fields) WHERE value = ${literal(id)})`),
       eventInsert(db, {
         kind: "field.template-delete",
         userId: c.get("auth").userId,

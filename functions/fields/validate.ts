@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { fieldTemplates, listRecords, users, variants, versions } from "../../db/schema";
+import { fieldTemplates, listRecords, users, versions } from "../../db/schema";
 import { accessContext, permissionsOn, resolveObjects } from "../lib/access";
 import type { AuthUser } from "../lib/env";
 import type { Db } from "../lib/db";
@@ -116,8 +116,9 @@ export async function checkPlacements(db: Db, items: Placement[]): Promise<(numb
         .select({
           assetId: versions.assetId,
           version: versions.version,
-          duration: sql<number | null>`(SELECT max(CAST(json_extract(v.tech_props, '$.duration') AS REAL)) FROM ${variants} v
-            WHERE v.asset_id = ${versions.assetId} AND v.version = ${versions.version})`,
+          // Columns spelled out: drizzle renders ${versions.assetId} unqualified here, which the subquery would read as its own.
+          duration: sql<number | null>`(SELECT max(CAST(json_extract(v.tech_props, '$.duration') AS REAL)) FROM variants v
+            WHERE v.asset_id = versions.asset_id AND v.version = versions.version)`,
         })
         .from(versions)
         .where(inArray(versions.assetId, idList(assetIds)))

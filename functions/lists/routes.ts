@@ -155,7 +155,7 @@ app.openapi(
       .select()
       .from(listRecords)
       .where(eq(listRecords.listId, list_id))
-      .orderBy(asc(listRecords.ctime), asc(listRecords.recData));
+      .orderBy(asc(listRecords.ctime), asc(sql`rowid`));
     return c.json(
       rows.map((r) => ({ list_id: r.listId, rec_id: r.recId, rec_data: r.recData })),
       200,

@@ -16,7 +16,7 @@ describe("pts", () => {
     ["[-1,2]", [-1, 2], 400],
     ["past the duration", [5, 12.5], 400],
     ["up to the duration", [5, 12], 200],
-  ])("%s answers %i", async (_, pts, status) => {
+  ])("%s answers %s", async (_, pts, status) => {
     const bearer = await admin();
     const asset = await mkAsset();
     const { done } = await uploadFile(bearer, asset, randomBytes(32));
@@ -49,10 +49,15 @@ describe("for-entity ranges, versions and defs", () => {
     const other = await mkTemplate("bool");
     const put = (field_data: string, pts: [number, number] | null, asset_version?: number) =>
       setValue({ entity_id: asset, def_id: def, field_data, pts, asset_version });
-    await put("0-10", [0, 10]);
-    await put("10-20", [10, 20]);
-    await put("25-30", [25, 30], 2);
-    await put("всё", null);
+    for (const [data, pts, version] of [
+      ["0-10", [0, 10]],
+      ["10-20", [10, 20]],
+      ["25-30", [25, 30], 2],
+      ["всё", null],
+    ] as const) {
+      const r = await put(data, pts as [number, number] | null, version);
+      expect(r.status, r.text).toBe(200);
+    }
     await setValue({ entity_id: asset, def_id: other, field_data: true, pts: [12, 13] });
     const names = async (q: string) =>
       ((await call(`/api/fields/for-entity/${asset}?${q}`, { bearer })).body as { field_data: unknown }[]).map((v) => v.field_data);

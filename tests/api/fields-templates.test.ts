@@ -33,7 +33,7 @@ describe("field templates", () => {
     ["field_type", { field_def_name: "a", field_type: "color" }],
     ["field_def_name", { field_type: "bool" }],
     ["field_setup.max", { field_def_name: "a", field_type: "number", field_setup: { max: "10" } }],
-    ["field_setup.colour", { field_def_name: "a", field_type: "bool", field_setup: { colour: 1 } }],
+    ["field_setup", { field_def_name: "a", field_type: "bool", field_setup: { colour: 1 } }],
     ["field_setup.fields", { field_def_name: "a", field_type: "struct" }],
     ["field_setup.fields", { field_def_name: "a", field_type: "struct", field_setup: { fields: [crypto.randomUUID()] } }],
     ["field_setup.list_id", { field_def_name: "a", field_type: "text", field_setup: { list_id: crypto.randomUUID() } }],
