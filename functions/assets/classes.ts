@@ -24,7 +24,10 @@ const out = (c: AssetClass) => ({ id: c.classId, name: c.name, def_fields: c.def
 /** def_fields must name existing field templates (the form of the class is built from them). */
 async function checkDefFields(db: Db, ids: string[] | undefined) {
   if (!ids?.length) return;
-  const found = await db.select({ id: fieldTemplates.fieldDefId }).from(fieldTemplates).where(inArray(fieldTemplates.fieldDefId, idList(ids)));
+  const found = await db
+    .select({ id: fieldTemplates.fieldDefId })
+    .from(fieldTemplates)
+    .where(inArray(fieldTemplates.fieldDefId, idList(ids)));
   const missing = ids.filter((id) => !found.some((f) => f.id === id));
   if (missing.length) {
     const message = `нет таких шаблонов полей: ${missing.join(", ")}`;

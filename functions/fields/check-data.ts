@@ -31,7 +31,7 @@ const MAX_DEPTH = 4;
 export function checkData(t: FieldTemplate, data: unknown, field: string, templates: Templates, pending: Pending, depth = 0): Problem[] {
   const type = t.fieldType as FieldType;
   const bad = (message: string) => [{ field, message }];
-  const each = <T>(multiple: boolean, one: (v: unknown, f: string) => Problem[], kind: string): Problem[] => {
+  const each = (multiple: boolean, one: (v: unknown, f: string) => Problem[], kind: string): Problem[] => {
     if (!multiple) return one(data, field);
     if (!Array.isArray(data)) return bad(`должен быть списком (${kind})`);
     if (data.length > 1000) return bad("не больше 1000 значений");

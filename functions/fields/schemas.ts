@@ -21,10 +21,17 @@ const setups = {
     multiple: z.boolean().default(false),
   }),
   number: z
-    .strictObject({ min: finite.optional(), max: finite.optional(), step: finite.positive("должно быть больше 0").optional(), unit: z.string().max(50).optional() })
+    .strictObject({
+      min: finite.optional(),
+      max: finite.optional(),
+      step: finite.positive("должно быть больше 0").optional(),
+      unit: z.string().max(50).optional(),
+    })
     .refine((s) => s.min === undefined || s.max === undefined || s.min <= s.max, "min больше max"),
   date: z.strictObject({ with_time: z.boolean().default(false) }),
-  time: z.strictObject({ kind: z.enum(["duration", "time_of_day"], { error: "должен быть duration или time_of_day" }).default("duration") }),
+  time: z.strictObject({
+    kind: z.enum(["duration", "time_of_day"], { error: "должен быть duration или time_of_day" }).default("duration"),
+  }),
   asset: z.strictObject({ multiple: z.boolean().default(false) }),
   group: z.strictObject({ multiple: z.boolean().default(false) }),
   user: z.strictObject({ multiple: z.boolean().default(false) }),

@@ -11,7 +11,17 @@ import { newId } from "../lib/ids";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { idList, literal } from "../lib/sql";
 import { describeZodError } from "../lib/validation";
-import { fieldTemplate, fieldTypes, forceQuery, ok, parseSetup, templateBody, templateIdOut, templatePatch, type FieldType } from "./schemas";
+import {
+  fieldTemplate,
+  fieldTypes,
+  forceQuery,
+  ok,
+  parseSetup,
+  templateBody,
+  templateIdOut,
+  templatePatch,
+  type FieldType,
+} from "./schemas";
 import { invalid } from "./validate";
 import { valuesOfTemplate } from "./values";
 
@@ -34,13 +44,20 @@ export const templateOut = (t: FieldTemplate) => ({
 /** References inside a setup must exist: a text field's list, a struct's sub-fields (never the template itself). */
 async function checkSetupRefs(db: Db, type: string, setup: Record<string, unknown>, self?: string) {
   if (type === "text" && setup.list_id) {
-    const found = await db.select({ id: lists.listId }).from(lists).where(eq(lists.listId, String(setup.list_id))).get();
+    const found = await db
+      .select({ id: lists.listId })
+      .from(lists)
+      .where(eq(lists.listId, String(setup.list_id)))
+      .get();
     if (!found) throw invalid([{ field: "field_setup.list_id", message: "нет такого списка" }]);
   }
   if (type === "struct") {
     const ids = setup.fields as string[];
     if (self && ids.includes(self)) throw invalid([{ field: "field_setup.fields", message: "структура не может содержать саму себя" }]);
-    const rows = await db.select({ id: fieldTemplates.fieldDefId }).from(fieldTemplates).where(inArray(fieldTemplates.fieldDefId, idList(ids)));
+    const rows = await db
+      .select({ id: fieldTemplates.fieldDefId })
+      .from(fieldTemplates)
+      .where(inArray(fieldTemplates.fieldDefId, idList(ids)));
     const missing = ids.filter((id) => !rows.some((r) => r.id === id));
     if (missing.length) throw invalid([{ field: "field_setup.fields", message: `нет таких шаблонов: ${missing.join(", ")}` }]);
   }
@@ -51,7 +68,9 @@ const structsUsing = (db: Db, id: string) =>
   db
     .select({ name: fieldTemplates.name })
     .from(fieldTemplates)
-    .where(sql`${fieldTemplates.fieldType} = 'struct' AND EXISTS (SELECT 1 FROM json_each(${fieldTemplates.setup}, '$.fields') WHERE value = ${id})`);
+    .where(
+      sql`${fieldTemplates.fieldType} = 'struct' AND EXISTS (SELECT 1 FROM json_each(${fieldTemplates.setup}, '$.fields') WHERE value = ${id})`,
+    );
 
 async function templateById(db: Db, id: string) {
   const row = await db.select().from(fieldTemplates).where(eq(fieldTemplates.fieldDefId, id)).get();
@@ -60,7 +79,13 @@ async function templateById(db: Db, id: string) {
 }
 
 app.openapi(
-  createRoute({ method: "get", path: "/templates", tags, summary: "All field templates", responses: { 200: jsonContent(z.array(fieldTemplate)), ...errors } }),
+  createRoute({
+    method: "get",
+    path: "/templates",
+    tags,
+    summary: "All field templates",
+    responses: { 200: jsonContent(z.array(fieldTemplate)), ...errors },
+  }),
   async (c) => {
     const rows = await getDb(c.env).select().from(fieldTemplates).orderBy(asc(fieldTemplates.priority), asc(fieldTemplates.name));
     return c.json(rows.map(templateOut), 200);
@@ -141,7 +166,10 @@ app.openapi(
     let setup = current.setup;
     if (b.field_setup !== undefined || typeChanged) {
       const parsed = parseSetup(type, b.field_setup ?? {});
-      if (!parsed.success) throw invalid(describeZodError(parsed.error).map((d) => ({ ...d, field: `field_setup.${d.field}`.replace(/\.\(тело запроса\)$/, "") })));
+      if (!parsed.success)
+        throw invalid(
+          describeZodError(parsed.error).map((d) => ({ ...d, field: `field_setup.${d.field}`.replace(/\.\(тело запроса\)$/, "") })),
+        );
       setup = parsed.data as Record<string, unknown>;
       await checkSetupRefs(db, type, setup, id);
     }
@@ -183,7 +211,8 @@ app.openapi(
     const structs = await structsUsing(db, id);
     if (structs.length) throw new ApiError("conflict", `Поле входит в структуры: ${structs.map((s) => `«${s.name}»`).join(", ")}`);
     const count = await valuesOfTemplate(db, id);
-    if (count > 0 && !force) throw new ApiError("conflict", `У поля «${current.name}» есть значения (${count}); удалить вместе с ними: force=true`);
+    if (count > 0 && !force)
+      throw new ApiError("conflict", `У поля «${current.name}» есть значения (${count}); удалить вместе с ними: force=true`);
     await db.batch([
       db.delete(fieldValues).where(eq(fieldValues.defId, id)),
       db.delete(fieldTemplates).where(eq(fieldTemplates.fieldDefId, id)),

@@ -29,11 +29,14 @@ export async function loadTemplates(db: Db, ids: string[]): Promise<Templates> {
   const found: Templates = new Map();
   let wanted = [...new Set(ids)];
   for (let depth = 0; wanted.length && depth < 5; depth++) {
-    const rows = await db.select().from(fieldTemplates).where(inArray(fieldTemplates.fieldDefId, idList(wanted)));
+    const rows = await db
+      .select()
+      .from(fieldTemplates)
+      .where(inArray(fieldTemplates.fieldDefId, idList(wanted)));
     for (const r of rows) found.set(r.fieldDefId, r);
-    wanted = [
-      ...new Set(rows.filter((r) => r.fieldType === "struct").flatMap((r) => (r.setup as FieldSetups["struct"]).fields)),
-    ].filter((id) => !found.has(id));
+    wanted = [...new Set(rows.filter((r) => r.fieldType === "struct").flatMap((r) => (r.setup as FieldSetups["struct"]).fields))].filter(
+      (id) => !found.has(id),
+    );
   }
   return found;
 }
@@ -68,7 +71,12 @@ async function checkReferences(db: Db, auth: AuthUser, pending: Pending): Promis
   const [ctx, objects, userRows, recordRows] = await Promise.all([
     accessContext(db, auth),
     objectIds.length ? resolveObjects(db, objectIds) : new Map(),
-    userIds.length ? db.select({ id: users.userId }).from(users).where(inArray(users.userId, idList(userIds))) : [],
+    userIds.length
+      ? db
+          .select({ id: users.userId })
+          .from(users)
+          .where(inArray(users.userId, idList(userIds)))
+      : [],
     Promise.all(
       [...byList].map(([listId, values]) =>
         db
@@ -131,7 +139,9 @@ export async function checkPlacements(db: Db, items: Placement[]): Promise<(numb
     }
     const known = byAsset.get(i.entityId) ?? [];
     const version =
-      i.assetVersion != null ? known.find((v) => v.version === i.assetVersion) : known.reduce<(typeof known)[number] | undefined>((a, b) => (!a || b.version > a.version ? b : a), undefined);
+      i.assetVersion != null
+        ? known.find((v) => v.version === i.assetVersion)
+        : known.reduce<(typeof known)[number] | undefined>((a, b) => (!a || b.version > a.version ? b : a), undefined);
     if (i.assetVersion != null && !version) problems.push({ field: `${i.at}asset_version`, message: "у ресурса нет такой версии" });
     if (i.pts && version?.duration != null && i.pts[1] > version.duration)
       problems.push({ field: `${i.at}pts`, message: `конец позже длительности версии (${version.duration} с)` });

@@ -28,7 +28,12 @@ export const valueOut = (v: FieldValue) => ({
 });
 
 /** Update on every entity, asked per entity type so an asset id sent as a group is "not found". */
-async function requireEntities(db: Db, auth: AuthUser, permission: "read" | "update", items: { entity_id: string; entity_type: "asset" | "group" }[]) {
+async function requireEntities(
+  db: Db,
+  auth: AuthUser,
+  permission: "read" | "update",
+  items: { entity_id: string; entity_type: "asset" | "group" }[],
+) {
   for (const type of ["asset", "group"] as const) {
     const ids = [...new Set(items.filter((i) => i.entity_type === type).map((i) => i.entity_id))];
     if (ids.length) await requireAccess(db, auth, permission, ids, { types: [type] });
@@ -113,7 +118,13 @@ export async function createValues(db: Db, auth: AuthUser, items: ValueBody[], l
     mtime: now,
   }));
   const eventRows = rows.map((r) =>
-    eventRow({ kind: "field.create", userId: auth.userId, entityType: r.entityType, entityId: r.entityId, data: { field_id: r.fieldId, def_id: r.defId } }),
+    eventRow({
+      kind: "field.create",
+      userId: auth.userId,
+      entityType: r.entityType,
+      entityId: r.entityId,
+      data: { field_id: r.fieldId, def_id: r.defId },
+    }),
   );
   await batchAll(db, [...insertsOf(db, fieldValues, rows), ...insertsOf(db, events, eventRows)]);
   return rows.map((r) => r.fieldId);
@@ -123,7 +134,10 @@ export async function createValues(db: Db, auth: AuthUser, items: ValueBody[], l
 async function valueFor(db: Db, auth: AuthUser, id: string, permission: "read" | "update") {
   const row = await db.select().from(fieldValues).where(eq(fieldValues.fieldId, id)).get();
   if (!row) throw new ApiError("not_found", "Значение поля не найдено");
-  await requireAccess(db, auth, permission, [row.entityId], { types: [row.entityType as "asset" | "group"], notFound: "Значение поля не найдено" });
+  await requireAccess(db, auth, permission, [row.entityId], {
+    types: [row.entityType as "asset" | "group"],
+    notFound: "Значение поля не найдено",
+  });
   return row;
 }
 

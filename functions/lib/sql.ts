@@ -53,10 +53,11 @@ export function insertRowWhen(table: SQLiteTable, row: Record<string, unknown>, 
  */
 export function insertRows(table: SQLiteTable, rows: Record<string, unknown>[]): SQL {
   const cols = columnsOf(table, rows[0]);
-  const tuple = (row: Record<string, unknown>) => sql`(${sql.join(
-    cols.map((col) => literalValue(col, row)),
-    sql`, `,
-  )})`;
+  const tuple = (row: Record<string, unknown>) =>
+    sql`(${sql.join(
+      cols.map((col) => literalValue(col, row)),
+      sql`, `,
+    )})`;
   return sql`INSERT INTO ${sql.identifier(getTableName(table))} (${sql.join(
     cols.map(([, c]) => sql.identifier(c.name)),
     sql`, `,

@@ -128,7 +128,8 @@ app.openapi(
     const { list_id } = c.req.valid("param");
     const current = await listById(db, list_id);
     const users = await db.all<{ field_def_id: string }>(templatesOfList(list_id));
-    if (users.length) throw new ApiError("conflict", `Из списка «${current.name}» выбирают поля (${users.length}): сначала смените их настройку`);
+    if (users.length)
+      throw new ApiError("conflict", `Из списка «${current.name}» выбирают поля (${users.length}): сначала смените их настройку`);
     await db.batch([
       db.delete(listRecords).where(eq(listRecords.listId, list_id)),
       db.delete(lists).where(eq(lists.listId, list_id)),

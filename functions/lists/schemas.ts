@@ -3,7 +3,8 @@ import { entityId } from "../groups/schemas";
 
 /** Lists (controlled vocabularies) and their records: shared by the API validator and the front end (no server imports). */
 
-const text = (max: number) => z.string({ error: "обязательное поле" }).trim().min(1, "не может быть пустым").max(max, `не длиннее ${max} символов`);
+const text = (max: number) =>
+  z.string({ error: "обязательное поле" }).trim().min(1, "не может быть пустым").max(max, `не длиннее ${max} символов`);
 
 export const listBody = z.object({ list_name: text(255) }).openapi("ListBody");
 export const recordBody = z

@@ -49,9 +49,7 @@ describe("asset CRUD", () => {
       asset_latest_version: null,
     });
     expect(a.asset_access).toEqual(expect.arrayContaining(["read", "update"]));
-    const cls = await json(
-      api("/api/asset/class", { method: "POST", bearer: admin, json: { name: `Видео ${crypto.randomUUID()}` } }),
-    );
+    const cls = await json(api("/api/asset/class", { method: "POST", bearer: admin, json: { name: `Видео ${crypto.randomUUID()}` } }));
     const patched = await json(
       api(`/api/asset/${asset_id}`, {
         method: "PATCH",

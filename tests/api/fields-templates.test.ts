@@ -23,10 +23,14 @@ describe("field templates", () => {
       field_def_extsys_key: "dur",
     });
     const user = await mkPerson();
-    expect((await call("/api/fields/templates", { bearer: user.bearer })).body.map((t: { field_def_id: string }) => t.field_def_id)).toContain(id);
+    expect(
+      (await call("/api/fields/templates", { bearer: user.bearer })).body.map((t: { field_def_id: string }) => t.field_def_id),
+    ).toContain(id);
     const patched = await call(`/api/fields/templates/${id}`, { method: "PATCH", json: { field_setup: { kind: "time_of_day" } }, bearer });
     expect(patched.body.field_setup).toEqual({ kind: "time_of_day" });
-    expect((await call(`/api/fields/templates/${id}`, { method: "PATCH", json: { field_def_name: "x" }, bearer: user.bearer })).status).toBe(403);
+    expect(
+      (await call(`/api/fields/templates/${id}`, { method: "PATCH", json: { field_def_name: "x" }, bearer: user.bearer })).status,
+    ).toBe(403);
   });
 
   it.each([
@@ -41,7 +45,10 @@ describe("field templates", () => {
   ])("a bad template is a 400 naming %s", async (field, json) => {
     const r = await call("/api/fields/templates", { method: "POST", json, bearer: await admin() });
     expect(r.status, r.text).toBe(400);
-    expect(fieldsOf(r).some((f) => f === field || f.startsWith(`${field}.`)), fieldsOf(r).join()).toBe(true);
+    expect(
+      fieldsOf(r).some((f) => f === field || f.startsWith(`${field}.`)),
+      fieldsOf(r).join(),
+    ).toBe(true);
   });
 
   it("delete answers 409 while values exist, force deletes them; the type is fixed while values exist", async () => {
@@ -55,7 +62,9 @@ describe("field templates", () => {
     expect((await call(`/api/fields/templates/${def}?force=true`, { method: "DELETE", bearer })).status).toBe(200);
     expect((await call(`/api/fields/for-entity/${asset}`, { bearer })).body).toEqual([]);
     expect((await call(`/api/fields/templates/${def}`, { bearer })).status).toBe(404);
-    expect((await call("/api/asset/class-by-ids", { method: "POST", json: { ids: [cls.body.id] }, bearer })).body[0].def_fields).toEqual([]);
+    expect((await call("/api/asset/class-by-ids", { method: "POST", json: { ids: [cls.body.id] }, bearer })).body[0].def_fields).toEqual(
+      [],
+    );
     const unused = await mkTemplate("bool");
     expect((await call(`/api/fields/templates/${unused}`, { method: "DELETE", bearer })).status).toBe(200);
   });
@@ -70,7 +79,9 @@ describe("field templates", () => {
     expect(fieldsOf(await call("/api/asset/class", { method: "POST", json: { name: "x", def_fields: ["duration"] }, bearer }))).toContain(
       "def_fields.0",
     );
-    expect(fieldsOf(await call("/api/asset/class", { method: "POST", json: { name: "y", def_fields: [a, a] }, bearer }))).toContain("def_fields");
+    expect(fieldsOf(await call("/api/asset/class", { method: "POST", json: { name: "y", def_fields: [a, a] }, bearer }))).toContain(
+      "def_fields",
+    );
   });
 });
 
@@ -83,7 +94,9 @@ describe("lists", () => {
     expect(recs.body.map((r: { rec_data: string }) => r.rec_data)).toEqual(["Москва", "Казань"]);
     expect(recs.body[0]).toEqual({ list_id: list, rec_id: expect.any(String), rec_data: "Москва" });
     expect((await call(`/api/lists/records/${list}`, { method: "POST", json: { rec_data: "Москва" }, bearer })).status).toBe(409);
-    expect((await call(`/api/lists/records/${list}`, { method: "POST", json: { rec_data: "Тверь" }, bearer: user.bearer })).status).toBe(403);
+    expect((await call(`/api/lists/records/${list}`, { method: "POST", json: { rec_data: "Тверь" }, bearer: user.bearer })).status).toBe(
+      403,
+    );
     expect(fieldsOf(await call(`/api/lists/records/${list}`, { method: "POST", json: { rec_data: "" }, bearer }))).toContain("rec_data");
     // A text field picks from the list; renaming a record carries its single values along.
     const def = await mkTemplate("text", { list_id: list });

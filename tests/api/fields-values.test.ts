@@ -38,7 +38,15 @@ describe("field types", () => {
       expect(made.status, `${type} ${made.text}`).toBe(200);
       const got = await call(`/api/fields/for-entity/${target}?defs=${def}`, { bearer: await admin() });
       expect(got.body).toEqual([
-        { field_id: made.body.field_id, entity_id: target, entity_type: "asset", asset_version: null, pts: null, field_data: data, def_id: def },
+        {
+          field_id: made.body.field_id,
+          entity_id: target,
+          entity_type: "asset",
+          asset_version: null,
+          pts: null,
+          field_data: data,
+          def_id: def,
+        },
       ]);
     }
   });
@@ -81,7 +89,10 @@ describe("field types", () => {
       const def = await mkTemplate(type, setup);
       const r = await setValue({ entity_id: own, def_id: def, field_data: data }, editor.bearer);
       expect(r.status, `${type} ${JSON.stringify(data)} ${r.text}`).toBe(400);
-      expect(fieldsOf(r).some((f) => f === field || f.startsWith(`${field}.`)), `${type}: ${fieldsOf(r)}`).toBe(true);
+      expect(
+        fieldsOf(r).some((f) => f === field || f.startsWith(`${field}.`)),
+        `${type}: ${fieldsOf(r)}`,
+      ).toBe(true);
       expect(r.body.error.message).toMatch(/Неверные данные/);
     }
     expect((await call(`/api/fields/for-entity/${own}`, { bearer: editor.bearer })).body).toEqual([]);
@@ -103,7 +114,9 @@ describe("values: rights, change, delete, create-list", () => {
     expect((await setValue({ entity_id: asset, def_id: def, field_data: "Б" }, reader.bearer)).status).toBe(403);
     expect((await setValue({ entity_id: asset, def_id: def, field_data: "Б" }, stranger.bearer)).status).toBe(404);
     const id = made.body.field_id;
-    expect((await call(`/api/fields/change/${id}`, { method: "PATCH", json: { field_data: "В" }, bearer: reader.bearer })).status).toBe(403);
+    expect((await call(`/api/fields/change/${id}`, { method: "PATCH", json: { field_data: "В" }, bearer: reader.bearer })).status).toBe(
+      403,
+    );
     expect((await call(`/api/fields/delete/${id}`, { method: "DELETE", bearer: stranger.bearer })).status).toBe(404);
     const changed = await call(`/api/fields/change/${id}`, { method: "PATCH", json: { field_data: "В" }, bearer: await admin() });
     expect(changed.body).toMatchObject({ field_id: id, field_data: "В" });
@@ -126,7 +139,13 @@ describe("values: rights, change, delete, create-list", () => {
   it("create-list writes up to 1,000 values at once, all or nothing", async () => {
     const asset = await mkAsset();
     const def = await mkTemplate("number");
-    const good = Array.from({ length: 1000 }, (_, i) => ({ entity_id: asset, entity_type: "asset", def_id: def, field_data: i, pts: [i, i + 1] }));
+    const good = Array.from({ length: 1000 }, (_, i) => ({
+      entity_id: asset,
+      entity_type: "asset",
+      def_id: def,
+      field_data: i,
+      pts: [i, i + 1],
+    }));
     const bad = [...good.slice(0, 10), { ...good[0], field_data: "x" }];
     const refused = await call("/api/fields/create-list", { method: "POST", json: { values: bad }, bearer: await admin() });
     expect(refused.status).toBe(400);

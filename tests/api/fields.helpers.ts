@@ -3,7 +3,11 @@ import { admin, call, mkGroup, uniq, VIRTUAL_ROOT } from "./fixtures";
 /** Set-up for the field tests: templates, lists and assets through the API (the behaviour under test is elsewhere). */
 
 export async function mkTemplate(field_type: string, field_setup: Record<string, unknown> = {}, name = uniq("Поле")) {
-  const r = await call("/api/fields/templates", { method: "POST", json: { field_def_name: name, field_type, field_setup }, bearer: await admin() });
+  const r = await call("/api/fields/templates", {
+    method: "POST",
+    json: { field_def_name: name, field_type, field_setup },
+    bearer: await admin(),
+  });
   if (r.status !== 200) throw new Error(`template failed: ${r.status} ${r.text}`);
   return r.body.field_def_id as string;
 }

@@ -26,7 +26,11 @@ async function freshTemplate(w: World) {
 }
 
 async function freshList(w: World) {
-  const r = await call("/api/lists", { method: "POST", json: { list_name: `${w.tag} список ${crypto.randomUUID()}` }, bearer: w.adminBearer });
+  const r = await call("/api/lists", {
+    method: "POST",
+    json: { list_name: `${w.tag} список ${crypto.randomUUID()}` },
+    bearer: w.adminBearer,
+  });
   const rec = await call(`/api/lists/records/${r.body.list_id}`, { method: "POST", json: { rec_data: "запись" }, bearer: w.adminBearer });
   return { listId: r.body.list_id as string, recId: rec.body.rec_id as string };
 }

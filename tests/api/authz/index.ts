@@ -28,4 +28,16 @@ export const routeCases: RouteCase[] = [
   ...fieldCases,
 ];
 
-export { assetCases, authCases, fieldCases, groupCases, shareLinkCases, storageCases, ssoCases, systemCases, taskCases, uploadCases, userCases };
+export {
+  assetCases,
+  authCases,
+  fieldCases,
+  groupCases,
+  shareLinkCases,
+  storageCases,
+  ssoCases,
+  systemCases,
+  taskCases,
+  uploadCases,
+  userCases,
+};
