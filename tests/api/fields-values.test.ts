@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { events } from "../../db/schema";
+import { events, fieldValues } from "../../db/schema";
 import { admin, call, db, grant, mkGroup, mkPerson, VIRTUAL_ROOT } from "./fixtures";
 import { fieldsOf, mkAsset, mkList, mkTemplate, setValue } from "./fields.helpers";
 
@@ -125,6 +125,14 @@ describe("values: rights, change, delete, create-list", () => {
     expect((await call(`/api/fields/delete/${id}`, { method: "DELETE", bearer: await admin() })).status).toBe(404);
     const kinds = (await db().select().from(events).where(eq(events.entityId, asset))).map((e) => e.kind);
     expect(kinds).toEqual(expect.arrayContaining(["field.create", "field.update", "field.delete"]));
+  });
+
+  it("deleting an asset deletes its values", async () => {
+    const asset = await mkAsset();
+    const def = await mkTemplate("bool");
+    await setValue({ entity_id: asset, def_id: def, field_data: true });
+    expect((await call(`/api/asset/${asset}`, { method: "DELETE", bearer: await admin() })).status).toBe(200);
+    expect(await db().select().from(fieldValues).where(eq(fieldValues.entityId, asset))).toEqual([]);
   });
 
   it("values on a group need the group's rights; entity_type must match", async () => {
