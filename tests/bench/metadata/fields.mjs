@@ -7,6 +7,7 @@ export default async function fields({ call, post, bearer, assets, assetId, temp
   const pick = () => assetId(1 + Math.floor(Math.random() * assets));
   const one = await call(`/api/fields/for-entity/${pick()}`, bearer);
   if (one.length !== 10) throw new Error(`for-entity: ${one.length} values, expected 10`);
+  await time("whoami (a signed-in request's fixed cost)", () => call("/api/auth/whoami", bearer));
   await time("for-entity (10 values, a random asset)", () => call(`/api/fields/for-entity/${pick()}`, bearer));
   await time("for-entity, pts range [10, 20]", () => call(`/api/fields/for-entity/${pick()}?pts_from=10&pts_to=20`, bearer));
 
