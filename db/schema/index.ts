@@ -20,3 +20,6 @@ export * from "./task-logs";
 export * from "./sso-links";
 export * from "./sso-flows";
 export * from "./sso-codes";
+export * from "./field-templates";
+export * from "./field-values";
+export * from "./lists";

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq, inArray } from "drizzle-orm";
-import { assetClasses, assets, type AssetClass } from "../../db/schema";
+import { assetClasses, assets, fieldTemplates, type AssetClass } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { requireAdmin } from "../lib/auth";
-import { getDb } from "../lib/db";
+import { getDb, type Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
@@ -21,6 +21,19 @@ const errors = {
   409: { description: "Name taken", content: errorResponses[400].content },
 };
 const out = (c: AssetClass) => ({ id: c.classId, name: c.name, def_fields: c.defFields });
+/** def_fields must name existing field templates (the form of the class is built from them). */
+async function checkDefFields(db: Db, ids: string[] | undefined) {
+  if (!ids?.length) return;
+  const found = await db
+    .select({ id: fieldTemplates.fieldDefId })
+    .from(fieldTemplates)
+    .where(inArray(fieldTemplates.fieldDefId, idList(ids)));
+  const missing = ids.filter((id) => !found.some((f) => f.id === id));
+  if (missing.length) {
+    const message = `нет таких шаблонов полей: ${missing.join(", ")}`;
+    throw new ApiError("validation", `Неверные данные: «def_fields»: ${message}`, [{ field: "def_fields", message }]);
+  }
+}
 const nameTaken = (err: unknown) => /UNIQUE/i.test(String((err as Error)?.message) + String((err as { cause?: Error })?.cause?.message));
 
 app.openapi(
@@ -47,6 +60,7 @@ app.openapi(
     requireAdmin(c.get("auth"));
     const db = getDb(c.env);
     const body = c.req.valid("json");
+    await checkDefFields(db, body.def_fields);
     const now = nowSeconds();
     const row = { classId: newId(), name: body.name, defFields: body.def_fields ?? [], ctime: now, mtime: now };
     try {
@@ -82,6 +96,7 @@ app.openapi(
     const db = getDb(c.env);
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
+    await checkDefFields(db, body.def_fields);
     const current = await db.select().from(assetClasses).where(eq(assetClasses.classId, id)).get();
     if (!current) throw new ApiError("not_found", "Класс не найден");
     const next = { ...current, name: body.name ?? current.name, defFields: body.def_fields ?? current.defFields, mtime: nowSeconds() };

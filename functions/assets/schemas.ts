@@ -102,7 +102,12 @@ export const variant = z
 export const assetClassBody = z
   .object({
     name: z.string({ error: "обязательное поле" }).trim().min(1, "не может быть пустым").max(255, "не длиннее 255 символов"),
-    def_fields: z.array(z.string().max(100)).max(200).optional(),
+    def_fields: z
+      .array(uuid)
+      .max(200, "не больше 200 полей")
+      .refine((ids) => new Set(ids).size === ids.length, "поля не должны повторяться")
+      .optional()
+      .openapi({ description: "field template ids, in the order the asset form shows them" }),
   })
   .openapi("AssetClassBody");
 

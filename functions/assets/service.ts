@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { assetClasses, assets, groupMembers, uploads, variants, versions, type Asset } from "../../db/schema";
+import { assetClasses, assets, fieldValues, groupMembers, uploads, variants, versions, type Asset } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { requireAccess } from "../lib/access";
 import type { Db } from "../lib/db";
@@ -152,6 +152,8 @@ export async function deleteAssets(db: Db, env: Env, auth: AuthUser | null, ids:
   await db.batch([
     db.delete(variants).where(inArray(variants.assetId, list)),
     db.delete(versions).where(inArray(versions.assetId, list)),
+    // Its field values go with it (the entity is the asset; nothing else can reach them).
+    db.delete(fieldValues).where(and(inArray(fieldValues.entityId, list), eq(fieldValues.entityType, "asset"))),
     db.delete(groupMembers).where(and(inArray(groupMembers.elId, list), eq(groupMembers.elType, "asset"))),
     db
       .update(uploads)

@@ -36,16 +36,41 @@ export function inAnySubtree(column: SQLWrapper, paths: readonly string[]): SQL 
  * be built from literals too.
  */
 export function insertRowWhen(table: SQLiteTable, row: Record<string, unknown>, when: SQL): SQL {
-  const cols = Object.entries(getTableColumns(table)).filter(([key]) => row[key] !== undefined);
-  const value = ([key, col]: (typeof cols)[number]) => {
-    const v: unknown = col.mapToDriverValue(row[key]);
-    if (v === null) return sql.raw("NULL");
-    if (typeof v === "number" && Number.isFinite(v)) return sql.raw(String(v));
-    return literal(String(v));
-  };
+  const cols = columnsOf(table, row);
   return sql`INSERT INTO ${sql.identifier(getTableName(table))} (${sql.join(
     cols.map(([, c]) => sql.identifier(c.name)),
     sql`, `,
   )})
-    SELECT ${sql.join(cols.map(value), sql`, `)} WHERE ${when}`;
+    SELECT ${sql.join(
+      cols.map((col) => literalValue(col, row)),
+      sql`, `,
+    )} WHERE ${when}`;
+}
+
+/**
+ * One INSERT of many rows (all with the keys of the first), values inlined as in insertRowWhen: a bulk
+ * write of hundreds of rows is then a few statements of one batch instead of one per 100 bound parameters.
+ */
+export function insertRows(table: SQLiteTable, rows: Record<string, unknown>[]): SQL {
+  const cols = columnsOf(table, rows[0]);
+  const tuple = (row: Record<string, unknown>) =>
+    sql`(${sql.join(
+      cols.map((col) => literalValue(col, row)),
+      sql`, `,
+    )})`;
+  return sql`INSERT INTO ${sql.identifier(getTableName(table))} (${sql.join(
+    cols.map(([, c]) => sql.identifier(c.name)),
+    sql`, `,
+  )}) VALUES ${sql.join(rows.map(tuple), sql`, `)}`;
+}
+
+type Column = ReturnType<typeof getTableColumns>[string];
+const columnsOf = (table: SQLiteTable, row: Record<string, unknown>) =>
+  Object.entries(getTableColumns(table)).filter(([key]) => row[key] !== undefined);
+
+function literalValue([key, col]: [string, Column], row: Record<string, unknown>): SQL {
+  const v: unknown = col.mapToDriverValue(row[key]);
+  if (v === null) return sql.raw("NULL");
+  if (typeof v === "number" && Number.isFinite(v)) return sql.raw(String(v));
+  return literal(String(v));
 }

@@ -49,9 +49,7 @@ describe("asset CRUD", () => {
       asset_latest_version: null,
     });
     expect(a.asset_access).toEqual(expect.arrayContaining(["read", "update"]));
-    const cls = await json(
-      api("/api/asset/class", { method: "POST", bearer: admin, json: { name: `Видео ${crypto.randomUUID()}`, def_fields: ["duration"] } }),
-    );
+    const cls = await json(api("/api/asset/class", { method: "POST", bearer: admin, json: { name: `Видео ${crypto.randomUUID()}` } }));
     const patched = await json(
       api(`/api/asset/${asset_id}`, {
         method: "PATCH",
@@ -202,9 +200,12 @@ describe("versions, variants and the smaller calls", () => {
     expect((await api("/api/asset/class", { method: "POST", bearer: admin, json: { name } })).status).toBe(409);
     expect((await api("/api/asset/class", { method: "POST", bearer: alice.bearer, json: { name: "x" } })).status).toBe(403);
     expect((await api("/api/asset/class", { method: "POST", bearer: admin, json: {} })).status).toBe(400);
+    const pages = await json(
+      api("/api/fields/templates", { method: "POST", bearer: admin, json: { field_def_name: "Страниц", field_type: "number" } }),
+    );
     expect(
-      await json(api(`/api/asset/class/${cls.id}`, { method: "PATCH", bearer: admin, json: { def_fields: ["pages"] } })),
-    ).toMatchObject({ def_fields: ["pages"] });
+      await json(api(`/api/asset/class/${cls.id}`, { method: "PATCH", bearer: admin, json: { def_fields: [pages.field_def_id] } })),
+    ).toMatchObject({ def_fields: [pages.field_def_id] });
     expect(await json(api("/api/asset/class-by-ids", { method: "POST", bearer: alice.bearer, json: { ids: [cls.id] } }))).toEqual([
       expect.objectContaining({ id: cls.id, name }),
     ]);

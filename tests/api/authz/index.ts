@@ -1,4 +1,5 @@
 import { assetCases } from "./assets";
+import { fieldCases } from "./fields";
 import { authCases, systemCases } from "./auth";
 import { groupCases } from "./groups";
 import { taskCases } from "./tasks";
@@ -24,6 +25,19 @@ export const routeCases: RouteCase[] = [
   ...shareLinkCases,
   ...taskCases,
   ...ssoCases,
+  ...fieldCases,
 ];
 
-export { assetCases, authCases, groupCases, shareLinkCases, storageCases, ssoCases, systemCases, taskCases, uploadCases, userCases };
+export {
+  assetCases,
+  authCases,
+  fieldCases,
+  groupCases,
+  shareLinkCases,
+  storageCases,
+  ssoCases,
+  systemCases,
+  taskCases,
+  uploadCases,
+  userCases,
+};
