@@ -20,3 +20,5 @@ export * from "./task-logs";
 export * from "./sso-links";
 export * from "./sso-flows";
 export * from "./sso-codes";
+export * from "./tags";
+export * from "./taxa";

@@ -73,16 +73,16 @@ for (let i = 0; i < rows.length; i += 500) {
     .slice(i, i + 500)
     .map(
       (g) =>
-        `(${q(g.id)}, ${q(g.name)}, ${q(g.name.toLowerCase())}, ${g.parent ? q(g.parent) : "NULL"}, ${q(g.path)}, ${g.depth}, '[]', ${now}, ${now})`,
+        `(${q(g.id)}, ${q(g.name)}, ${q(g.name.toLowerCase())}, ${g.parent ? q(g.parent) : "NULL"}, ${q(g.path)}, ${g.depth}, ${now}, ${now})`,
     );
-  stmts.push(`INSERT INTO groups (group_id, group_name, name_key, parent_id, path, depth, tags, ctime, mtime) VALUES ${values.join(",")}`);
+  stmts.push(`INSERT INTO groups (group_id, group_name, name_key, parent_id, path, depth, ctime, mtime) VALUES ${values.join(",")}`);
 }
 const assetPrefix = "a55e7000-0000-4000-8000-";
 const assetId = (n) => `'${assetPrefix}' || printf('%012x', ${n})`;
 stmts.push(
-  `INSERT INTO assets (asset_id, name, owner, creator, mimetype, tags, ctime, mtime, atime)
+  `INSERT INTO assets (asset_id, name, owner, creator, mimetype, ctime, mtime, atime)
    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ASSETS})
-   SELECT ${assetId("i")}, printf('Кадр %06d.jpg', i), 'bench', 'bench', 'image/jpeg', '[]', ${now} - ${ASSETS} + i, ${now}, ${now} FROM n`,
+   SELECT ${assetId("i")}, printf('Кадр %06d.jpg', i), 'bench', 'bench', 'image/jpeg', ${now} - ${ASSETS} + i, ${now}, ${now} FROM n`,
   `INSERT INTO group_members (group_id, el_id, el_type, ctime) SELECT ${q(M.id)}, asset_id, 'asset', ctime FROM assets WHERE owner = 'bench'`,
   `INSERT INTO versions (asset_id, version, desc, ctime) SELECT asset_id, 1, '', ctime FROM assets WHERE owner = 'bench'`,
   `INSERT INTO variants (variant_id, asset_id, version, storage_id, object_key, name, mime_type, variant_type, content_size, file_name, etag, ctime)

@@ -33,11 +33,11 @@ const groupId = crypto.randomUUID();
 const t0 = performance.now();
 await db.batch(
   [
-    `INSERT INTO groups (group_id, group_name, name_key, parent_id, path, depth, tags, ctime, mtime)
-     VALUES (${q(groupId)}, 'Бенч 100000', 'бенч 100000', NULL, ${q(`/${groupId}/`)}, 1, '[]', ${now}, ${now})`,
-    `INSERT INTO assets (asset_id, name, owner, creator, mimetype, tags, ctime, mtime, atime)
+    `INSERT INTO groups (group_id, group_name, name_key, parent_id, path, depth, ctime, mtime)
+     VALUES (${q(groupId)}, 'Бенч 100000', 'бенч 100000', NULL, ${q(`/${groupId}/`)}, 1, ${now}, ${now})`,
+    `INSERT INTO assets (asset_id, name, owner, creator, mimetype, ctime, mtime, atime)
      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ASSETS})
-     SELECT 'b0000000-0000-4000-8000-' || printf('%012x', i), printf('Кадр %06d.jpg', i), 'bench', 'bench', 'image/jpeg', '[]', ${now} - ${ASSETS} + i, ${now}, ${now} FROM n`,
+     SELECT 'b0000000-0000-4000-8000-' || printf('%012x', i), printf('Кадр %06d.jpg', i), 'bench', 'bench', 'image/jpeg', ${now} - ${ASSETS} + i, ${now}, ${now} FROM n`,
     `INSERT INTO group_members (group_id, el_id, el_type, ctime) SELECT ${q(groupId)}, asset_id, 'asset', ctime FROM assets WHERE owner = 'bench'`,
     `INSERT INTO versions (asset_id, version, desc, ctime) SELECT asset_id, 1, '', ctime FROM assets WHERE owner = 'bench'`,
     `INSERT INTO variants (variant_id, asset_id, version, storage_id, object_key, name, mime_type, variant_type, content_size, file_name, etag, ctime)
