@@ -18,6 +18,8 @@ import taskCallbackRoutes from "./tasks/callback-routes";
 import shareLinkRoutes from "./sl/routes";
 import ssoRoutes from "./sso/routes";
 import ssoLinkRoutes from "./sso/links-routes";
+import tagRoutes from "./tags/routes";
+import taxonomyRoutes from "./taxonomy/routes";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
 export const api = createApp().basePath("/api");
@@ -47,6 +49,8 @@ api.route("/storage", storageRoutes);
 api.route("/tasklist", taskRoutes);
 api.route("/", taskCallbackRoutes);
 api.route("/sl", shareLinkRoutes);
+api.route("/tags", tagRoutes);
+api.route("/taxonomy", taxonomyRoutes);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
 const openApiConfig = { openapi: "3.1.0", info: { title: "Медиа-архив", version: "1" }, security: [{ bearer: [] }] };

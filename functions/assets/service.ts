@@ -9,6 +9,7 @@ import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { idList } from "../lib/sql";
 import { driverFor, getStorage } from "../lib/storage";
+import { tagsOf } from "../tags/of-entity";
 import { assetAccessList, assetNotFound, readablePlacements, requireAssets } from "./guard";
 import type { CreateAssetBody, PatchAssetBody } from "./schemas";
 
@@ -70,9 +71,10 @@ export async function getAsset(db: Db, auth: AuthUser, assetId: string) {
   // The caller's permissions, or 404 when it may not read the asset.
   const access = await assetAccessList(db, auth, assetId);
   const a = await loadAsset(db, assetId);
-  const [links, latest] = await Promise.all([
+  const [links, latest, tags] = await Promise.all([
     readablePlacements(db, auth, assetId).then((r) => r.map((g) => g.group_id)),
     latestVersion(db, assetId),
+    tagsOf(db, assetId),
   ]);
   const vars =
     latest === null
@@ -90,7 +92,7 @@ export async function getAsset(db: Db, auth: AuthUser, assetId: string) {
     mtime: a.mtime,
     atime: a.atime,
     mimetype: a.mimetype,
-    tags: a.tags,
+    tags,
     default_storage: a.defaultStorage,
     class: a.classId,
     asset_links: links,

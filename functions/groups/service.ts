@@ -74,7 +74,6 @@ export async function updateGroup(db: Db, auth: AuthUser, id: string, body: Upda
     ...(body.group_name !== undefined ? { groupName: body.group_name, nameKey: nameKey(body.group_name) } : {}),
     ...(body.group_default_storage !== undefined ? { defaultStorage: body.group_default_storage } : {}),
     ...(body.group_default_class !== undefined ? { defaultClass: body.group_default_class } : {}),
-    ...(body.group_tags !== undefined ? { tags: body.group_tags } : {}),
   };
   await mapUniqueViolation(body.group_name ?? "", () =>
     db.batch([
