@@ -5,6 +5,7 @@ import { requireAccess } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
+import { unlinkEntities } from "../lib/entity-links";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { idList } from "../lib/sql";
@@ -155,6 +156,7 @@ export async function deleteAssets(db: Db, env: Env, auth: AuthUser | null, ids:
     db.delete(variants).where(inArray(variants.assetId, list)),
     db.delete(versions).where(inArray(versions.assetId, list)),
     db.delete(groupMembers).where(and(inArray(groupMembers.elId, list), eq(groupMembers.elType, "asset"))),
+    ...unlinkEntities(db, list),
     db
       .update(uploads)
       .set({ state: "aborted", mtime: nowSeconds() })

@@ -6,6 +6,7 @@ import { batchAll } from "../lib/batch";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
+import { unlinkEntities } from "../lib/entity-links";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { idList, inSubtree } from "../lib/sql";
@@ -160,6 +161,7 @@ export async function purgeGroups(db: Db, auth: AuthUser, ids: string[]) {
       .where(inSubtree(groups.path, pathOf(objects.get(id))));
     return [
       db.delete(groupMembers).where(inArray(groupMembers.groupId, inTree)),
+      ...unlinkEntities(db, inTree),
       db
         .delete(accessRules)
         .where(or(inArray(accessRules.objId, inTree), and(eq(accessRules.subjType, "group"), inArray(accessRules.subjId, inTree)))),

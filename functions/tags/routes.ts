@@ -26,12 +26,16 @@ const route = <M extends "get" | "post" | "patch" | "delete", P extends string, 
   out: O,
 ) => createRoute({ method, path, tags, summary, request, responses: { 200: jsonContent(out), ...errors } });
 
-app.openapi(route("get", "/list", "A page of tags by name (a short page is the last)", { query: s.pageQuery }, s.tag.array()), async (c) => {
-  const q = c.req.valid("query");
-  return c.json(await listTags(getDb(c.env), q.skip, q.take), 200);
-});
-app.openapi(route("post", "/list-by-ids", "Tags by id (unknown ids are left out)", { body: jsonBody(s.idsBody) }, s.tag.array()), async (c) =>
-  c.json(await tagsByIds(getDb(c.env), c.req.valid("json").ids), 200),
+app.openapi(
+  route("get", "/list", "A page of tags by name (a short page is the last)", { query: s.pageQuery }, s.tag.array()),
+  async (c) => {
+    const q = c.req.valid("query");
+    return c.json(await listTags(getDb(c.env), q.skip, q.take), 200);
+  },
+);
+app.openapi(
+  route("post", "/list-by-ids", "Tags by id (unknown ids are left out)", { body: jsonBody(s.idsBody) }, s.tag.array()),
+  async (c) => c.json(await tagsByIds(getDb(c.env), c.req.valid("json").ids), 200),
 );
 app.openapi(
   route(
@@ -46,13 +50,10 @@ app.openapi(
 app.openapi(route("post", "/create", "Create a tag", { body: jsonBody(s.tagBody) }, s.tagCreated), async (c) =>
   c.json(await createTag(getDb(c.env), c.get("auth"), c.req.valid("json").tag_name), 200),
 );
-app.openapi(
-  route("patch", "/change/{id}", "Rename a tag (admins)", { params: s.idParam, body: jsonBody(s.tagBody) }, s.tag),
-  async (c) => {
-    requireAdmin(c.get("auth"));
-    return c.json(await renameTag(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json").tag_name), 200);
-  },
-);
+app.openapi(route("patch", "/change/{id}", "Rename a tag (admins)", { params: s.idParam, body: jsonBody(s.tagBody) }, s.tag), async (c) => {
+  requireAdmin(c.get("auth"));
+  return c.json(await renameTag(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json").tag_name), 200);
+});
 app.openapi(route("delete", "/delete/{id}", "Delete a tag from everything it is on (admins)", { params: s.idParam }, s.ok), async (c) => {
   requireAdmin(c.get("auth"));
   return c.json(await deleteTag(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200);
