@@ -79,7 +79,12 @@ describe("list, list-by-ids and list-by-filter", () => {
   it("finds by prefix first, then by substring, ignoring case and ё/е, each part by name", async () => {
     const r = await post("/api/tags/list-by-filter", { q: `${base.toUpperCase()} ЕЖ`, skip: 0, take: 10 }, user.bearer);
     expect(r.status).toBe(200);
-    expect(r.body.map((t: { tag_name: string }) => t.tag_name)).toEqual([`${base} Ёж`, `${base} ежевика`, `Ещё ${base} ЕЖИ`, `Про ${base} ёж`]);
+    expect(r.body.map((t: { tag_name: string }) => t.tag_name)).toEqual([
+      `${base} Ёж`,
+      `${base} ежевика`,
+      `Ещё ${base} ЕЖИ`,
+      `Про ${base} ёж`,
+    ]);
   });
 
   it("pages through both parts as one list", async () => {
