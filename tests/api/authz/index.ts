@@ -1,6 +1,7 @@
 import { assetCases } from "./assets";
 import { authCases, systemCases } from "./auth";
 import { groupCases } from "./groups";
+import { metadataTagCases } from "./metadata-tags";
 import { taskCases } from "./tasks";
 import { storageCases } from "./storage";
 import type { RouteCase } from "./types";
@@ -24,6 +25,19 @@ export const routeCases: RouteCase[] = [
   ...shareLinkCases,
   ...taskCases,
   ...ssoCases,
+  ...metadataTagCases,
 ];
 
-export { assetCases, authCases, groupCases, shareLinkCases, storageCases, ssoCases, systemCases, taskCases, uploadCases, userCases };
+export {
+  assetCases,
+  authCases,
+  groupCases,
+  metadataTagCases,
+  shareLinkCases,
+  storageCases,
+  ssoCases,
+  systemCases,
+  taskCases,
+  uploadCases,
+  userCases,
+};
