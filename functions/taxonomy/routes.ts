@@ -1,7 +1,6 @@
-import { createRoute, type z } from "@hono/zod-openapi";
 import { requireAdmin } from "../lib/auth";
 import { getDb } from "../lib/db";
-import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
 import { addMember, deleteMember, listMembers, taxaOf } from "./members";
 import * as s from "./schemas";
 import { changeTaxon, createByPath, deleteTaxon, taxonomyTree } from "./service";
@@ -11,20 +10,12 @@ import { changeTaxon, createByPath, deleteTaxon, taxonomyTree } from "./service"
  * change; its shape (create, rename, move, delete) is admins' (docs/decisions/032-tags-and-taxonomy.md).
  */
 const app = createApp();
-const tags = ["taxonomy"];
-const errors = {
+const route = routeDefiner(["taxonomy"], {
   ...errorResponses,
   403: jsonContent(errorEnvelope, "Admins only, or the permission on the object is missing"),
   404: jsonContent(errorEnvelope, "No such taxon, or an object the caller may not read"),
   409: jsonContent(errorEnvelope, "A sibling taxon has this name"),
-};
-const route = <M extends "get" | "post" | "patch" | "delete", P extends string, R extends object, O extends z.ZodType>(
-  method: M,
-  path: P,
-  summary: string,
-  request: R,
-  out: O,
-) => createRoute({ method, path, tags, summary, request, responses: { 200: jsonContent(out), ...errors } });
+});
 
 app.openapi(route("get", "/tree", "The whole taxonomy, each taxon after its parent, siblings by name", {}, s.taxon.array()), async (c) =>
   c.json(await taxonomyTree(getDb(c.env)), 200),

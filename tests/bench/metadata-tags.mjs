@@ -8,13 +8,9 @@
  * `npm run bench metadata-tags` runs it alone; the metadata bench calls seedTags() on its own file and
  * timeTags() against its own server instead.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { createClient } from "@libsql/client";
-import { withOfflineEnv } from "../../scripts/offline-env.mjs";
-import { benchAdmin, ms, percentile, startServer } from "./server.mjs";
+import { benchAdmin, migratedDataDir, ms, percentile, startServer } from "./server.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const ROOTS = [
@@ -141,15 +137,7 @@ export async function timeTags({ url, bearer, file }) {
 
 /** Alone: a fresh data directory with 50,000 tags, the Worker on it, the figures, then everything removed. */
 export async function benchTags(count = 50_000) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "mam-bench-tags-"));
-  execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir], {
-    env: withOfflineEnv(),
-    stdio: "ignore",
-  });
-  const d1dir = path.join(dataDir, "v3/d1/miniflare-D1DatabaseObject");
-  const sqliteFile = readdirSync(d1dir).find((f) => f.endsWith(".sqlite"));
-  if (!sqliteFile) throw new Error(`no D1 database in ${d1dir} after the migrations`);
-  const file = path.join(d1dir, sqliteFile);
+  const { dataDir, file } = migratedDataDir("mam-bench-tags-");
   const db = createClient({ url: `file:${file}` });
   const t0 = performance.now();
   await seedTags(db, count);
