@@ -7,28 +7,16 @@
  * the Worker's queries on the file itself (@libsql/client) as the floor. Aims: every call p95 < 25 ms;
  * members' last page within 2x of the first.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { createClient } from "@libsql/client";
-import { withOfflineEnv } from "../../scripts/offline-env.mjs";
-import { benchAdmin, countBytes, kib, ms, percentile, startServer } from "./server.mjs";
+import { benchAdmin, countBytes, kib, migratedDataDir, ms, percentile, startServer } from "./server.mjs";
 
 const GROUPS = 100_000;
 const ASSETS = 100_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
-const dataDir = mkdtempSync(path.join(tmpdir(), "mam-bench-access-"));
+const { dataDir, file } = migratedDataDir("mam-bench-access-");
 const now = Math.floor(Date.now() / 1000);
 
-execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir], {
-  env: withOfflineEnv(),
-  stdio: "ignore",
-});
-const d1dir = path.join(dataDir, "v3/d1/miniflare-D1DatabaseObject");
-const sqliteFile = readdirSync(d1dir).find((f) => f.endsWith(".sqlite"));
-if (!sqliteFile) throw new Error(`no D1 database in ${d1dir} after the migrations`);
-const file = path.join(d1dir, sqliteFile);
 const db = createClient({ url: `file:${file}` });
 
 // ---- the tree: R; X (a 10,000-group branch, fan-out 9/10/10/10); branches of fan-out 3 down to depth 8.

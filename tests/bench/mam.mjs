@@ -5,29 +5,17 @@
  * server-side sort. Seeds the local D1 SQLite file directly, as access.mjs does, before the Worker starts.
  * Aims: < 250 KB gzipped JS, first 50 items < 1 s locally.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { createClient } from "@libsql/client";
 import { chromium } from "@playwright/test";
-import { withOfflineEnv } from "../../scripts/offline-env.mjs";
-import { benchAdmin, kib, ms, startServer } from "./server.mjs";
+import { benchAdmin, kib, migratedDataDir, ms, startServer } from "./server.mjs";
 
 const ASSETS = 100_000;
-const dataDir = mkdtempSync(path.join(tmpdir(), "mam-bench-mam-"));
+const { dataDir, file } = migratedDataDir("mam-bench-mam-");
 const now = Math.floor(Date.now() / 1000);
 const q = (s) => `'${String(s).replace(/'/g, "''")}'`;
 
-execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir], {
-  env: withOfflineEnv(),
-  stdio: "ignore",
-});
-const d1dir = path.join(dataDir, "v3/d1/miniflare-D1DatabaseObject");
-const sqliteFile = readdirSync(d1dir).find((f) => f.endsWith(".sqlite"));
-if (!sqliteFile) throw new Error(`no D1 database in ${d1dir} after the migrations`);
-const file = path.join(d1dir, sqliteFile);
 const db = createClient({ url: `file:${file}` });
 const groupId = crypto.randomUUID();
 const t0 = performance.now();
