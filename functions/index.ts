@@ -20,6 +20,8 @@ import ssoRoutes from "./sso/routes";
 import ssoLinkRoutes from "./sso/links-routes";
 import fieldRoutes from "./fields/routes";
 import listRoutes from "./lists/routes";
+import tagRoutes from "./tags/routes";
+import taxonomyRoutes from "./taxonomy/routes";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
 export const api = createApp().basePath("/api");
@@ -51,6 +53,8 @@ api.route("/", taskCallbackRoutes);
 api.route("/sl", shareLinkRoutes);
 api.route("/fields", fieldRoutes);
 api.route("/lists", listRoutes);
+api.route("/tags", tagRoutes);
+api.route("/taxonomy", taxonomyRoutes);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
 const openApiConfig = { openapi: "3.1.0", info: { title: "Медиа-архив", version: "1" }, security: [{ bearer: [] }] };

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { unixTime, uuidKey } from "./columns";
 
@@ -16,7 +15,6 @@ export const assets = sqliteTable(
     mimetype: text("mimetype").notNull(),
     classId: text("class_id"),
     defaultStorage: text("default_storage"),
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     ctime: unixTime("ctime").notNull(),
     mtime: unixTime("mtime").notNull(),
     atime: unixTime("atime").notNull(),

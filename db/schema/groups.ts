@@ -22,7 +22,6 @@ export const groups = sqliteTable(
     owner: text("owner"),
     defaultStorage: text("default_storage"),
     defaultClass: text("default_class"),
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     ctime: unixTime("ctime").notNull(),
     mtime: unixTime("mtime").notNull(),
     /** Soft delete (docs/decisions/004-group-delete-and-purge.md): set on the group and its whole subtree. */

@@ -23,3 +23,5 @@ export * from "./sso-codes";
 export * from "./field-templates";
 export * from "./field-values";
 export * from "./lists";
+export * from "./tags";
+export * from "./taxa";

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { entityId as uuid, idParam, idsBody } from "../groups/schemas";
+import { tag } from "../tags/tag-ref";
 
 /** Assets, versions, variants, classes: shared by the API validator and the front end (no server imports). */
 
@@ -55,7 +56,7 @@ export const asset = z
     mtime: z.number().int(),
     atime: z.number().int(),
     mimetype: z.string(),
-    tags: z.array(z.string()),
+    tags: z.array(tag).openapi({ description: "its tags, by name (POST /api/tags/attach, /detach)" }),
     default_storage: z.string().nullable(),
     class: z.string().nullable(),
     asset_links: z.array(z.string()).openapi({ description: "groups the asset is in" }),

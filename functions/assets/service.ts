@@ -5,10 +5,12 @@ import { requireAccess } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
+import { unlinkEntities } from "../lib/entity-links";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { idList } from "../lib/sql";
 import { driverFor, getStorage } from "../lib/storage";
+import { tagsOf } from "../tags/of-entity";
 import { assetAccessList, assetNotFound, readablePlacements, requireAssets } from "./guard";
 import type { CreateAssetBody, PatchAssetBody } from "./schemas";
 
@@ -70,9 +72,10 @@ export async function getAsset(db: Db, auth: AuthUser, assetId: string) {
   // The caller's permissions, or 404 when it may not read the asset.
   const access = await assetAccessList(db, auth, assetId);
   const a = await loadAsset(db, assetId);
-  const [links, latest] = await Promise.all([
+  const [links, latest, tags] = await Promise.all([
     readablePlacements(db, auth, assetId).then((r) => r.map((g) => g.group_id)),
     latestVersion(db, assetId),
+    tagsOf(db, assetId),
   ]);
   const vars =
     latest === null
@@ -90,7 +93,7 @@ export async function getAsset(db: Db, auth: AuthUser, assetId: string) {
     mtime: a.mtime,
     atime: a.atime,
     mimetype: a.mimetype,
-    tags: a.tags,
+    tags,
     default_storage: a.defaultStorage,
     class: a.classId,
     asset_links: links,
@@ -155,6 +158,7 @@ export async function deleteAssets(db: Db, env: Env, auth: AuthUser | null, ids:
     // Its field values go with it (the entity is the asset; nothing else can reach them).
     db.delete(fieldValues).where(and(inArray(fieldValues.entityId, list), eq(fieldValues.entityType, "asset"))),
     db.delete(groupMembers).where(and(inArray(groupMembers.elId, list), eq(groupMembers.elType, "asset"))),
+    ...unlinkEntities(db, list),
     db
       .update(uploads)
       .set({ state: "aborted", mtime: nowSeconds() })

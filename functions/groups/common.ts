@@ -3,6 +3,7 @@ import { groups } from "../../db/schema";
 import { groupPermissions, VIRTUAL_ROOT_ID, type AccessContext } from "../lib/access";
 import type { Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
+import { tagsColumn } from "../tags/of-entity";
 
 /** The public shape of a group (schemas.ts `group`), selected straight from the table. */
 export const groupColumns = {
@@ -12,7 +13,7 @@ export const groupColumns = {
   group_owner: groups.owner,
   group_default_storage: groups.defaultStorage,
   group_default_class: groups.defaultClass,
-  group_tags: groups.tags,
+  group_tags: tagsColumn(groups.groupId),
   ctime: groups.ctime,
   mtime: groups.mtime,
   path: groups.path,

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PAGE_SIZE, VIRTUAL_ROOT_ID } from "../lib/constants";
+import { tag } from "../tags/tag-ref";
 
 /** Shared by the API validator and the front end's forms: no server imports here. */
 
@@ -31,7 +32,7 @@ export const group = z
     group_owner: z.string().nullable(),
     group_default_storage: z.string().nullable(),
     group_default_class: z.string().nullable(),
-    group_tags: z.array(z.string()),
+    group_tags: z.array(tag).openapi({ description: "its tags, by name (POST /api/tags/attach, /detach)" }),
     ctime: z.number().int(),
     mtime: z.number().int(),
   })
@@ -53,7 +54,6 @@ export const updateGroupBody = z
     group_name: groupName.optional(),
     group_default_storage: z.string().max(200).nullable().optional(),
     group_default_class: z.string().max(200).nullable().optional(),
-    group_tags: z.array(z.string().max(200)).max(100).optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), "нечего менять")
   .openapi("UpdateGroupBody");

@@ -6,6 +6,7 @@ import { batchAll } from "../lib/batch";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
+import { unlinkEntities } from "../lib/entity-links";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { idList, inSubtree } from "../lib/sql";
@@ -74,7 +75,6 @@ export async function updateGroup(db: Db, auth: AuthUser, id: string, body: Upda
     ...(body.group_name !== undefined ? { groupName: body.group_name, nameKey: nameKey(body.group_name) } : {}),
     ...(body.group_default_storage !== undefined ? { defaultStorage: body.group_default_storage } : {}),
     ...(body.group_default_class !== undefined ? { defaultClass: body.group_default_class } : {}),
-    ...(body.group_tags !== undefined ? { tags: body.group_tags } : {}),
   };
   await mapUniqueViolation(body.group_name ?? "", () =>
     db.batch([
@@ -161,6 +161,7 @@ export async function purgeGroups(db: Db, auth: AuthUser, ids: string[]) {
       .where(inSubtree(groups.path, pathOf(objects.get(id))));
     return [
       db.delete(groupMembers).where(inArray(groupMembers.groupId, inTree)),
+      ...unlinkEntities(db, inTree),
       db
         .delete(accessRules)
         .where(or(inArray(accessRules.objId, inTree), and(eq(accessRules.subjType, "group"), inArray(accessRules.subjId, inTree)))),

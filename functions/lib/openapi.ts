@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import type { AppEnv } from "./env";
 import { validationHook } from "./validation";
 
@@ -33,3 +33,18 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   required: true,
   content: { "application/json": { schema } },
 });
+
+/**
+ * A resource's route definer: its OpenAPI tag and error answers once, then
+ * `route(method, path, summary, request, out)` for each route answering 200 with `out`.
+ */
+export const routeDefiner =
+  <E extends RouteConfig["responses"]>(tags: string[], errors: E) =>
+  <M extends "get" | "post" | "patch" | "delete", P extends string, R extends RouteConfig["request"], O extends z.ZodType>(
+    method: M,
+    path: P,
+    summary: string,
+    request: R,
+    out: O,
+  ) =>
+    createRoute({ method, path, tags, summary, request, responses: { 200: jsonContent(out), ...errors } });

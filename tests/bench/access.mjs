@@ -7,28 +7,16 @@
  * the Worker's queries on the file itself (@libsql/client) as the floor. Aims: every call p95 < 25 ms;
  * members' last page within 2x of the first.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { createClient } from "@libsql/client";
-import { withOfflineEnv } from "../../scripts/offline-env.mjs";
-import { benchAdmin, countBytes, kib, ms, percentile, startServer } from "./server.mjs";
+import { benchAdmin, countBytes, kib, migratedDataDir, ms, percentile, startServer } from "./server.mjs";
 
 const GROUPS = 100_000;
 const ASSETS = 100_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
-const dataDir = mkdtempSync(path.join(tmpdir(), "mam-bench-access-"));
+const { dataDir, file } = migratedDataDir("mam-bench-access-");
 const now = Math.floor(Date.now() / 1000);
 
-execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir], {
-  env: withOfflineEnv(),
-  stdio: "ignore",
-});
-const d1dir = path.join(dataDir, "v3/d1/miniflare-D1DatabaseObject");
-const sqliteFile = readdirSync(d1dir).find((f) => f.endsWith(".sqlite"));
-if (!sqliteFile) throw new Error(`no D1 database in ${d1dir} after the migrations`);
-const file = path.join(d1dir, sqliteFile);
 const db = createClient({ url: `file:${file}` });
 
 // ---- the tree: R; X (a 10,000-group branch, fan-out 9/10/10/10); branches of fan-out 3 down to depth 8.
@@ -73,16 +61,16 @@ for (let i = 0; i < rows.length; i += 500) {
     .slice(i, i + 500)
     .map(
       (g) =>
-        `(${q(g.id)}, ${q(g.name)}, ${q(g.name.toLowerCase())}, ${g.parent ? q(g.parent) : "NULL"}, ${q(g.path)}, ${g.depth}, '[]', ${now}, ${now})`,
+        `(${q(g.id)}, ${q(g.name)}, ${q(g.name.toLowerCase())}, ${g.parent ? q(g.parent) : "NULL"}, ${q(g.path)}, ${g.depth}, ${now}, ${now})`,
     );
-  stmts.push(`INSERT INTO groups (group_id, group_name, name_key, parent_id, path, depth, tags, ctime, mtime) VALUES ${values.join(",")}`);
+  stmts.push(`INSERT INTO groups (group_id, group_name, name_key, parent_id, path, depth, ctime, mtime) VALUES ${values.join(",")}`);
 }
 const assetPrefix = "a55e7000-0000-4000-8000-";
 const assetId = (n) => `'${assetPrefix}' || printf('%012x', ${n})`;
 stmts.push(
-  `INSERT INTO assets (asset_id, name, owner, creator, mimetype, tags, ctime, mtime, atime)
+  `INSERT INTO assets (asset_id, name, owner, creator, mimetype, ctime, mtime, atime)
    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ASSETS})
-   SELECT ${assetId("i")}, printf('Кадр %06d.jpg', i), 'bench', 'bench', 'image/jpeg', '[]', ${now} - ${ASSETS} + i, ${now}, ${now} FROM n`,
+   SELECT ${assetId("i")}, printf('Кадр %06d.jpg', i), 'bench', 'bench', 'image/jpeg', ${now} - ${ASSETS} + i, ${now}, ${now} FROM n`,
   `INSERT INTO group_members (group_id, el_id, el_type, ctime) SELECT ${q(M.id)}, asset_id, 'asset', ctime FROM assets WHERE owner = 'bench'`,
   `INSERT INTO versions (asset_id, version, desc, ctime) SELECT asset_id, 1, '', ctime FROM assets WHERE owner = 'bench'`,
   `INSERT INTO variants (variant_id, asset_id, version, storage_id, object_key, name, mime_type, variant_type, content_size, file_name, etag, ctime)

@@ -5,39 +5,27 @@
  * server-side sort. Seeds the local D1 SQLite file directly, as access.mjs does, before the Worker starts.
  * Aims: < 250 KB gzipped JS, first 50 items < 1 s locally.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { createClient } from "@libsql/client";
 import { chromium } from "@playwright/test";
-import { withOfflineEnv } from "../../scripts/offline-env.mjs";
-import { benchAdmin, kib, ms, startServer } from "./server.mjs";
+import { benchAdmin, kib, migratedDataDir, ms, startServer } from "./server.mjs";
 
 const ASSETS = 100_000;
-const dataDir = mkdtempSync(path.join(tmpdir(), "mam-bench-mam-"));
+const { dataDir, file } = migratedDataDir("mam-bench-mam-");
 const now = Math.floor(Date.now() / 1000);
 const q = (s) => `'${String(s).replace(/'/g, "''")}'`;
 
-execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir], {
-  env: withOfflineEnv(),
-  stdio: "ignore",
-});
-const d1dir = path.join(dataDir, "v3/d1/miniflare-D1DatabaseObject");
-const sqliteFile = readdirSync(d1dir).find((f) => f.endsWith(".sqlite"));
-if (!sqliteFile) throw new Error(`no D1 database in ${d1dir} after the migrations`);
-const file = path.join(d1dir, sqliteFile);
 const db = createClient({ url: `file:${file}` });
 const groupId = crypto.randomUUID();
 const t0 = performance.now();
 await db.batch(
   [
-    `INSERT INTO groups (group_id, group_name, name_key, parent_id, path, depth, tags, ctime, mtime)
-     VALUES (${q(groupId)}, 'Бенч 100000', 'бенч 100000', NULL, ${q(`/${groupId}/`)}, 1, '[]', ${now}, ${now})`,
-    `INSERT INTO assets (asset_id, name, owner, creator, mimetype, tags, ctime, mtime, atime)
+    `INSERT INTO groups (group_id, group_name, name_key, parent_id, path, depth, ctime, mtime)
+     VALUES (${q(groupId)}, 'Бенч 100000', 'бенч 100000', NULL, ${q(`/${groupId}/`)}, 1, ${now}, ${now})`,
+    `INSERT INTO assets (asset_id, name, owner, creator, mimetype, ctime, mtime, atime)
      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ASSETS})
-     SELECT 'b0000000-0000-4000-8000-' || printf('%012x', i), printf('Кадр %06d.jpg', i), 'bench', 'bench', 'image/jpeg', '[]', ${now} - ${ASSETS} + i, ${now}, ${now} FROM n`,
+     SELECT 'b0000000-0000-4000-8000-' || printf('%012x', i), printf('Кадр %06d.jpg', i), 'bench', 'bench', 'image/jpeg', ${now} - ${ASSETS} + i, ${now}, ${now} FROM n`,
     `INSERT INTO group_members (group_id, el_id, el_type, ctime) SELECT ${q(groupId)}, asset_id, 'asset', ctime FROM assets WHERE owner = 'bench'`,
     `INSERT INTO versions (asset_id, version, desc, ctime) SELECT asset_id, 1, '', ctime FROM assets WHERE owner = 'bench'`,
     `INSERT INTO variants (variant_id, asset_id, version, storage_id, object_key, name, mime_type, variant_type, content_size, file_name, etag, ctime)

@@ -12,6 +12,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
 import { withOfflineEnv } from "../../scripts/offline-env.mjs";
+import { seedTags } from "./metadata-tags.mjs";
 import { benchAdmin, ms, percentile, startServer } from "./server.mjs";
 
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
@@ -27,7 +28,8 @@ execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "
 const d1dir = path.join(dataDir, "v3/d1/miniflare-D1DatabaseObject");
 const sqliteFile = readdirSync(d1dir).find((f) => f.endsWith(".sqlite"));
 if (!sqliteFile) throw new Error(`no D1 database in ${d1dir} after the migrations`);
-const db = createClient({ url: `file:${path.join(d1dir, sqliteFile)}` });
+const file = path.join(d1dir, sqliteFile);
+const db = createClient({ url: `file:${file}` });
 
 const groupId = crypto.randomUUID();
 const assetPrefix = "a55e7000-0000-4000-8000-";
@@ -50,11 +52,11 @@ const templates = [
 
 const t0 = performance.now();
 const stmts = [
-  `INSERT INTO groups (group_id, group_name, name_key, parent_id, path, depth, tags, ctime, mtime)
-   VALUES (${q(groupId)}, 'Бенч метаданных', 'бенч метаданных', NULL, ${q(`/${groupId}/`)}, 1, '[]', ${now}, ${now})`,
-  `INSERT INTO assets (asset_id, name, owner, creator, mimetype, tags, ctime, mtime, atime)
+  `INSERT INTO groups (group_id, group_name, name_key, parent_id, path, depth, ctime, mtime)
+   VALUES (${q(groupId)}, 'Бенч метаданных', 'бенч метаданных', NULL, ${q(`/${groupId}/`)}, 1, ${now}, ${now})`,
+  `INSERT INTO assets (asset_id, name, owner, creator, mimetype, ctime, mtime, atime)
    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ASSETS})
-   SELECT ${assetIdSql("i")}, printf('Кадр %06d.mov', i), 'bench', 'bench', 'video/quicktime', '[]', ${now}, ${now}, ${now} FROM n`,
+   SELECT ${assetIdSql("i")}, printf('Кадр %06d.mov', i), 'bench', 'bench', 'video/quicktime', ${now}, ${now}, ${now} FROM n`,
   `INSERT INTO group_members (group_id, el_id, el_type, ctime) SELECT ${q(groupId)}, asset_id, 'asset', ctime FROM assets WHERE owner = 'bench'`,
   `INSERT INTO field_templates (field_def_id, field_def_name, field_type, field_setup, field_priority, ctime, mtime) VALUES ${templates
     .map(([name, type, setup], k) => `(${q(tpl(k))}, ${q(name)}, ${q(type)}, ${q(setup)}, ${k}, ${now}, ${now})`)
@@ -69,9 +71,10 @@ const stmts = [
   }),
 ];
 await db.batch(stmts, "write");
+await seedTags(db);
 await db.execute("ANALYZE");
 db.close();
-console.log(`Seeded ${ASSETS} assets × ${templates.length} values: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`Seeded ${ASSETS} assets × ${templates.length} values and 50,000 tags: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
 const server = await startServer({ dataDir });
 let failed = false;
@@ -109,7 +112,7 @@ try {
     console.log(`${label.padEnd(52)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}`);
     return last;
   };
-  const ctx = { url: server.url, call, post, bearer, adminBearer, assets: ASSETS, assetId, template: tpl, groupId, time, runs: RUNS };
+  const ctx = { url: server.url, call, post, bearer, adminBearer, assets: ASSETS, assetId, template: tpl, groupId, time, runs: RUNS, file };
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "metadata");
   for (const f of readdirSync(dir)
     .filter((f) => f.endsWith(".mjs"))
@@ -121,8 +124,7 @@ try {
   failed = true;
   console.error(err);
 } finally {
-  server.stop();
-  await new Promise((r) => setTimeout(r, 1500));
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (failed) process.exit(1);

@@ -2,12 +2,13 @@
  * Starts the product as `npm start` does (scripts/start.mjs) on a free port with a fresh data
  * directory, for benchmarks; stop() ends it by PID (its whole process group) and resolves once it has exited.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import http from "node:http";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { withOfflineEnv } from "../../scripts/offline-env.mjs";
 
 export const benchAdmin = { user: "admin", passwd: "bench-admin-password" };
 
@@ -117,4 +118,17 @@ export function countBytes(url, headers = {}) {
       })
       .on("error", reject);
   });
+}
+
+/** A fresh data directory with the migrations applied, and the path of its D1 SQLite file, for a bench to seed before startServer. */
+export function migratedDataDir(prefix) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir], {
+    env: withOfflineEnv(),
+    stdio: "ignore",
+  });
+  const d1dir = path.join(dataDir, "v3/d1/miniflare-D1DatabaseObject");
+  const sqliteFile = readdirSync(d1dir).find((f) => f.endsWith(".sqlite"));
+  if (!sqliteFile) throw new Error(`no D1 database in ${d1dir} after the migrations`);
+  return { dataDir, file: path.join(d1dir, sqliteFile) };
 }

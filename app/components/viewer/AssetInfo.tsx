@@ -112,8 +112,8 @@ export function AssetInfo({ id }: { id: string }) {
       f.tags,
       asset.tags.length
         ? asset.tags.map((t) => (
-            <Badge key={t} mr={4} variant="light">
-              {t}
+            <Badge key={t.tag_id} mr={4} variant="light">
+              {t.tag_name}
             </Badge>
           ))
         : ru.viewer.none,

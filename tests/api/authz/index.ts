@@ -2,6 +2,7 @@ import { assetCases } from "./assets";
 import { fieldCases } from "./fields";
 import { authCases, systemCases } from "./auth";
 import { groupCases } from "./groups";
+import { metadataTagCases } from "./metadata-tags";
 import { taskCases } from "./tasks";
 import { storageCases } from "./storage";
 import type { RouteCase } from "./types";
@@ -26,6 +27,7 @@ export const routeCases: RouteCase[] = [
   ...taskCases,
   ...ssoCases,
   ...fieldCases,
+  ...metadataTagCases,
 ];
 
 export {
@@ -33,6 +35,7 @@ export {
   authCases,
   fieldCases,
   groupCases,
+  metadataTagCases,
   shareLinkCases,
   storageCases,
   ssoCases,
