@@ -119,6 +119,8 @@ export function GroupContents({ data }: { data: Contents }) {
       <Text c="dimmed">{ru.mam.empty}</Text>
     ) : (
       <VirtualRows
+        // Another order is another list: it starts at its top (a reload in the same order keeps the scroll).
+        key={`${data.order.sort}-${data.order.order}`}
         label={ru.mam.contents}
         count={rowCount}
         rowHeight={view === "list" ? LIST_ROW_HEIGHT : GRID_CELL.height}
