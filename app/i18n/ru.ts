@@ -155,7 +155,6 @@ export const ru = {
       aclDownloadProxy: "Скачивание прокси",
       password: "Пароль (необязательно)",
       passwordHint: (min: number) => `Не короче ${min} символов`,
-      passwordShort: (min: number) => `Пароль не короче ${min} символов`,
       start: "Начало действия",
       end: "Окончание действия",
       emails: "Отправить на почту (через запятую)",

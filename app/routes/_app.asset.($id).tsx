@@ -1,16 +1,28 @@
 import { Stack, Text, Title } from "@mantine/core";
-import { useParams } from "@remix-run/react";
-import { ShareLinksPanel } from "../components/share/ShareLinksPanel";
+import { useLoaderData } from "@remix-run/react";
+import { ShareLinksPanel, shareLinksOf } from "../components/share/ShareLinksPanel";
 import { AssetInfo } from "../components/viewer/AssetInfo";
+import { assetInfo } from "../components/viewer/viewer-api";
 import { ru } from "../i18n/ru";
 import { pageMeta } from "../lib/meta";
+import { screenLoader } from "../lib/route-data";
 
 export const meta = pageMeta(ru.pages.asset);
 
-/** Asset info; /asset without an id is allowed (spec 2). */
+/** The screen's one info call and its share links, side by side; an unreadable asset is the boundary's 404. */
+export const clientLoader = screenLoader(async ({ params, request }) => {
+  const id = params.id?.toLowerCase();
+  if (!id) return null;
+  const [info, links] = await Promise.all([assetInfo(id, request.signal), shareLinksOf(id, request.signal)]);
+  return { info, links };
+});
+
+export { RouteError as ErrorBoundary } from "../components/RouteError";
+
+/** Asset info; /asset without an id is a valid address that asks the user to pick a file. */
 export default function AssetInfoPage() {
-  const { id } = useParams();
-  if (!id) {
+  const data = useLoaderData<typeof clientLoader>();
+  if (!data) {
     return (
       <Stack>
         <Title order={2}>{ru.pages.asset}</Title>
@@ -20,8 +32,8 @@ export default function AssetInfoPage() {
   }
   return (
     <Stack gap="xl">
-      <AssetInfo id={id.toLowerCase()} />
-      <ShareLinksPanel assetId={id} />
+      <AssetInfo info={data.info} />
+      <ShareLinksPanel assetId={data.info.asset.asset_id} links={data.links} />
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData, useParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { contentsLoader, groupIdOf } from "../components/mam/contents";
 import { loadContentsSeed } from "../components/mam/contents.server";
 import { GroupContents } from "../components/mam/GroupContents";
-import { VIRTUAL_ROOT_ID } from "../components/mam/mam-api";
 import { ru } from "../i18n/ru";
 import { pageMeta } from "../lib/meta";
 
@@ -11,17 +11,16 @@ export const meta = pageMeta(ru.pages.group);
 /** The signed-in layout renders this page on the server (app/routes/_app.tsx). */
 export const handle = { serverRender: true };
 
-const groupIdOf = (idGroup: string | undefined) => (idGroup ?? VIRTUAL_ROOT_ID).toLowerCase();
-
 /** A document request: the first page comes with the HTML (contents.server.ts). */
 export const loader = ({ params, request, context }: LoaderFunctionArgs) => loadContentsSeed(context, request, groupIdOf(params.idGroup));
 
-/** A navigation inside the app: no server round trip first; the list loads its pages itself. */
-export const clientLoader = () => null;
+export const clientLoader = contentsLoader();
+
+export { RouteError as ErrorBoundary } from "../components/RouteError";
 
 /** /mam/{idGroup}: one group's contents; the tree on the left comes from the /mam layout. */
 export default function GroupPage() {
-  const id = groupIdOf(useParams().idGroup);
-  const seed = useLoaderData<typeof loader>();
-  return <GroupContents key={id} groupId={id} seed={seed} />;
+  const data = useLoaderData<typeof clientLoader>();
+  // A new group is a new list (selection, loaded pages); a new sort or a reload of the same group is not.
+  return data && <GroupContents key={data.groupId} data={data} />;
 }

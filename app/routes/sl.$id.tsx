@@ -7,7 +7,8 @@ import { ShareLayout, ShareUnavailable } from "../components/share/ShareLayout";
 import { ru } from "../i18n/ru";
 
 /**
- * Public short-link page (spec 2), outside the layout and the navigation guard. Rendered on the server
+ * Public short-link page /sl/{id}, outside the layout and the navigation guard: anyone with the link, signed
+ * in or not, sees the shared file (docs/decisions/010-share-links.md). Rendered on the server
  * from the share-link service; a plain form for the password, native <video>/<audio>/<img> and download
  * links, so it works with JavaScript off. Cache headers come from the service (docs/decisions/010).
  */
@@ -36,6 +37,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 /** The loader's (or, after a POST, the action's) Cache-Control and friends reach the document. */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
   actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+
+export { RouteError as ErrorBoundary } from "../components/RouteError";
 
 export default function ShortLinkPage() {
   const loaded = useLoaderData<typeof loader>();

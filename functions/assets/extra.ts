@@ -16,7 +16,7 @@ import { loadAsset } from "./service";
 import { variantById, variantOut } from "./versions";
 
 export const maxPreviewBytes = 10 * 1024 * 1024;
-/** Preview config: what the jobs render previews at. */
+/** Preview config: the size and quality the jobs render previews at. */
 export const previewConfig = { width: 640, height: 360, quality: 80 };
 
 /** Assets that carry access rules of their own, among those the caller may read. */

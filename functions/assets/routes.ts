@@ -8,6 +8,7 @@ import { requireAssets } from "./guard";
 import {
   asset,
   assetGroups,
+  assetInfo as assetInfoOut,
   contentSize as contentSizeOut,
   created,
   createAssetBody,
@@ -20,6 +21,7 @@ import {
   version,
   versionNumber,
 } from "./schemas";
+import { assetInfo } from "./info";
 import { createAssets, deleteAssets, getAsset, patchAsset } from "./service";
 import { contentSize, createVersion, dropEmptyVersions, listVariants, listVersions, memberOf, versionsByIds } from "./versions";
 
@@ -168,6 +170,18 @@ app.openapi(
     responses: { 200: jsonContent(assetGroups), ...errors },
   }),
   async (c) => c.json(await memberOf(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/info/{id}",
+    tags,
+    summary: "Everything the asset info screen shows: the asset, its versions with their variants, groups, access, names",
+    request: { params: idParam },
+    responses: { 200: jsonContent(assetInfoOut), ...errors },
+  }),
+  async (c) => c.json(await assetInfo(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
 );
 
 app.openapi(

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { entityId as uuid, idParam, idsBody } from "../groups/schemas";
 import { tag } from "../tags/tag-ref";
+import { appliedRule } from "../users/schemas";
 
 /** Assets, versions, variants, classes: shared by the API validator and the front end (no server imports). */
 
@@ -127,6 +128,25 @@ export const contentSize = z.object({
   total_size: z.number(),
 });
 export const techFields = z.array(z.object({ name: z.string(), value: z.unknown() }));
+
+/**
+ * Everything the asset info screen shows, in one answer (GET /api/asset/info/{id}). `asset.asset_access` is
+ * the caller's permissions as the access engine decides them; the screen reads it and never re-derives it.
+ */
+export const assetInfo = z
+  .object({
+    asset,
+    versions: z
+      .array(z.object({ version: z.number().int(), desc: z.string(), ctime: z.number().int(), variants: z.array(variant) }))
+      .openapi({ description: "newest first; a version without variants has an empty list" }),
+    groups: assetGroups.openapi({ description: "the groups holding the asset that the caller can read" }),
+    tech: z.object({ variant_id: z.string().nullable(), fields: techFields }).openapi({
+      description: "technical fields of the variant a viewer shows of the latest version",
+    }),
+    users: z.array(appliedRule).nullable().openapi({ description: "who has what on the asset; null without the acl right" }),
+    names: z.record(z.string(), z.string()).openapi({ description: "names of the owner and creator, where the caller may know them" }),
+  })
+  .openapi("AssetInfo");
 
 export type CreateAssetBody = z.infer<typeof createAssetBody>;
 export type PatchAssetBody = z.infer<typeof patchAssetBody>;

@@ -67,7 +67,7 @@ export async function loadAsset(db: Db, assetId: string): Promise<Asset> {
   return row;
 }
 
-/** The asset card, after a read check. */
+/** The asset card: its fields, its readable groups, the caller's permissions and the latest version's variants, after a read check. */
 export async function getAsset(db: Db, auth: AuthUser, assetId: string) {
   // The caller's permissions, or 404 when it may not read the asset.
   const access = await assetAccessList(db, auth, assetId);

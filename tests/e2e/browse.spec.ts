@@ -191,3 +191,57 @@ test("dragging a group onto another in the tree moves it; selected files are del
   const left = await seed.call<{ el_info: { name: string } }[]>(`/api/group/members/${sourceId}?type=asset`);
   expect(left.map((m) => m.el_info.name)).toEqual(["удалить-1.txt"]);
 });
+
+test("the group tree is an ARIA tree driven by the keyboard: arrows, Home/End and Enter", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const top = unique("Клавиши");
+  const topId = await seed.group(top);
+  const child = unique("Вглубь");
+  const childId = await seed.group(child, topId);
+  await seed.group(unique("Лист"), childId);
+  await gotoSignedIn(page, `/mam/${topId}`);
+
+  // One row is in the tab order (roving tabindex): the open group's.
+  const topItem = treeItem(page, top);
+  await expect(topItem).toHaveAttribute("aria-selected", "true");
+  await expect(tree(page).locator('[role="treeitem"][tabindex="0"]')).toHaveCount(1);
+  await expect(topItem).toHaveAttribute("tabindex", "0");
+  await expect(topItem).toHaveAttribute("aria-level", "2");
+  await expect(topItem).toHaveAttribute("aria-expanded", "false");
+  await topItem.focus();
+
+  // Right opens the group (its children load), then goes to the first child; Left goes back up and closes.
+  await page.keyboard.press("ArrowRight");
+  await expect(topItem).toHaveAttribute("aria-expanded", "true");
+  await expect(treeItem(page, child)).toBeVisible();
+  await expect(topItem).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(treeItem(page, child)).toBeFocused();
+  await expect(treeItem(page, child)).toHaveAttribute("aria-level", "3");
+  await expect(treeItem(page, child)).toHaveAttribute("tabindex", "0");
+  await page.keyboard.press("ArrowLeft");
+  await expect(topItem).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(topItem).toHaveAttribute("aria-expanded", "false");
+  await expect(treeItem(page, child)).toHaveCount(0);
+
+  // Down and Up move between the rows in view; Home and End go to the first and the last.
+  await page.keyboard.press("ArrowRight");
+  await expect(treeItem(page, child)).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await expect(treeItem(page, child)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(topItem).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(treeItem(page, "Доступные Файлы")).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(tree(page).getByRole("treeitem").last()).toBeFocused();
+
+  // Enter opens the focused group in the right pane.
+  await treeItem(page, child).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/mam/${childId}$`));
+  await expect(page.getByRole("heading", { name: child })).toBeVisible();
+  await expect(treeItem(page, child)).toHaveAttribute("aria-selected", "true");
+  await expect(treeItem(page, child)).toBeFocused();
+});

@@ -1,17 +1,18 @@
 import { ActionIcon, Checkbox, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
-import { useCallback, useEffect, useMemo, useState, type DragEvent } from "react";
+import { useRevalidator, useSearchParams } from "@remix-run/react";
+import { useCallback, useEffect, useState, type DragEvent } from "react";
 import { ru } from "../../i18n/ru";
-import { runAction } from "../../lib/actions";
 import { useStore } from "../../lib/store";
+import { UploadDropzone } from "../uploads/UploadDropzone";
 import { GRID_CELL, GridCell, LIST_ROW_HEIGHT, ListHeader, ListRow } from "./ContentsItem";
+import { sortOf, type Contents } from "./contents";
 import { startDrag } from "./dnd";
-import { getGroup, VIRTUAL_ROOT_ID, type GroupWithAccess, type Member } from "./mam-api";
+import { VIRTUAL_ROOT_ID, type Member } from "./mam-api";
 import { rememberOrder } from "./nav-list";
 import { SelectionBar } from "./SelectionBar";
-import { membersOrder, type SortDir, type SortKey } from "./sort";
+import type { SortDir, SortKey } from "./sort";
 import { treeStore } from "./tree-store";
-import { useMembers, type FirstPage } from "./use-members";
-import { UploadDropzone } from "../uploads/UploadDropzone";
+import { useMembers } from "./use-members";
 import { VirtualRows } from "./VirtualRows";
 
 const VIEW_KEY = "mam.view";
@@ -20,39 +21,35 @@ type View = "list" | "grid";
 /** Items within this many of the end of what is loaded: fetch the next page. */
 const PREFETCH_ROWS = 10;
 
-/** What the server rendered the page with (contents.server.ts): the first page and the group. */
-export interface ContentsSeed extends FirstPage {
-  group: GroupWithAccess | null;
-}
-
 /**
- * The open group's contents: subgroups and files in a list or a grid, loaded 50 at a time while scrolling
- * in the order the server sorts them, and windowed (VirtualRows), so a group of 100,000 keeps a few dozen
- * rows in the DOM.
+ * The open group's contents: subgroups and files in a list or a grid, in the order the server sorts them
+ * (the sort is in the address), the first page from the route's loader and the next ones while scrolling,
+ * windowed (VirtualRows), so a group of 100,000 keeps a few dozen rows in the DOM. A change made here
+ * (move, delete, upload) loads the route's data again.
  */
-export function GroupContents({ groupId, seed }: { groupId: string; seed?: ContentsSeed | null }) {
+export function GroupContents({ data }: { data: Contents }) {
+  const { groupId, group } = data;
   const node = useStore(treeStore)[groupId];
-  const [group, setGroup] = useState<GroupWithAccess | null>(seed?.group ?? null);
+  const [params, setParams] = useSearchParams();
+  const { key: sortKey, dir: sortDir } = sortOf(params);
+  const { revalidate } = useRevalidator();
   const [view, setView] = useState<View>("list");
-  const [sortKey, setSortKey] = useState<SortKey>("none");
-  const [sortDir, setSortDir] = useState<SortDir>("asc");
-  const order = useMemo(() => membersOrder(sortKey, sortDir), [sortKey, sortDir]);
-  const { items, done, loading, failed, previews, loadMore, addAsset } = useMembers(groupId, order, seed);
+  const { items, done, loading, previews, loadMore } = useMembers(data);
   const [selected, setSelected] = useState<Map<string, Member>>(new Map());
   const [width, setWidth] = useState(800);
 
+  // The list is a preference of this browser, not part of the address.
   useEffect(() => {
     const stored = window.localStorage.getItem(VIEW_KEY);
     if (stored === "grid" || stored === "list") setView(stored);
   }, []);
-  useEffect(() => {
-    if (groupId === VIRTUAL_ROOT_ID || seed?.group) return;
-    void runAction(() => getGroup(groupId)).then((g) => g && setGroup(g));
-  }, [groupId]);
-  // A reload of the contents (move, delete) starts from scratch: so does the selection.
-  useEffect(() => {
-    if (items.length === 0) setSelected(new Map());
-  }, [items.length]);
+  // Fresh data (a move, a delete, an upload): what was selected and is gone leaves the selection.
+  const [selectionBase, setSelectionBase] = useState(data);
+  if (selectionBase !== data) {
+    setSelectionBase(data);
+    const present = new Set(data.items.map((m) => m.el_id));
+    setSelected((prev) => new Map([...prev].filter(([id]) => present.has(id))));
+  }
 
   useEffect(
     () =>
@@ -62,9 +59,18 @@ export function GroupContents({ groupId, seed }: { groupId: string; seed?: Conte
       ),
     [groupId, items],
   );
+  const setSort = (key: SortKey, dir: SortDir) => {
+    const next = new URLSearchParams(params);
+    if (key === "none") next.delete("sort");
+    else next.set("sort", key);
+    if (dir === "asc") next.delete("order");
+    else next.set("order", dir);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
   const columns = view === "grid" ? Math.max(1, Math.floor(width / GRID_CELL.width)) : 1;
   const rowCount = Math.ceil(items.length / columns);
 
+  // Called by the list when the rows in view change (a scroll, a resize, rows added): near the end, the next page.
   const onVisibleEnd = useCallback(
     (lastRow: number) => {
       if (!done && lastRow >= rowCount - Math.ceil(PREFETCH_ROWS / columns)) void loadMore();
@@ -108,20 +114,21 @@ export function GroupContents({ groupId, seed }: { groupId: string; seed?: Conte
   // Uploads into this group need create on it (the upload half offers the drop zone only then); the
   // group's acl is the server's full answer (superuser already expanded), so it is read, not re-derived.
   const canUpload = !!group?.acl.includes("create");
-  const pane = failed ? (
-    <Text c="dimmed">{ru.mam.noPermission}</Text>
-  ) : done && items.length === 0 ? (
-    <Text c="dimmed">{ru.mam.empty}</Text>
-  ) : (
-    <VirtualRows
-      label={ru.mam.contents}
-      count={rowCount}
-      rowHeight={view === "list" ? LIST_ROW_HEIGHT : GRID_CELL.height}
-      renderRow={renderRow}
-      onVisibleEnd={onVisibleEnd}
-      onWidth={setWidth}
-    />
-  );
+  const pane =
+    done && items.length === 0 ? (
+      <Text c="dimmed">{ru.mam.empty}</Text>
+    ) : (
+      <VirtualRows
+        // Another order is another list: it starts at its top (a reload in the same order keeps the scroll).
+        key={`${data.order.sort}-${data.order.order}`}
+        label={ru.mam.contents}
+        count={rowCount}
+        rowHeight={view === "list" ? LIST_ROW_HEIGHT : GRID_CELL.height}
+        renderRow={renderRow}
+        onVisibleEnd={onVisibleEnd}
+        onWidth={setWidth}
+      />
+    );
 
   const allSelected = items.length > 0 && selected.size === items.length;
   return (
@@ -146,7 +153,14 @@ export function GroupContents({ groupId, seed }: { groupId: string; seed?: Conte
             indeterminate={selected.size > 0 && !allSelected}
             onChange={(e) => setSelected(e.currentTarget.checked ? new Map(items.map((m) => [m.el_id, m])) : new Map())}
           />
-          {selected.size > 0 && <SelectionBar groupId={groupId} selected={[...selected.values()]} onClear={() => setSelected(new Map())} />}
+          {selected.size > 0 && (
+            <SelectionBar
+              groupId={groupId}
+              selected={[...selected.values()]}
+              onClear={() => setSelected(new Map())}
+              onChanged={revalidate}
+            />
+          )}
         </Group>
         <Group gap="xs">
           <Select
@@ -155,13 +169,13 @@ export function GroupContents({ groupId, seed }: { groupId: string; seed?: Conte
             aria-label={ru.mam.sortBy}
             value={sortKey}
             allowDeselect={false}
-            onChange={(v) => setSortKey((v as SortKey) ?? "none")}
+            onChange={(v) => setSort((v as SortKey) ?? "none", sortDir)}
             data={(["none", "name", "date", "size"] as const).map((k) => ({ value: k, label: ru.mam.sort[k] }))}
           />
           <ActionIcon
             variant="default"
             aria-label={sortDir === "asc" ? ru.mam.sortAsc : ru.mam.sortDesc}
-            onClick={() => setSortDir((d) => (d === "asc" ? "desc" : "asc"))}
+            onClick={() => setSort(sortKey, sortDir === "asc" ? "desc" : "asc")}
           >
             <span aria-hidden="true">{sortDir === "asc" ? "↑" : "↓"}</span>
           </ActionIcon>
@@ -180,7 +194,7 @@ export function GroupContents({ groupId, seed }: { groupId: string; seed?: Conte
         </Group>
       </Group>
       {view === "list" && <ListHeader />}
-      <UploadDropzone groupId={groupId} canUpload={canUpload} onUploaded={addAsset}>
+      <UploadDropzone groupId={groupId} canUpload={canUpload} onChanged={revalidate}>
         {pane}
       </UploadDropzone>
     </Stack>

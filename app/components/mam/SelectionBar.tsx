@@ -7,11 +7,12 @@ import { useStore } from "../../lib/store";
 import { ConfirmModal } from "./dialogs";
 import { downloadFile, variantPath } from "./download";
 import { chunks, deleteAssets, deleteGroups, VIRTUAL_ROOT_ID, type Member } from "./mam-api";
-import { contentsChanged, moveDropped, refreshTree } from "./move";
+import { moveDropped, refreshTree } from "./move";
 import { treeStore } from "./tree-store";
 
-/** Actions on the selected items of the open group: download, move, delete (with confirmation). */
-export function SelectionBar({ groupId, selected, onClear }: { groupId: string; selected: Member[]; onClear: () => void }) {
+/** Actions on the selected items of the open group: download, move, delete (with confirmation); `onChanged` reloads the list. */
+export function SelectionBar(props: { groupId: string; selected: Member[]; onClear: () => void; onChanged: () => void }) {
+  const { groupId, selected, onClear, onChanged } = props;
   const [dialog, setDialog] = useState<"move" | "delete" | null>(null);
   const [target, setTarget] = useState<string | null>(null);
   const tree = useStore(treeStore);
@@ -30,13 +31,14 @@ export function SelectionBar({ groupId, selected, onClear }: { groupId: string; 
     });
     onClear();
     await refreshTree([groupId]);
-    contentsChanged();
+    onChanged();
     showInfo(ru.mam.deleted);
   };
 
   const move = async () => {
     if (!target) return;
     const ok = await moveDropped({ from: groupId, members: selected.map((m) => ({ el_id: m.el_id, el_type: m.el_type })) }, target);
+    onChanged();
     if (ok) {
       onClear();
       setDialog(null);

@@ -1,12 +1,12 @@
 import { ActionIcon, Menu } from "@mantine/core";
-import { useNavigate } from "@remix-run/react";
+import { useNavigate, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction, runCriticalAction } from "../../lib/actions";
 import { showInfo } from "../../lib/notify";
 import { ConfirmModal, NameModal } from "./dialogs";
 import { createGroup, deleteGroup, entityAccess, renameGroup, userAbilities, VIRTUAL_ROOT_ID } from "./mam-api";
-import { contentsChanged, refreshTree } from "./move";
+import { refreshTree } from "./move";
 import { expand, renameNode, treeStore, type TreeNode } from "./tree-store";
 
 const Dots = () => (
@@ -23,10 +23,14 @@ async function permissionsOn(id: string): Promise<string[]> {
   return (await entityAccess(id)).acl;
 }
 
-/** The per-group menu of the tree: create a subgroup, rename, delete, as the access engine allows. */
-export function TreeActions({ node }: { node: TreeNode }) {
+/**
+ * The per-group menu of the tree: create a subgroup, rename, delete, as the access engine allows (asked when
+ * the menu opens). Only the row in the tab order has its menu button in it too.
+ */
+export function TreeActions({ node, tabbable }: { node: TreeNode; tabbable: boolean }) {
   const id = node.element_id;
   const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
   const [acl, setAcl] = useState<string[] | null>(null);
   const [dialog, setDialog] = useState<"create" | "rename" | "delete" | null>(null);
   // The server's acl is complete (superuser already expanded): read, not re-derived.
@@ -38,21 +42,19 @@ export function TreeActions({ node }: { node: TreeNode }) {
     const { group_id } = await runCriticalAction(() => createGroup(id, name));
     await refreshTree([id]);
     await expand(id);
-    contentsChanged();
     showInfo(ru.mam.created);
     navigate(`/mam/${group_id}`);
   };
   const rename = async (name: string) => {
     await runCriticalAction(() => renameGroup(id, name));
     renameNode(id, name);
-    contentsChanged();
+    revalidate();
     showInfo(ru.mam.renamed);
   };
   const remove = async () => {
     const parent = treeStore.get()[id]?.group_id ?? VIRTUAL_ROOT_ID;
     await runCriticalAction(() => deleteGroup(id));
     await refreshTree([parent]);
-    contentsChanged();
     showInfo(ru.mam.deleted);
     navigate(parent === VIRTUAL_ROOT_ID ? "/mam" : `/mam/${parent}`);
   };
@@ -61,7 +63,13 @@ export function TreeActions({ node }: { node: TreeNode }) {
     <>
       <Menu position="bottom-end" withinPortal onOpen={onOpen}>
         <Menu.Target>
-          <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`${ru.mam.actions} ${node.group_name}`}>
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            color="gray"
+            tabIndex={tabbable ? 0 : -1}
+            aria-label={`${ru.mam.actions} ${node.group_name}`}
+          >
             <Dots />
           </ActionIcon>
         </Menu.Target>

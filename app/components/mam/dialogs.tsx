@@ -1,5 +1,8 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
-import { useEffect, useState, type FormEvent } from "react";
+import { useForm } from "@mantine/form";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useState } from "react";
+import { createGroupBody } from "../../../functions/groups/schemas";
 import { ru } from "../../i18n/ru";
 
 /** A yes/no question before anything destructive (delete). */
@@ -39,6 +42,9 @@ export function ConfirmModal(props: {
   );
 }
 
+/** The group-name field as the server checks it (functions/groups/schemas.ts: createGroupBody, patchGroupBody). */
+const nameSchema = createGroupBody.pick({ group_name: true });
+
 /** Asks for a group name (create, rename). */
 export function NameModal(props: {
   opened: boolean;
@@ -47,39 +53,41 @@ export function NameModal(props: {
   onSubmit: (name: string) => Promise<void>;
   onClose: () => void;
 }) {
-  const [name, setName] = useState(props.initial);
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
+      {/* The modal mounts its content when it opens: each opening starts from `initial`. */}
+      <NameForm initial={props.initial} onSubmit={props.onSubmit} onClose={props.onClose} />
+    </Modal>
+  );
+}
+
+function NameForm({ initial, onSubmit, onClose }: { initial: string; onSubmit: (name: string) => Promise<void>; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (props.opened) setName(props.initial);
-  }, [props.opened, props.initial]);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return;
+  const form = useForm({ initialValues: { group_name: initial }, validate: zod4Resolver(nameSchema) });
+  const submit = form.onSubmit(async ({ group_name }) => {
     setBusy(true);
     try {
-      await props.onSubmit(name.trim());
-      props.onClose();
+      await onSubmit(group_name.trim());
+      onClose();
     } catch {
       // Toast shown by the action; keep the dialog open with what was typed.
     } finally {
       setBusy(false);
     }
-  };
+  });
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
-      <form onSubmit={submit}>
-        <Stack>
-          <TextInput label={ru.mam.groupName} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus required />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              {ru.mam.cancel}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {ru.mam.save}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label={ru.mam.groupName} data-autofocus required {...form.getInputProps("group_name")} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {ru.mam.cancel}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {ru.mam.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

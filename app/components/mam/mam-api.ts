@@ -23,10 +23,11 @@ export const getGroup = (id: string, signal?: AbortSignal) => api<GroupWithAcces
 export interface MembersQuery extends Partial<MembersOrder> {
   take?: number;
   type?: "all" | "group" | "asset";
+  signal?: AbortSignal;
 }
 
-export function listMembers(id: string, skip: number, { take = PAGE_SIZE, type = "all", sort, order }: MembersQuery = {}) {
-  return api<Member[]>(`/group/members/${id}`, { query: { skip, take, type, sort, order } });
+export function listMembers(id: string, skip: number, { take = PAGE_SIZE, type = "all", sort, order, signal }: MembersQuery = {}) {
+  return api<Member[]>(`/group/members/${id}`, { query: { skip, take, type, sort, order }, signal });
 }
 
 /** Every subgroup of a group (pages of 200 until a short one). */
@@ -70,7 +71,7 @@ export function chunks<T>(list: T[], size = 100): T[][] {
   return out;
 }
 
-export const getAsset = (id: string) => api<Asset>(`/asset/${id}`);
+export const getAsset = (id: string, signal?: AbortSignal) => api<Asset>(`/asset/${id}`, { signal });
 export const contentSize = (id: string) => api<z.infer<typeof contentSizeOut>>(`/asset/content-size/${id}`);
 
 /** A freshly uploaded asset as a row of the contents list. */

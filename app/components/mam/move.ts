@@ -1,14 +1,9 @@
 import { runAction } from "../../lib/actions";
 import { showInfo } from "../../lib/notify";
-import { createStore } from "../../lib/store";
 import { ru } from "../../i18n/ru";
 import type { DragPayload } from "./dnd";
 import { chunks, moveMembers } from "./mam-api";
 import { loadChildren, treeStore } from "./tree-store";
-
-/** Bumped whenever group contents changed here (move, delete, create): the open contents pane reloads. */
-export const contentsVersion = createStore(0);
-export const contentsChanged = () => contentsVersion.set(contentsVersion.get() + 1);
 
 /** Reloads the children of the groups the tree has already loaded. */
 export async function refreshTree(ids: string[]) {
@@ -16,7 +11,10 @@ export async function refreshTree(ids: string[]) {
   await Promise.all([...new Set(ids)].filter((id) => tree[id]?.subGroups).map((id) => loadChildren(id)));
 }
 
-/** Moves dropped members into a group; the server checks the permission on both ends. */
+/**
+ * Moves dropped members into a group; the server checks the permission on both ends. The tree reloads the
+ * children of both ends; the caller reloads the route's data (the open group's contents may have changed).
+ */
 export async function moveDropped(payload: DragPayload, to: string): Promise<boolean> {
   const members = payload.members.filter((m) => m.el_id !== to);
   if (payload.from === to || members.length === 0) return false;
@@ -25,7 +23,6 @@ export async function moveDropped(payload: DragPayload, to: string): Promise<boo
     return true;
   });
   await refreshTree([payload.from, to]);
-  contentsChanged();
   if (done) showInfo(ru.mam.moved);
   return !!done;
 }

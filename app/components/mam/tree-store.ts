@@ -1,12 +1,15 @@
 import { ApiError } from "../../lib/api";
 import { runAction } from "../../lib/actions";
+import { sessionStore } from "../../lib/session";
 import { createStore } from "../../lib/store";
 import { ru } from "../../i18n/ru";
 import { allSubgroups, getGroup, VIRTUAL_ROOT_ID } from "./mam-api";
 
 /**
- * The group tree (spec 3 "client side" group fields): nodes by id with their parent (group_id), isRoot,
- * isOpen and subGroups (child ids; null until first expanded). Children load lazily on first expansion.
+ * The group tree of the /mam screens: nodes by id with their parent (group_id), isRoot, isOpen and
+ * subGroups (child ids; null until first expanded), the client-side group fields of the product
+ * specification. Children load lazily when a node is first expanded (a click or a key: events), and the
+ * screens' loaders open the path to the group they show (openTreeAt).
  */
 export interface TreeNode {
   element_id: string;
@@ -37,9 +40,21 @@ const patch = (id: string, changes: Partial<TreeNode>) => {
   if (node) treeStore.set({ ...tree, [id]: { ...node, ...changes } });
 };
 
-/** A fresh tree (another user signed in, or a first visit). */
-export function resetTree() {
-  treeStore.set({ [VIRTUAL_ROOT_ID]: rootNode() });
+/** Whose groups the tree holds: another user signed in in this tab starts from a fresh tree. */
+let treeOwner: string | null = null;
+/** Bumped with each fresh tree, so a load started for the previous one does not write into it. */
+let generation = 0;
+
+/** Called by a /mam screen's loader once the sign-in check has run: the tree opens down to `groupId`. */
+export function openTreeAt(groupId: string) {
+  const userId = sessionStore.get().user?.id ?? null;
+  if (userId !== treeOwner) {
+    treeOwner = userId;
+    generation += 1;
+    inflight.clear();
+    treeStore.set({ [VIRTUAL_ROOT_ID]: rootNode() });
+  }
+  if (userId) void reveal(groupId);
 }
 
 const inflight = new Map<string, Promise<void>>();
@@ -49,10 +64,11 @@ export function loadChildren(id: string): Promise<void> {
   const running = inflight.get(id);
   if (running) return running;
   patch(id, { loading: true });
+  const started = generation;
   const job = (async () => {
     const children = await runAction(() => allSubgroups(id));
     const tree = { ...treeStore.get() };
-    if (!tree[id]) return;
+    if (!tree[id] || started !== generation) return;
     if (!children) {
       tree[id] = { ...tree[id], loading: false };
     } else {

@@ -1,7 +1,10 @@
+import { z } from "@hono/zod-openapi";
 import { Button, Checkbox, Group, NumberInput, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import { useForm } from "@mantine/form";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useState } from "react";
 import { sharePasswordMinLength } from "../../../functions/sl/password-rule";
-import type { ShareLinkAclValue } from "../../../functions/sl/schemas";
+import { acl, downloadLimit, emails, password, type ShareLinkAclValue, timeRange } from "../../../functions/sl/schemas";
 import { ru } from "../../i18n/ru";
 import { api } from "../../lib/api";
 import { showError } from "../../lib/notify";
@@ -15,46 +18,63 @@ const aclLabels: Record<ShareLinkAclValue, string> = {
 
 /** datetime-local value (the browser's zone) → unix seconds; empty → null (open end). */
 const toSeconds = (value: string) => (value ? Math.floor(new Date(value).getTime() / 1000) : null);
+const emailList = (value: string) => value.split(/[,\s;]+/).filter(Boolean);
 
-/** The create form (spec 3 "Short link payload"); the server validates and its message reaches the toast. */
+/**
+ * The form's fields as the server checks them (functions/sl/schemas.ts): the same acl, password, address,
+ * limit and time-range rules, applied to what the inputs hold (text, an empty field for "none").
+ */
+const formSchema = z
+  .object({
+    acl,
+    password: z.literal("").or(password),
+    start: z.string(),
+    end: z.string(),
+    emails: z.string().transform(emailList).pipe(emails),
+    limit: z.literal("").or(downloadLimit),
+  })
+  .superRefine((v, ctx) => {
+    const range = timeRange.safeParse([toSeconds(v.start), toSeconds(v.end)]);
+    if (!range.success) ctx.addIssue({ code: "custom", path: ["end"], message: range.error.issues[0]?.message ?? "" });
+  });
+
+type FormValues = { acl: string[]; password: string; start: string; end: string; emails: string; limit: number | "" };
+
+/** The create form (the share-link payload: window, password, rights, recipients, limit); the server's message reaches the toast. */
 export function CreateLinkForm({ assetId, onCreated }: { assetId: string; onCreated: (id: string) => void }) {
-  const [acl, setAcl] = useState<string[]>(["view", "download_original"]);
-  const [password, setPassword] = useState("");
-  const [start, setStart] = useState("");
-  const [end, setEnd] = useState("");
-  const [emails, setEmails] = useState("");
-  const [limit, setLimit] = useState<string | number>("");
   const [busy, setBusy] = useState(false);
-  // The server refuses a shorter one too (functions/sl/schemas.ts); saying so here saves a round trip.
-  const passwordShort = password.length > 0 && password.length < sharePasswordMinLength;
+  const form = useForm<FormValues>({
+    initialValues: { acl: ["view", "download_original"], password: "", start: "", end: "", emails: "", limit: "" },
+    validate: zod4Resolver(formSchema),
+    validateInputOnChange: true,
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.onSubmit(async (v) => {
     setBusy(true);
     try {
       const id = await api<string>(`/sl/create/${assetId}`, {
         method: "POST",
         body: {
-          time_range: [toSeconds(start), toSeconds(end)],
-          password: password || null,
-          acl,
-          email: emails.split(/[,\s;]+/).filter(Boolean),
-          download_limit: limit === "" ? null : Number(limit),
+          time_range: [toSeconds(v.start), toSeconds(v.end)],
+          password: v.password || null,
+          acl: v.acl,
+          email: emailList(v.emails),
+          download_limit: v.limit === "" ? null : v.limit,
         },
       });
-      setPassword("");
+      form.setFieldValue("password", "");
       onCreated(String(id).trim());
     } catch (error) {
       showError(error);
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Checkbox.Group label={t.acl} value={acl} onChange={setAcl}>
+        <Checkbox.Group label={t.acl} {...form.getInputProps("acl")}>
           <Group mt={4}>
             {(Object.keys(aclLabels) as ShareLinkAclValue[]).map((a) => (
               <Checkbox key={a} value={a} label={aclLabels[a]} />
@@ -64,21 +84,19 @@ export function CreateLinkForm({ assetId, onCreated }: { assetId: string; onCrea
         <PasswordInput
           label={t.password}
           description={t.passwordHint(sharePasswordMinLength)}
-          error={passwordShort ? t.passwordShort(sharePasswordMinLength) : undefined}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
           autoComplete="new-password"
+          {...form.getInputProps("password")}
         />
         <Group grow>
-          <TextInput type="datetime-local" label={t.start} value={start} onChange={(e) => setStart(e.currentTarget.value)} />
-          <TextInput type="datetime-local" label={t.end} value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+          <TextInput type="datetime-local" label={t.start} {...form.getInputProps("start")} />
+          <TextInput type="datetime-local" label={t.end} {...form.getInputProps("end")} />
         </Group>
         <Group grow>
-          <TextInput label={t.emails} value={emails} onChange={(e) => setEmails(e.currentTarget.value)} placeholder="name@example.com" />
-          <NumberInput label={t.downloadLimit} value={limit} onChange={setLimit} min={1} allowDecimal={false} />
+          <TextInput label={t.emails} placeholder="name@example.com" {...form.getInputProps("emails")} />
+          <NumberInput label={t.downloadLimit} min={1} allowDecimal={false} {...form.getInputProps("limit")} />
         </Group>
         <Group>
-          <Button type="submit" loading={busy} disabled={acl.length === 0 || passwordShort}>
+          <Button type="submit" loading={busy} disabled={!form.isValid()}>
             {t.create}
           </Button>
         </Group>

@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, CopyButton, Group, Paper, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
-import { useCallback, useEffect, useState } from "react";
+import { useRevalidator } from "@remix-run/react";
+import { useState } from "react";
 import type { LinkOut } from "../../../functions/sl/schemas";
 import { ru } from "../../i18n/ru";
 import { api } from "../../lib/api";
@@ -11,24 +12,21 @@ import { CreateLinkForm } from "./CreateLinkForm";
 const t = ru.share.panel;
 const urlOf = (id: string) => `${window.location.origin}/sl/${id}`;
 
-/** 'Поделиться' on the asset info screen: the asset's share links, a create form, copy and revoke. */
-export function ShareLinksPanel({ assetId }: { assetId: string }) {
-  const [links, setLinks] = useState<LinkOut[] | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
+export const shareLinksOf = (assetId: string, signal?: AbortSignal) => api<LinkOut[]>(`/sl/for-entity/${assetId}`, { signal });
 
-  const reload = useCallback(() => {
-    api<LinkOut[]>(`/sl/for-entity/${assetId}`).then(setLinks, (error) => {
-      setLinks([]);
-      showError(error);
-    });
-  }, [assetId]);
-  useEffect(reload, [reload]);
+/**
+ * 'Поделиться' on the asset info screen: the asset's share links (loaded by the route with the rest of the
+ * screen), a create form, copy and revoke; after a change the route loads them again.
+ */
+export function ShareLinksPanel({ assetId, links }: { assetId: string; links: LinkOut[] }) {
+  const [created, setCreated] = useState<string | null>(null);
+  const { revalidate } = useRevalidator();
 
   async function revoke(id: string) {
     try {
       await api(`/sl/${id}`, { method: "DELETE" });
       showInfo(t.revoked);
-      reload();
+      revalidate();
     } catch (error) {
       showError(error);
     }
@@ -42,7 +40,7 @@ export function ShareLinksPanel({ assetId }: { assetId: string }) {
           assetId={assetId}
           onCreated={(id) => {
             setCreated(id);
-            reload();
+            revalidate();
           }}
         />
         {created && (
@@ -56,8 +54,8 @@ export function ShareLinksPanel({ assetId }: { assetId: string }) {
             <LinkCopy url={urlOf(created)} />
           </Group>
         )}
-        {links && links.length === 0 && <Text c="dimmed">{t.empty}</Text>}
-        {links && links.length > 0 && (
+        {links.length === 0 && <Text c="dimmed">{t.empty}</Text>}
+        {links.length > 0 && (
           <Table striped>
             <Table.Tbody>
               {links.map((l) => (

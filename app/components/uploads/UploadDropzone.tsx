@@ -6,37 +6,40 @@ import { showError } from "../../lib/notify";
 import { uploadQueue } from "../../lib/upload-client";
 import { enqueueTree, readDrop } from "../../lib/upload-drop";
 import { IconUpload } from "../icons";
-import { contentsChanged, refreshTree } from "../mam/move";
+import { refreshTree } from "../mam/move";
 
 export interface UploadDropzoneProps {
   groupId: string;
   canUpload: boolean;
-  onUploaded: (assetId: string) => void;
+  /** A file finished uploading into this group, or a dropped folder became its subgroup: the list loads again. */
+  onChanged: () => void;
   children: React.ReactNode;
 }
 
 const hasFiles = (event: React.DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
 
 /**
- * Drop target and file picker for a group's contents (issue 5): files go to the upload queue; dropped
- * folders become subgroups with their files inside. Without the create permission only the children show.
+ * Drop target and file picker for a group's contents (docs/decisions/015-upload-queue.md): files go to the
+ * upload queue; dropped folders become subgroups with their files inside. Without the create permission only
+ * the children show.
  */
-export function UploadDropzone({ groupId, canUpload, onUploaded, children }: UploadDropzoneProps) {
+export function UploadDropzone({ groupId, canUpload, onChanged, children }: UploadDropzoneProps) {
   const [over, setOver] = useState(false);
-  const onUploadedRef = useRef(onUploaded);
-  onUploadedRef.current = onUploaded;
+  const onChangedRef = useRef(onChanged);
+  onChangedRef.current = onChanged;
   // The group open now: a drop's folders may still be turning into subgroups after the user moved on.
   const openGroup = useRef(groupId);
   openGroup.current = groupId;
 
-  useEffect(() => uploadQueue().onUploaded(groupId, (assetId) => onUploadedRef.current(assetId)), [groupId]);
+  // A subscription to the upload queue (no call of its own): its events reload the list.
+  useEffect(() => uploadQueue().onUploaded(groupId, () => onChangedRef.current()), [groupId]);
 
   if (!canUpload) return <>{children}</>;
 
   const enqueue = (files: File[], target: string) => void uploadQueue().add(files, target);
   // A folder became a subgroup: its parent's loaded tree node reloads, and so does the list if that parent is open.
   const subgroupCreated = async (parentId: string) => {
-    if (parentId === openGroup.current) contentsChanged();
+    if (parentId === openGroup.current) onChangedRef.current();
     await refreshTree([parentId]);
   };
 

@@ -10,7 +10,7 @@ import { useLeaveWarning } from "../../lib/use-leave-warning";
 const UploadList = lazy(() => import("./UploadList"));
 
 /**
- * Spec 2 app shell: the upload status panel shows when uploads exist (or unfinished ones wait to be resumed
+ * In the app shell: the upload status panel shows when uploads exist (or unfinished ones wait to be resumed
  * after a reload) and the page is not /login; leaving the page asks for confirmation while any upload is unfinished.
  */
 export function UploadStatusPanel() {

@@ -1,57 +1,9 @@
-import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { ru } from "../../i18n/ru";
-import { runAction } from "../../lib/actions";
 import { formatDateTime, formatSize } from "../../lib/format";
-import { getAsset, type Asset } from "../mam/mam-api";
-import { userNames } from "./user-names";
-import {
-  entityUserAccess,
-  listVariants,
-  listVersions,
-  memberOf,
-  techFields,
-  versionNumbers,
-  viewVariant,
-  type AppliedRule,
-  type Variant,
-} from "./viewer-api";
-
-interface Info {
-  asset: Asset;
-  versions: { version: number; variants: Variant[] }[];
-  tech: { name: string; value: unknown }[];
-  groups: { group_id: string; group_name: string }[];
-  users: AppliedRule[] | null;
-  /** Names of the owner and creator, where the caller may know them. */
-  names: Record<string, string>;
-}
-
-/**
- * The asset first (without it there is nothing to show); the other sections load on their own, so one
- * failing call (its toast shown) leaves the rest of the screen in place.
- */
-async function loadInfo(id: string): Promise<Info | null> {
-  const asset = await runAction(() => getAsset(id));
-  if (!asset) return null;
-  const [versions, groups] = await Promise.all([
-    runAction(async () =>
-      Promise.all(versionNumbers(await listVersions(id)).map(async (version) => ({ version, variants: await listVariants(id, version) }))),
-    ),
-    runAction(() => memberOf(id)),
-  ]);
-  const main = viewVariant(versions?.[0]?.variants ?? []);
-  // Who has access is for those who may change it (acl); others see their own permissions only.
-  // asset_access is the server's full answer (superuser already expanded), so it is read, not re-derived.
-  const mayList = asset.asset_access.includes("acl");
-  const [tech, users] = await Promise.all([
-    main ? runAction(() => techFields(id, main.variant_id)) : [],
-    mayList ? runAction(async () => (await entityUserAccess(id)).rules) : null,
-  ]);
-  const names = await userNames([asset.owner, asset.creator], users ?? null);
-  return { asset, versions: versions ?? [], tech: tech ?? [], groups: groups ?? [], users: users ?? null, names };
-}
+import type { AssetInfoData } from "./viewer-api";
 
 const show = (value: unknown) =>
   value === null || value === undefined || value === ""
@@ -82,20 +34,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** /asset/{id}: what the asset is, its versions and variants, technical fields, groups and access. */
-export function AssetInfo({ id }: { id: string }) {
-  const [info, setInfo] = useState<Info | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setInfo(null);
-    void loadInfo(id).then((loaded) => live && (loaded ? setInfo(loaded) : setFailed(true)));
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  if (failed) return <Text c="dimmed">{ru.viewer.notFound}</Text>;
-  if (!info) return <Loader size="sm" />;
+/**
+ * /asset/{id}: what the asset is, its versions and variants, technical fields, groups and access, as GET
+ * /api/asset/info/{id} answers (the route's loader). The caller's rights are the server's list, shown as they are.
+ */
+export function AssetInfo({ info }: { info: AssetInfoData }) {
   const { asset } = info;
   const f = ru.viewer.fields;
   const fields: [string, ReactNode][] = [
@@ -167,14 +110,14 @@ export function AssetInfo({ id }: { id: string }) {
         </Table>
       </Section>
       <Section title={ru.viewer.techFields}>
-        {info.tech.length === 0 ? (
+        {info.tech.fields.length === 0 ? (
           <Text c="dimmed" size="sm">
             {ru.viewer.noTechFields}
           </Text>
         ) : (
           <Table aria-label={ru.viewer.techFields} verticalSpacing={2}>
             <Table.Tbody>
-              {info.tech.map((t) => (
+              {info.tech.fields.map((t) => (
                 <Table.Tr key={t.name}>
                   <Table.Th w={200}>{t.name}</Table.Th>
                   <Table.Td>{show(t.value)}</Table.Td>

@@ -1,6 +1,5 @@
-import { Anchor, Button, Group, Loader, Menu, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Menu, Stack, Text, Title } from "@mantine/core";
 import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
 import { formatSize } from "../../lib/format";
@@ -8,10 +7,30 @@ import { downloadFile, variantPath } from "../mam/download";
 import { getAsset, type Asset } from "../mam/mam-api";
 import { assetOrder } from "../mam/nav-list";
 import { MediaView } from "./MediaView";
-import { chooseView, listVariants, playVariant, type Variant, type Viewing } from "./viewer-api";
+import { chooseView, latestVariants, playVariant, shownMime, type Variant, type Viewing } from "./viewer-api";
 
-interface Loaded extends Viewing {
+export interface ViewerData extends Viewing {
+  groupId: string;
   asset: Asset;
+  /** The group's assets in the order the list showed them, for previous/next; empty when the group cannot be listed. */
+  order: string[];
+}
+
+/**
+ * The viewer's data: the asset and its latest variants together, then what to show of them (a play link,
+ * a text file's start, or a preview), and the group's order. An unreadable asset throws (the route's 404);
+ * an unreadable group only leaves previous/next off.
+ */
+export async function loadViewer(groupId: string, assetId: string, signal: AbortSignal): Promise<ViewerData> {
+  const [asset, all, order] = await Promise.all([
+    getAsset(assetId, signal),
+    latestVariants(assetId, signal),
+    assetOrder(groupId, assetId).catch((error) => {
+      console.error(error);
+      return [];
+    }),
+  ]);
+  return { groupId, asset, order, ...(await chooseView(asset, all, signal)) };
 }
 
 /** The original of a version: the initial upload, else the master, else whatever is there. */
@@ -19,41 +38,18 @@ const original = (variants: Variant[]) =>
   variants.find((v) => v.variant_type === "initial") ?? variants.find((v) => v.variant_type === "master") ?? variants[0] ?? null;
 
 /** /mam/{idGroup}/asset/{id}: the file itself (proxy preferred), previous/next in the group, downloads. */
-export function FileViewer({ groupId, assetId }: { groupId: string; assetId: string }) {
+export function FileViewer({ data }: { data: ViewerData }) {
   const navigate = useNavigate();
-  const [data, setData] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [order, setOrder] = useState<string[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    setData(null);
-    setFailed(false);
-    void runAction(async () => {
-      const asset = await getAsset(assetId);
-      const all = asset.asset_latest_version ? await listVariants(assetId, asset.asset_latest_version) : [];
-      return { asset, ...(await chooseView(assetId, all, asset.asset_access)) };
-    }).then((loaded) => {
-      if (!live) return;
-      if (loaded) setData(loaded);
-      else setFailed(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [assetId]);
-
-  useEffect(() => {
-    void runAction(() => assetOrder(groupId, assetId)).then((ids) => ids && setOrder(ids));
-  }, [groupId, assetId]);
+  const { groupId, asset, order } = data;
+  const assetId = asset.asset_id;
 
   const at = order.indexOf(assetId);
   const prev = at > 0 ? order[at - 1] : null;
   const next = at >= 0 && at < order.length - 1 ? order[at + 1] : null;
   const go = (id: string | null) => id && navigate(`/mam/${groupId}/asset/${id}`);
-  const save = (v: Variant) => runAction(() => downloadFile(variantPath(v.variant_id), v.file_name || data?.asset.name || v.name));
-  const main = data ? original(data.variants) : null;
-  const shown = data?.shown;
+  const save = (v: Variant) => runAction(() => downloadFile(variantPath(v.variant_id), v.file_name || asset.name || v.name));
+  const main = original(data.variants);
+  const shown = data.shown;
   const renew = shown ? async () => (await playVariant(shown.variant_id)).link : undefined;
 
   return (
@@ -64,7 +60,7 @@ export function FileViewer({ groupId, assetId }: { groupId: string; assetId: str
             ← {ru.viewer.back}
           </Anchor>
           <Title order={3} lineClamp={1}>
-            {data?.asset.name ?? ""}
+            {asset.name}
           </Title>
         </Group>
         <Group gap="xs" wrap="nowrap">
@@ -79,7 +75,7 @@ export function FileViewer({ groupId, assetId }: { groupId: string; assetId: str
               {ru.viewer.download}
             </Button>
           )}
-          {data && data.variants.length > 1 && (
+          {data.variants.length > 1 && (
             <Menu position="bottom-end">
               <Menu.Target>
                 <Button size="xs" variant="light">
@@ -100,20 +96,17 @@ export function FileViewer({ groupId, assetId }: { groupId: string; assetId: str
           </Button>
         </Group>
       </Group>
-      {failed ? (
-        <Text c="dimmed">{ru.viewer.notFound}</Text>
-      ) : !data ? (
-        <Loader size="sm" />
-      ) : data.shown && data.link ? (
+      {data.shown && data.link ? (
         <MediaView
           key={data.link}
           src={data.link}
-          mime={data.shown.mime_type || data.asset.mimetype}
-          name={data.asset.name}
+          mime={shownMime(data.shown, asset.mimetype)}
+          name={asset.name}
+          text={data.text}
           renew={renew}
         />
       ) : data.preview ? (
-        <MediaView src={data.preview} mime="image/jpeg" name={data.asset.name} />
+        <MediaView src={data.preview} mime="image/jpeg" name={asset.name} />
       ) : (
         <Text c="dimmed">
           {data.blank === "needsDownload"

@@ -1,13 +1,10 @@
 import { ActionIcon, Box, Code, Group, Text } from "@mantine/core";
-import { useEffect, useRef, useState, type SyntheticEvent } from "react";
+import { useRef, useState, type SyntheticEvent } from "react";
 import { ru } from "../../i18n/ru";
 import { kindOf } from "../mam/Thumb";
 
 /** The viewer's media fill the space the screen leaves them. */
 const fill = { width: "100%", maxHeight: "100%", flex: 1, minHeight: 0 } as const;
-
-/** Text files are shown up to this many bytes (a Range request): enough to read, never a huge download. */
-const TEXT_LIMIT = 1 << 20;
 
 function ImageView({ src, name }: { src: string; name: string }) {
   const [zoom, setZoom] = useState(1);
@@ -47,22 +44,9 @@ function ImageView({ src, name }: { src: string; name: string }) {
   );
 }
 
-function TextView({ src }: { src: string }) {
-  const [text, setText] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch(src, { headers: { Range: `bytes=0-${TEXT_LIMIT - 1}` }, signal: controller.signal })
-      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
-      .then(setText, (error) => {
-        if (controller.signal.aborted) return;
-        console.error(error);
-        setFailed(true);
-      });
-    return () => controller.abort();
-  }, [src]);
-  if (failed) return <Text c="dimmed">{ru.viewer.noPreview}</Text>;
-  if (text === null) return <Text c="dimmed">{ru.viewer.loading}</Text>;
+/** The start of a text file, read by the route's loader with the rest of the screen (null: it could not be read). */
+function TextView({ text }: { text: string | null }) {
+  if (text === null) return <Text c="dimmed">{ru.viewer.noPreview}</Text>;
   return (
     <Code block style={{ flex: 1, overflow: "auto", whiteSpace: "pre-wrap" }}>
       {text}
@@ -107,12 +91,13 @@ function Player({ kind, src, name, renew }: { kind: "video" | "audio"; src: stri
   return <video src={current} controls preload="metadata" style={{ ...fill, background: "black" }} aria-label={name} {...events} />;
 }
 
-/** Shows one variant by its play link: image with zoom, video, audio, PDF, plain text. */
-export function MediaView({ src, mime, name, renew }: { src: string; mime: string; name: string; renew?: () => Promise<string> }) {
+/** Shows one variant by its play link: image with zoom, video, audio, PDF, plain text (`text`, read beforehand). */
+export function MediaView(props: { src: string; mime: string; name: string; text?: string | null; renew?: () => Promise<string> }) {
+  const { src, mime, name, renew } = props;
   const kind = kindOf("asset", mime);
   if (kind === "image") return <ImageView src={src} name={name} />;
   if (kind === "video" || kind === "audio") return <Player kind={kind} src={src} name={name} renew={renew} />;
   if (kind === "pdf") return <iframe src={src} title={name} style={{ ...fill, border: 0, background: "white" }} />;
-  if (kind === "text") return <TextView src={src} />;
+  if (kind === "text") return <TextView text={props.text ?? null} />;
   return <Text c="dimmed">{ru.viewer.noPreview}</Text>;
 }

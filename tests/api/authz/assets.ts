@@ -158,6 +158,8 @@ export const assetCases: RouteCase[] = [
   },
   // The shared asset is also in P: the groups an asset is in are listed only when readable.
   reads("GET /api/asset/member-of/:id", (a) => `/api/asset/member-of/${a.id}`),
+  // The info screen's one call: the shared asset is also in P, whose name must not reach a reader of S only.
+  reads("GET /api/asset/info/:id", (a) => `/api/asset/info/${a.id}`),
   reads("GET /api/asset/content-size/:id", (a) => `/api/asset/content-size/${a.id}`),
   reads("GET /api/asset/:id", (a) => `/api/asset/${a.id}`),
   {
