@@ -8,8 +8,9 @@ import type { LogLine } from "./jobs-api";
 export function JobLog({ lines }: { lines: LogLine[] }) {
   const [follow, setFollow] = useState(true);
   const viewport = useRef<HTMLDivElement>(null);
+  // New lines arrive with each load: keep the end in view.
   useEffect(() => {
-    if (follow) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+    if (follow && lines.length) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
   }, [lines, follow]);
   return (
     <>
