@@ -1,4 +1,4 @@
-/* Service worker of the media asset manager (spec 1).
+/* Service worker of the media asset manager.
  *
  * <img>, <video> and download links cannot send an Authorization header, so the page hands this worker
  * the access token and the server ({cmd: 'init' | 'token' | 'server'}) and it signs their GET requests

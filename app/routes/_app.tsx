@@ -10,7 +10,7 @@ import { sessionStore } from "../lib/session";
 import { useStore } from "../lib/store";
 
 /**
- * The signed-in layout (spec 2 "root layout"). The bearer lives in the browser's memory, so the navigation
+ * The signed-in layout. The bearer lives in the browser's memory, so the navigation
  * guard runs here, in the browser, before every navigation into or inside the layout (`guarded`). Until it
  * has run (server render, hydration) the layout shows a loader, except for pages whose handle says
  * `serverRender` when the request carries the page-session cookie: those render with the HTML (their
@@ -39,7 +39,7 @@ export default function AppLayout() {
   const { guarded, pageSession } = useLoaderData<typeof loader>();
   const serverRender = useMatches().some((m) => (m.handle as { serverRender?: boolean } | undefined)?.serverRender);
 
-  // A 401 anywhere clears the tokens (spec 8): sign in again and come back here. Logout goes to /login itself.
+  // A 401 anywhere clears the tokens: sign in again and come back here. Logout goes to /login itself.
   // Not while a server-rendered page hydrates: the store still shows the server's (empty) session then.
   useEffect(() => {
     if (guarded && !tokens && !loggedOut) navigate(loginPathFor(location.pathname + location.search), { replace: true });

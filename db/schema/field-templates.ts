@@ -1,7 +1,7 @@
 import { sqliteTable, text, integer } from "drizzle-orm/sqlite-core";
 import { unixTime, uuidKey } from "./columns";
 
-/** A field template (spec section 3): the type and setup every value of this field is checked against. */
+/** A field template: the type and setup every value of this field is checked against. */
 export const fieldTemplates = sqliteTable("field_templates", {
   fieldDefId: uuidKey("field_def_id"),
   name: text("field_def_name").notNull(),

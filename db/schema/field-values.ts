@@ -2,7 +2,7 @@ import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core
 import { unixTime, uuidKey } from "./columns";
 
 /**
- * An entity field value (spec section 3). pts is kept as two columns so a time range is an index range;
+ * An entity field value. pts is kept as two columns so a time range is an index range;
  * value_text / value_num repeat a single scalar field_data in a typed column, so entities-by-field's
  * eq, in, prefix and ranges are index seeks on (def_id, value) rather than JSON scans.
  */

@@ -13,7 +13,7 @@ export const lists = sqliteTable(
   (t) => [uniqueIndex("lists_name_unique").on(t.name)],
 );
 
-/** A list record (spec section 3): one choice; rec_data is the text a field value holds. */
+/** A list record: one choice; rec_data is the text a field value holds. */
 export const listRecords = sqliteTable(
   "list_records",
   {

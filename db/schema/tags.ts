@@ -2,7 +2,7 @@ import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/s
 import { unixTime, uuidKey } from "./columns";
 
 /**
- * A tag (spec section 3 Tag): one shared vocabulary. `name_key` is the name folded as people compare
+ * A tag: one shared vocabulary. `name_key` is the name folded as people compare
  * tags (NFC, lower case in Russian rules, ё as е, runs of spaces as one: functions/tags/name-key.ts);
  * SQLite's lower() folds ASCII only, so the key is made in code. Its unique index makes names unique
  * that way and turns a prefix search into one range of that index.

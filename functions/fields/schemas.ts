@@ -104,7 +104,7 @@ export const fieldTemplate = z
   })
   .openapi("FieldTemplate");
 
-/** pts (spec section 5): null or exactly [start, end] in seconds, 0 ≤ start ≤ end. The duration check needs the version (service). */
+/** pts: null or exactly [start, end] in seconds, 0 ≤ start ≤ end. The duration check needs the version (service). */
 export const pts = z
   .tuple([finite, finite], { error: "должен быть null или [начало, конец] в секундах" })
   .nullable()

@@ -3,7 +3,7 @@ import { entityId, idParam, idsBody, pageQuery } from "../groups/schemas";
 import { ok } from "../auth/schemas";
 import { tag } from "./tag-ref";
 
-/** Tags (spec section 3 Tag, 7 tags): shared by the API validator and the front end (no server imports). */
+/** Tags: shared by the API validator and the front end (no server imports). */
 
 export { idParam, idsBody, ok, pageQuery, tag };
 

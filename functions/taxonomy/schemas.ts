@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { ok } from "../auth/schemas";
 import { entityId, idParam, pageQuery } from "../groups/schemas";
 
-/** The taxonomy (spec section 3 Taxon, 7 taxonomy): shared by the API validator and the front end (no server imports). */
+/** The taxonomy: shared by the API validator and the front end (no server imports). */
 
 export { idParam, ok };
 

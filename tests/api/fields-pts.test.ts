@@ -3,7 +3,7 @@ import { admin, call } from "./fixtures";
 import { fieldsOf, mkAsset, mkTemplate, setValue } from "./fields.helpers";
 import { randomBytes, uploadFile } from "./uploads.helpers";
 
-/** pts (spec section 5): null or exactly [start, end], 0 ≤ start ≤ end ≤ the version's duration; range queries by overlap. */
+/** pts: null or exactly [start, end], 0 ≤ start ≤ end ≤ the version's duration; range queries by overlap. */
 
 describe("pts", () => {
   it.each([

@@ -10,7 +10,7 @@ const LINKS = [
 ];
 const ADMIN_LINK = { to: "/admin", label: ru.nav.admin };
 
-/** Top-level sections; Администрирование only for admins (spec 6). */
+/** Top-level sections; Администрирование only for admins. */
 export function MainNav({ isAdmin }: { isAdmin: boolean }) {
   const links = isAdmin ? [...LINKS, ADMIN_LINK] : LINKS;
   return (
