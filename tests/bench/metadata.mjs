@@ -5,30 +5,18 @@
  * a section is one more file exporting `default async (ctx) => {}`) through the local Worker as a user with
  * read and update on the group (the access filter is part of every figure). Prints figures; never fails on time.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
-import { withOfflineEnv } from "../../scripts/offline-env.mjs";
 import { seedTags } from "./metadata-tags.mjs";
-import { benchAdmin, ms, percentile, startServer } from "./server.mjs";
+import { benchAdmin, migratedDataDir, ms, percentile, startServer } from "./server.mjs";
 
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
-const dataDir = mkdtempSync(path.join(tmpdir(), "mam-bench-metadata-"));
+const { dataDir, file } = migratedDataDir("mam-bench-metadata-");
 const now = Math.floor(Date.now() / 1000);
 const q = (s) => `'${String(s).replace(/'/g, "''")}'`;
-
-execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir], {
-  env: withOfflineEnv(),
-  stdio: "ignore",
-});
-const d1dir = path.join(dataDir, "v3/d1/miniflare-D1DatabaseObject");
-const sqliteFile = readdirSync(d1dir).find((f) => f.endsWith(".sqlite"));
-if (!sqliteFile) throw new Error(`no D1 database in ${d1dir} after the migrations`);
-const file = path.join(d1dir, sqliteFile);
 const db = createClient({ url: `file:${file}` });
 
 const groupId = crypto.randomUUID();
