@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { ffmpeg, makeClip } from "../media/media";
 import { base, Seeder, unique } from "./browse-seed";
-import { ADMIN, expect, openSignedIn, test } from "./fixtures";
+import { ADMIN, expect, gotoSignedIn, openSignedIn, test } from "./fixtures";
 
 /**
  * The file viewer in Chromium: real files uploaded through /api/ul into a group, opened from the group's
@@ -98,7 +98,10 @@ test("a reader without the download right sees the preview, and is offered no do
   });
   await admin.call("/api/user/acl", { json: { subj: user_id, obj: groupId, acl: ["read"] } });
 
-  await openSignedIn(page, reader, `/mam/${groupId}/asset/${assetId}`);
+  // Image bytes go with the bearer the service worker holds: a browser's first page is not under its control yet.
+  await openSignedIn(page, reader, `/mam/${groupId}`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await gotoSignedIn(page, `/mam/${groupId}/asset/${assetId}`);
   const img = page.getByRole("img", { name: "картинка.png" });
   await expect(img).toBeVisible();
   expect(await img.getAttribute("src")).toContain(`/api/asset/content/preview/${assetId}/1/`);
