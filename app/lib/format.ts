@@ -1,4 +1,5 @@
-import { plural, ru, type PluralForms } from "../i18n/ru";
+import { plural, type PluralForms } from "../i18n/plural";
+import { ru } from "../i18n/ru";
 
 const SIZE_UNITS = [ru.units.kb, ru.units.mb, ru.units.gb, ru.units.tb];
 

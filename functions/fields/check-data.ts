@@ -1,4 +1,5 @@
 import type { FieldTemplate } from "../../db/schema";
+import { uuidRe } from "../groups/schemas";
 import type { FieldSetups, FieldType } from "./schemas";
 
 /**
@@ -19,7 +20,6 @@ export interface Pending {
 
 export type Templates = Map<string, FieldTemplate>;
 
-const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const dateRe = /^\d{4}-\d{2}-\d{2}$/;
 const dateTimeRe = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
 const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);

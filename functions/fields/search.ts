@@ -6,7 +6,8 @@ import type { AuthUser } from "../lib/env";
 import { literal } from "../lib/sql";
 import { indexedColumn } from "./check-data";
 import type { EntitiesByFieldBody, SearchOp } from "./schemas";
-import { invalid, loadTemplates } from "./validate";
+import { invalidFields } from "../lib/validation";
+import { loadTemplates } from "./validate";
 
 /**
  * entities-by-field: the entities holding a value of one template that satisfies `op`, filtered in SQL
@@ -42,16 +43,16 @@ function condition(expr: SQL, op: SearchOp, value: Scalar | Scalar[] | undefined
 export async function entitiesByField(db: Db, auth: AuthUser, body: EntitiesByFieldBody) {
   const templates = await loadTemplates(db, [body.def_id]);
   const t = templates.get(body.def_id);
-  if (!t) throw invalid([{ field: "def_id", message: "нет такого шаблона поля" }]);
+  if (!t) throw invalidFields([{ field: "def_id", message: "нет такого шаблона поля" }]);
   const column = indexedColumn(t);
   const values = body.value === undefined ? [] : Array.isArray(body.value) ? body.value : [body.value];
   const numeric = column === "value_num" || ["number", "time", "bool"].includes(t.fieldType);
   if (body.op !== "exists") {
     if (!column && !["text", "asset", "group", "user"].includes(t.fieldType))
-      throw invalid([{ field: "op", message: `поля типа ${t.fieldType} ищутся только по exists` }]);
-    if (numeric && ["contains", "prefix"].includes(body.op)) throw invalid([{ field: "op", message: "только для текстовых полей" }]);
+      throw invalidFields([{ field: "op", message: `поля типа ${t.fieldType} ищутся только по exists` }]);
+    if (numeric && ["contains", "prefix"].includes(body.op)) throw invalidFields([{ field: "op", message: "только для текстовых полей" }]);
     const wrong = values.find((v) => (numeric ? typeof v === "string" : typeof v !== "string"));
-    if (wrong !== undefined) throw invalid([{ field: "value", message: numeric ? "должно быть числом" : "должно быть строкой" }]);
+    if (wrong !== undefined) throw invalidFields([{ field: "value", message: numeric ? "должно быть числом" : "должно быть строкой" }]);
   }
   const match = column
     ? condition(fv(column), body.op, body.value)

@@ -22,7 +22,7 @@ import {
   templatePatch,
   type FieldType,
 } from "./schemas";
-import { invalid } from "./validate";
+import { invalidFields } from "../lib/validation";
 import { valuesOfTemplate } from "./values";
 
 /** /api/fields/templates: everyone reads them (forms are built from them), admins change them. */
@@ -49,17 +49,18 @@ async function checkSetupRefs(db: Db, type: string, setup: Record<string, unknow
       .from(lists)
       .where(eq(lists.listId, String(setup.list_id)))
       .get();
-    if (!found) throw invalid([{ field: "field_setup.list_id", message: "нет такого списка" }]);
+    if (!found) throw invalidFields([{ field: "field_setup.list_id", message: "нет такого списка" }]);
   }
   if (type === "struct") {
     const ids = setup.fields as string[];
-    if (self && ids.includes(self)) throw invalid([{ field: "field_setup.fields", message: "структура не может содержать саму себя" }]);
+    if (self && ids.includes(self))
+      throw invalidFields([{ field: "field_setup.fields", message: "структура не может содержать саму себя" }]);
     const rows = await db
       .select({ id: fieldTemplates.fieldDefId })
       .from(fieldTemplates)
       .where(inArray(fieldTemplates.fieldDefId, idList(ids)));
     const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-    if (missing.length) throw invalid([{ field: "field_setup.fields", message: `нет таких шаблонов: ${missing.join(", ")}` }]);
+    if (missing.length) throw invalidFields([{ field: "field_setup.fields", message: `нет таких шаблонов: ${missing.join(", ")}` }]);
   }
 }
 
@@ -161,13 +162,13 @@ app.openapi(
     const b = c.req.valid("json");
     const current = await templateById(db, id);
     const type = (b.field_type ?? current.fieldType) as FieldType;
-    if (!fieldTypes.includes(type)) throw invalid([{ field: "field_type", message: "неизвестный тип" }]);
+    if (!fieldTypes.includes(type)) throw invalidFields([{ field: "field_type", message: "неизвестный тип" }]);
     const typeChanged = type !== current.fieldType;
     let setup = current.setup;
     if (b.field_setup !== undefined || typeChanged) {
       const parsed = parseSetup(type, b.field_setup ?? {});
       if (!parsed.success)
-        throw invalid(
+        throw invalidFields(
           describeZodError(parsed.error).map((d) => ({ ...d, field: `field_setup.${d.field}`.replace(/\.\(тело запроса\)$/, "") })),
         );
       setup = parsed.data as Record<string, unknown>;

@@ -3,7 +3,7 @@ import { fieldTemplates, listRecords, users, versions } from "../../db/schema";
 import { accessContext, permissionsOn, resolveObjects } from "../lib/access";
 import type { AuthUser } from "../lib/env";
 import type { Db } from "../lib/db";
-import { ApiError, type ErrorDetail } from "../lib/errors";
+import { invalidFields } from "../lib/validation";
 import { idList } from "../lib/sql";
 import { checkData, type Pending, type Problem, type Templates } from "./check-data";
 import type { FieldSetups } from "./schemas";
@@ -14,14 +14,6 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const map = new Map<string, T[]>();
   for (const item of items) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
   return map;
-}
-
-export function invalid(details: ErrorDetail[]): ApiError {
-  const summary = details
-    .slice(0, 5)
-    .map((d) => `«${d.field}»: ${d.message}`)
-    .join("; ");
-  return new ApiError("validation", `Неверные данные: ${summary}${details.length > 5 ? "; …" : ""}`, details);
 }
 
 /** The templates by id, with the sub-fields of structs (to any depth), in as few round trips as the nesting is deep. */
@@ -57,9 +49,9 @@ export async function checkValues(db: Db, auth: AuthUser, templates: Templates, 
     if (!t) problems.push({ field: `${c.at}def_id`, message: "нет такого шаблона поля" });
     else problems.push(...checkData(t, c.data, `${c.at}field_data`, templates, pending));
   }
-  if (problems.length) throw invalid(problems);
+  if (problems.length) throw invalidFields(problems);
   problems.push(...(await checkReferences(db, auth, pending)));
-  if (problems.length) throw invalid(problems);
+  if (problems.length) throw invalidFields(problems);
 }
 
 /** Referenced assets and groups must exist and be readable by the caller (hidden ones look missing); users must exist. */
@@ -147,6 +139,6 @@ export async function checkPlacements(db: Db, items: Placement[]): Promise<(numb
       problems.push({ field: `${i.at}pts`, message: `конец позже длительности версии (${version.duration} с)` });
     return i.assetVersion ?? null;
   });
-  if (problems.length) throw invalid(problems);
+  if (problems.length) throw invalidFields(problems);
   return stored;
 }

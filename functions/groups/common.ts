@@ -4,6 +4,7 @@ import { groupPermissions, VIRTUAL_ROOT_ID, type AccessContext } from "../lib/ac
 import type { Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { tagsColumn } from "../tags/of-entity";
+import { clashOnUnique } from "../lib/sql";
 
 /** The public shape of a group (schemas.ts `group`), selected straight from the table. */
 export const groupColumns = {
@@ -54,13 +55,5 @@ export async function assertNameFree(db: Db, parentId: string | null, name: stri
 }
 
 /** A racing writer can still hit the unique index between check and batch: same 409 then. */
-export async function mapUniqueViolation<T>(name: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (/UNIQUE constraint failed: groups/.test(String((err as Error)?.message) + String((err as { cause?: Error })?.cause?.message))) {
-      throw duplicateName(name);
-    }
-    throw err;
-  }
-}
+export const mapUniqueViolation = <T>(name: string, run: () => Promise<T>): Promise<T> =>
+  clashOnUnique(run, () => duplicateName(name), "groups");

@@ -1,7 +1,7 @@
-import { createRoute, type z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
 import { gzipJsonResponse } from "../lib/tree-answers";
-import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
 import { dir, entityByPath, groupSize, groupsWithUsers, previewList, searchGroups } from "./browse";
 import { deleteMembers, insertMembers, moveMembers } from "./members";
 import * as s from "./schemas";
@@ -17,13 +17,7 @@ const objectErrors = {
   404: jsonContent(errorEnvelope, "No such object, or the caller may not read it"),
   409: jsonContent(errorEnvelope, "Name clash or wrong state"),
 };
-const route = <M extends "get" | "post" | "patch" | "delete", P extends string, R extends object, O extends z.ZodType>(
-  method: M,
-  path: P,
-  summary: string,
-  request: R,
-  out: O,
-) => createRoute({ method, path, tags, summary, request, responses: { 200: jsonContent(out), ...objectErrors } });
+const route = routeDefiner(tags, objectErrors);
 
 app.openapi(route("get", "/roots", "Real top-level groups the caller can read", {}, s.group.array()), async (c) =>
   c.json(await roots(getDb(c.env), c.get("auth")), 200),

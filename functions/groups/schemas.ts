@@ -4,7 +4,7 @@ import { tag } from "../tags/tag-ref";
 
 /** Shared by the API validator and the front end's forms: no server imports here. */
 
-const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const entityId = z
   .string({ error: "обязательное поле" })

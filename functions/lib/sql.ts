@@ -74,3 +74,22 @@ function literalValue([key, col]: [string, Column], row: Record<string, unknown>
   if (typeof v === "number" && Number.isFinite(v)) return sql.raw(String(v));
   return literal(String(v));
 }
+
+/** A write refused by a unique index (of `table`, when given). D1 puts SQLite's text in the error or its cause. */
+export function isUniqueViolation(err: unknown, table?: string): boolean {
+  const text = `${(err as Error)?.message} ${(err as { cause?: Error })?.cause?.message}`;
+  return text.includes(table ? `UNIQUE constraint failed: ${table}` : "UNIQUE constraint failed");
+}
+
+/**
+ * Runs a write and turns a unique-index refusal into `clash()` (a 409 naming the field): a racing writer can
+ * pass the caller's own check and still meet the index.
+ */
+export async function clashOnUnique<T>(run: () => Promise<T>, clash: () => Error, table?: string): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isUniqueViolation(err, table)) throw clash();
+    throw err;
+  }
+}

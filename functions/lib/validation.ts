@@ -12,10 +12,17 @@ export function describeZodError(error: ZodError): ErrorDetail[] {
   });
 }
 
+/** The 400 for input that names its bad fields: every detail in `details`, the first five in the message. */
+export function invalidFields(details: ErrorDetail[]): ApiError {
+  const summary = details
+    .slice(0, 5)
+    .map((d) => `«${d.field}»: ${d.message}`)
+    .join("; ");
+  return new ApiError("validation", `Неверные данные: ${summary}${details.length > 5 ? "; …" : ""}`, details);
+}
+
 export function validationError(error: ZodError): ApiError {
-  const details = describeZodError(error);
-  const summary = details.map((d) => `«${d.field}»: ${d.message}`).join("; ");
-  return new ApiError("validation", `Неверные данные: ${summary}`, details);
+  return invalidFields(describeZodError(error));
 }
 
 /** defaultHook of every OpenAPIHono: a failed zod parse becomes the one error envelope (400). */

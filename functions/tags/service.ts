@@ -6,7 +6,7 @@ import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
-import { idList } from "../lib/sql";
+import { idList, clashOnUnique } from "../lib/sql";
 import { nameKey, prefixEnd, tidyName } from "./name-key";
 import type { TagFilterBody } from "./schemas";
 
@@ -62,15 +62,7 @@ const taken = (name: string) =>
   ]);
 
 /** A racing writer can still hit the unique index between check and batch: the same 409 then. */
-async function uniqueName<T>(name: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    const text = String((err as Error)?.message) + String((err as { cause?: Error })?.cause?.message);
-    if (/UNIQUE constraint failed: tags/.test(text)) throw taken(name);
-    throw err;
-  }
-}
+const uniqueName = <T>(name: string, run: () => Promise<T>): Promise<T> => clashOnUnique(run, () => taken(name), "tags");
 
 async function assertNameFree(db: Db, key: string, exceptId?: string) {
   const clash = await db.select(tagColumns).from(tags).where(eq(tags.nameKey, key)).get();

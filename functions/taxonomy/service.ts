@@ -7,7 +7,8 @@ import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
-import { idList, inSubtree, literal } from "../lib/sql";
+import { idList, inSubtree, literal, isUniqueViolation } from "../lib/sql";
+import { invalidFields } from "../lib/validation";
 import { nameKey, tidyName } from "../tags/name-key";
 import type { ChangeTaxonBody } from "./schemas";
 
@@ -50,9 +51,6 @@ export async function taxonomyTree(db: Db) {
 const nameTaken = (name: string, field: string) =>
   new ApiError("conflict", `Раздел «${name}» уже есть на этом уровне`, [{ field, message: "имя занято" }]);
 
-const isUniqueViolation = (err: unknown) =>
-  /UNIQUE constraint failed: taxa/.test(String((err as Error)?.message) + String((err as { cause?: Error })?.cause?.message));
-
 /**
  * Finds the path's taxa level by level (names compared by key) and creates the missing rest in one
  * batch; an existing path creates nothing. Two callers creating the same path at once: the loser hits
@@ -63,7 +61,7 @@ export async function createByPath(db: Db, auth: AuthUser, names: string[]): Pro
     try {
       return await createMissing(db, auth, names.map(tidyName));
     } catch (err) {
-      if (attempt > 0 || !isUniqueViolation(err)) throw err;
+      if (attempt > 0 || !isUniqueViolation(err, "taxa")) throw err;
     }
   }
 }
@@ -116,7 +114,7 @@ async function createMissing(db: Db, auth: AuthUser, names: string[]) {
   return { taxon_id: parent!.id };
 }
 
-const badParent = (message: string) => new ApiError("validation", `Неверные данные: «parent»: ${message}`, [{ field: "parent", message }]);
+const badParent = (message: string) => invalidFields([{ field: "parent", message }]);
 
 async function assertNameFree(db: Db, parentId: string | null, key: string, name: string, exceptId: string) {
   const clash = await db
@@ -162,7 +160,7 @@ export async function changeTaxon(db: Db, auth: AuthUser, id: string, body: Chan
       eventInsert(db, { kind: "taxon.update", userId: auth.userId, entityType: "taxon", entityId: id, data: body }),
     ]);
   } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken(name, "name");
+    if (isUniqueViolation(err, "taxa")) throw nameTaken(name, "name");
     throw err;
   }
   return out({ taxonId: id, name, parentId, depth });

@@ -10,7 +10,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import type { Permission } from "../lib/permissions";
-import { idList } from "../lib/sql";
+import { idList, isUniqueViolation } from "../lib/sql";
 import { pathIds } from "../groups/common";
 
 /** Access rules: admin CRUD, and "who has what on this object" for holders of `acl`. */
@@ -124,7 +124,7 @@ export async function createRule(db: Db, auth: AuthUser, body: { subj: string; o
       }),
     ]);
   } catch (err) {
-    if (/UNIQUE constraint failed/.test(`${(err as Error).message} ${(err as { cause?: Error }).cause?.message}`)) throw duplicateRule();
+    if (isUniqueViolation(err)) throw duplicateRule();
     throw err;
   }
   return getRule(db, auth, ruleId);

@@ -1,6 +1,5 @@
-import { createRoute, type z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
-import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
 import { createRule, deleteRule, getRule, groupRules, listRules, updateRule, userRules } from "./acl";
 import * as s from "./schemas";
 import { getBookmarks, getUiSettings, patchUiSettings, setBookmarks } from "./self";
@@ -29,13 +28,7 @@ const errors = {
   404: jsonContent(errorEnvelope, "Not found"),
   409: jsonContent(errorEnvelope, "Clash"),
 };
-const route = <M extends "get" | "post" | "patch" | "delete", P extends string, R extends object, O extends z.ZodType>(
-  method: M,
-  path: P,
-  summary: string,
-  request: R,
-  out: O,
-) => createRoute({ method, path, tags, summary, request, responses: { 200: jsonContent(out), ...errors } });
+const route = routeDefiner(tags, errors);
 
 // The caller's own settings.
 app.openapi(route("get", "/ui_settings", "The caller's interface settings", {}, s.settings), async (c) =>

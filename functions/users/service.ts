@@ -8,7 +8,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId, randomSecret, sha256Hex } from "../lib/ids";
 import { hashPassword } from "../lib/password";
-import { idList } from "../lib/sql";
+import { idList, clashOnUnique } from "../lib/sql";
 import { assertStorageExists } from "../storage/resolve";
 import { usedBytes } from "../uploads/quota";
 import type { CreateUserBody, UpdateUserBody } from "./schemas";
@@ -92,15 +92,7 @@ async function assertChrootGroups(db: Db, ids: string[] | undefined) {
   }
 }
 
-async function mapLoginClash<T>(run: () => Promise<T>) {
-  try {
-    return await run();
-  } catch (err) {
-    const e = err as Error & { cause?: Error };
-    if (/UNIQUE constraint failed/.test(`${e.message} ${e.cause?.message}`)) throw loginTaken();
-    throw err;
-  }
-}
+const mapLoginClash = <T>(run: () => Promise<T>) => clashOnUnique(run, loginTaken);
 
 export async function createUser(db: Db, auth: AuthUser, body: CreateUserBody) {
   requireAdmin(auth);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { plural, ru } from "../../app/i18n/ru";
+import { plural } from "../../app/i18n/plural";
+import { ru } from "../../app/i18n/ru";
 import { formatCount, formatDate, formatDateTime, formatDuration, formatSize, toDate } from "../../app/lib/format";
 
 describe("formatSize (base 1024, two decimals, Russian decimal comma)", () => {
