@@ -7,6 +7,7 @@
 import type { PluralForms } from "./plural";
 import { admin } from "./ru-admin";
 import { mam, viewer } from "./ru-files";
+import { metadata } from "./ru-metadata";
 
 export const ru = {
   app: {
@@ -202,6 +203,8 @@ export const ru = {
   mam,
 
   viewer,
+
+  metadata,
 
   upload: {
     // The upload queue, drop zone and status panel.

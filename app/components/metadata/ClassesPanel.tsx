@@ -1,0 +1,95 @@
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { useRevalidator } from "@remix-run/react";
+import { useState } from "react";
+import { ru } from "../../i18n/ru";
+import { runAction } from "../../lib/actions";
+import { changeClass, createClass, deleteClass, type AssetClass, type FieldTemplate } from "../../lib/metadata-api";
+import { showInfo } from "../../lib/notify";
+import { ConfirmModal } from "../mam/dialogs";
+import { NameForm } from "./NameForm";
+import { OrderedTemplates } from "./OrderedTemplates";
+import { classNameBody } from "./rules";
+
+const t = ru.metadata.classes;
+
+/** The asset classes tab: each class with its ordered field templates (add, remove, move up or down), create, rename, delete. */
+export function ClassesPanel({ classes, templates }: { classes: AssetClass[]; templates: FieldTemplate[] }) {
+  const { revalidate } = useRevalidator();
+  const [deleting, setDeleting] = useState<AssetClass | null>(null);
+  const create = async (name: string) => {
+    if (!(await runAction(() => createClass({ name, def_fields: [] })))) return false;
+    showInfo(t.created);
+    revalidate();
+    return true;
+  };
+  return (
+    <Stack gap="md">
+      <NameForm field="name" schema={classNameBody} label={t.name} submitLabel={ru.metadata.create} onSubmit={create} />
+      {classes.length === 0 && <Text c="dimmed">{ru.metadata.empty}</Text>}
+      {classes.map((c) => (
+        <ClassCard key={c.id} assetClass={c} templates={templates} onDelete={() => setDeleting(c)} />
+      ))}
+      <ConfirmModal
+        opened={deleting !== null}
+        text={deleting ? t.deleteText(deleting.name) : ""}
+        confirmLabel={ru.metadata.delete}
+        onConfirm={async () => {
+          if (deleting && (await runAction(() => deleteClass(deleting.id))) !== undefined) revalidate();
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
+
+function ClassCard({ assetClass, templates, onDelete }: { assetClass: AssetClass; templates: FieldTemplate[]; onDelete: () => void }) {
+  const { revalidate } = useRevalidator();
+  const [renaming, setRenaming] = useState(false);
+  const setFields = async (def_fields: string[]) => {
+    if (await runAction(() => changeClass(assetClass.id, { def_fields }))) revalidate();
+  };
+  const rename = async (name: string) => {
+    if (!(await runAction(() => changeClass(assetClass.id, { name })))) return false;
+    setRenaming(false);
+    revalidate();
+    return true;
+  };
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={assetClass.name}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          {renaming ? (
+            <NameForm
+              field="name"
+              schema={classNameBody}
+              initial={assetClass.name}
+              submitLabel={ru.metadata.save}
+              onSubmit={rename}
+              onCancel={() => setRenaming(false)}
+            />
+          ) : (
+            <Title order={4}>{assetClass.name}</Title>
+          )}
+          <Group gap="xs">
+            <Button size="xs" variant="default" onClick={() => setRenaming(true)}>
+              {ru.metadata.rename}
+            </Button>
+            <Button size="xs" variant="subtle" color="red" onClick={onDelete}>
+              {ru.metadata.delete}
+            </Button>
+          </Group>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t.fields}
+        </Text>
+        <OrderedTemplates
+          ids={assetClass.def_fields}
+          templates={templates}
+          onChange={setFields}
+          addLabel={`${t.addField}: ${assetClass.name}`}
+          emptyText={t.noFields}
+        />
+      </Stack>
+    </Paper>
+  );
+}
