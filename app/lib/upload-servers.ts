@@ -58,7 +58,7 @@ async function refresh(): Promise<UploadServer> {
   return server;
 }
 
-let timer: ReturnType<typeof setInterval> | undefined;
+let refreshing = false;
 
 function choose(): Promise<UploadServer> {
   choosing ??= refresh().finally(() => {
@@ -73,9 +73,12 @@ function choose(): Promise<UploadServer> {
  */
 export const uploadServer = {
   async url(): Promise<string | undefined> {
-    timer ??= setInterval(() => {
-      if (document.visibilityState === "visible") void choose().catch(() => undefined);
-    }, REFRESH_MS);
+    if (!refreshing) {
+      refreshing = true;
+      setInterval(() => {
+        if (document.visibilityState === "visible") void choose().catch(() => undefined);
+      }, REFRESH_MS);
+    }
     if (chosen && Date.now() - chosen.at < REFRESH_MS) return chosen.server.url;
     return choose().then(
       (server) => server.url,

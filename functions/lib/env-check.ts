@@ -45,7 +45,7 @@ export const envSchema = z
       .optional()
       .refine((v) => blank(v) || (Number.isSafeInteger(Number(v)) && Number(v) >= 0), "не целое число байт"),
     SSO_PROVIDERS: optionalJson(z.array(providerSchema), "не JSON-список провайдеров нужного вида (README, «Single sign-on»)"),
-    UPLOAD_SERVERS: optionalJson(configuredServers, "не JSON-список серверов загрузки вида [{\"id\", \"url\"}] (README, «Серверы загрузки»)"),
+    UPLOAD_SERVERS: optionalJson(configuredServers, 'не JSON-список серверов загрузки вида [{"id", "url"}] (README, «Серверы загрузки»)'),
   })
   .refine((e) => blank(e.TRANSCODER_URL) || !blank(e.PUBLIC_URL), {
     path: ["PUBLIC_URL"],

@@ -54,7 +54,10 @@ const isUploadPath = (path: string) => path === "/api/ul" || path.startsWith("/a
  * CORS for the upload routes when an allowed app calls from another origin: the preflight is answered here, and
  * other answers get the allow headers added. Everything else stays same-origin only.
  */
-export function uploadCors(request: Request, env: Pick<Env, "UPLOAD_APP_ORIGINS">): { preflight: Response | null; headers: Headers | null } {
+export function uploadCors(
+  request: Request,
+  env: Pick<Env, "UPLOAD_APP_ORIGINS">,
+): { preflight: Response | null; headers: Headers | null } {
   const origin = request.headers.get("Origin");
   const { pathname } = new URL(request.url);
   if (!origin || !isUploadPath(pathname) || !appOrigins(env).includes(origin)) return { preflight: null, headers: null };
