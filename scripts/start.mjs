@@ -8,6 +8,8 @@
  *   ADMIN_LOGIN / ADMIN_PASSWORD  the first admin on an empty database (password generated and printed if unset)
  *   SSO_PROVIDERS  single sign-on providers, JSON (README "Single sign-on"); passed to the Worker as is
  *   DEFAULT_QUOTA_BYTES  bytes a user may store unless an admin set their own quota; passed to the Worker as is
+ *   UPLOAD_SERVERS / UPLOAD_APP_ORIGINS  other upload servers, and the apps that may upload here from another
+ *                 origin (README "Upload servers"); passed to the Worker as is
  *   TRANSCODER_PORT  port of the transcoder started beside the Worker (default: a free one)
  *   TRANSCODER_URL   use a transcoder running elsewhere instead of starting one
  *   MAM_SEED_SQL  SQL run on the local database after the migrations, before the Worker starts (the browser
@@ -108,7 +110,7 @@ function startTranscoder() {
 if (!external) startTranscoder();
 const transcoderUrl = external || `http://127.0.0.1:${transcoderPort}`;
 
-const passedVars = ["ADMIN_LOGIN", "ADMIN_PASSWORD", "SSO_PROVIDERS", "DEFAULT_QUOTA_BYTES"]
+const passedVars = ["ADMIN_LOGIN", "ADMIN_PASSWORD", "SSO_PROVIDERS", "DEFAULT_QUOTA_BYTES", "UPLOAD_SERVERS", "UPLOAD_APP_ORIGINS"]
   .filter((k) => process.env[k])
   .flatMap((k) => ["--var", `${k}:${process.env[k]}`]);
 const server = spawn(

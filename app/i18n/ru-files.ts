@@ -43,6 +43,11 @@ export const mam = {
   groupKind: "Группа",
   info: "Информация",
   noPermission: "Недостаточно прав",
+  bookmarks: "Закладки",
+  bookmarkAdd: "Добавить в закладки",
+  bookmarkRemove: "Убрать из закладок",
+  bookmarked: "Группа добавлена в закладки",
+  unbookmarked: "Группа убрана из закладок",
   dropHere: "Переместить сюда",
 } as const;
 

@@ -39,6 +39,7 @@ export const ru = {
     userActives: "Права пользователя",
     metadata: "Метаданные",
     metadataItem: "Поле метаданных",
+    storages: "Хранилища",
     jobs: "Задачи",
     job: "Журнал задачи",
     automations: "Автоматизации",

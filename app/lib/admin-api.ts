@@ -1,7 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { group, member, teamSummary } from "../../functions/groups/schemas";
 import type { ssoLink } from "../../functions/sso/schemas";
-import type { storage } from "../../functions/storage/schemas";
+import type { createStorageBody, storage, updateStorageBody, usage } from "../../functions/storage/schemas";
 import type { CreateUserBody, issuedToken, rule, team, tokenInfo, UpdateUserBody, user } from "../../functions/users/schemas";
 import type { Permission } from "../../functions/lib/permissions";
 import { PAGE_SIZE } from "../../functions/lib/constants";
@@ -17,6 +17,7 @@ export type IssuedToken = z.infer<typeof issuedToken>;
 export type GroupRow = z.infer<typeof group>;
 export type GroupMember = z.infer<typeof member>;
 export type Storage = z.infer<typeof storage>;
+export type StorageUsage = z.infer<typeof usage>;
 export type SsoLinkRow = z.infer<typeof ssoLink>;
 export type { CreateUserBody, UpdateUserBody, Permission };
 
@@ -80,7 +81,15 @@ export const teams = (signal?: AbortSignal) => api<z.infer<typeof teamSummary>[]
 export const groupAssets = (groupId: string, filter: string, signal?: AbortSignal) =>
   api<GroupMember[]>(`/group/members/${groupId}`, { query: { type: "asset", filters: filter.trim() || undefined, take: 20 }, signal });
 
-export const listStorages = () => api<Storage[]>("/storage/list");
+/** Admins get each storage's setup (credentials are write-only: only whether they are set comes back). */
+export const listStorages = (signal?: AbortSignal) => api<Storage[]>("/storage/list", { signal });
+export const storageUsage = (signal?: AbortSignal) => api<StorageUsage[]>("/storage/usage", { signal });
+export const createStorage = (body: z.input<typeof createStorageBody>) => api<Storage>("/storage/create", { method: "POST", body });
+export const updateStorage = (id: string, body: z.input<typeof updateStorageBody>) =>
+  api<Storage>(`/storage/update/${id}`, { method: "PATCH", body });
+/** A group's own default storage for new assets (null: as its parent). */
+export const setGroupStorage = (id: string, group_default_storage: string | null) =>
+  api(`/group/update/${id}`, { method: "PATCH", body: { group_default_storage } });
 
 /** The single sign-on providers a user is linked to, and unlinking one. */
 export const ssoLinks = (userId: string, signal?: AbortSignal) =>

@@ -1,6 +1,7 @@
 import { showError } from "./notify";
 import type { FromWorker } from "./upload-protocol";
 import { UploadQueue, type UploadPort } from "./upload-queue";
+import { uploadServer } from "./upload-servers";
 
 /** The page's one upload queue, its transfers in a module Web Worker (Vite bundles the worker file). */
 function workerPort(): UploadPort {
@@ -14,6 +15,6 @@ function workerPort(): UploadPort {
 let queue: UploadQueue | null = null;
 
 export function uploadQueue(): UploadQueue {
-  queue ??= new UploadQueue({ port: workerPort, onError: showError });
+  queue ??= new UploadQueue({ port: workerPort, onError: showError, uploadServer });
   return queue;
 }

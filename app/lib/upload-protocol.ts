@@ -14,7 +14,18 @@ const partSizeFor = (size: number) => (size > 20_000 * MiB ? undefined : 5 * MiB
 
 /** Main thread → worker. */
 export type ToWorker =
-  | { type: "startUpload"; key: string; file: Blob; name: string; mime: string; assetId: string; uploadId?: string; bearer: string | null }
+  | {
+      type: "startUpload";
+      key: string;
+      file: Blob;
+      name: string;
+      mime: string;
+      assetId: string;
+      uploadId?: string;
+      bearer: string | null;
+      /** The upload server's base (its /ul), when another than this Worker was chosen (upload-servers.ts). */
+      server?: string;
+    }
   | { type: "cancelUpload"; key: string }
   | { type: "setBearer"; bearer: string | null };
 
@@ -26,7 +37,9 @@ export type FromWorker =
   | { type: "uploadError"; key: string; message: string }
   | { type: "cancelUpload"; key: string; uploadId: string | null }
   | { type: "resumeUpload"; key: string }
-  | { type: "needBearer" };
+  | { type: "needBearer" }
+  /** The chosen upload server stopped answering; the upload went on through this Worker. */
+  | { type: "serverDown"; server: string };
 
 interface ServerUpload {
   upload_id: string;
@@ -101,8 +114,12 @@ export function createUploadHandler(post: (message: FromWorker) => void, origin 
   let bearerWaiters: (() => void)[] = [];
   const jobs = new Map<string, { controller: AbortController; uploadId: string | null }>();
 
+  /** The upload routes go to the job's server (its base ends in /ul); everything else to this Worker. */
+  let server: string | undefined;
+  const urlOf = (path: string) => (server && path.startsWith("/ul/") ? `${server}${path.slice("/ul".length)}` : `${origin}/api${path}`);
+
   async function call<T>(path: string, signal: AbortSignal, init: { method?: string; json?: unknown } = {}, renewed = false): Promise<T> {
-    const res = await fetch(`${origin}/api${path}`, {
+    const res = await fetch(urlOf(path), {
       method: init.method ?? (init.json === undefined ? "GET" : "POST"),
       headers: { "Content-Type": "application/json", ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
@@ -142,7 +159,26 @@ export function createUploadHandler(post: (message: FromWorker) => void, origin 
     }
   }
 
-  async function run(msg: Extract<ToWorker, { type: "startUpload" }>, job: { controller: AbortController; uploadId: string | null }) {
+  type Job = { controller: AbortController; uploadId: string | null };
+
+  /**
+   * Through the chosen server; if it stops answering, on through this Worker: the upload's state is in the shared
+   * database, so the Worker continues with the parts still missing.
+   */
+  async function run(msg: Extract<ToWorker, { type: "startUpload" }>, job: Job) {
+    server = msg.server;
+    try {
+      await transfer(msg, job);
+    } catch (error) {
+      const down = server;
+      if (!down || job.controller.signal.aborted || !unanswered(error) || !net.online()) throw error;
+      server = undefined;
+      post({ type: "serverDown", server: down });
+      await transfer({ ...msg, uploadId: job.uploadId ?? msg.uploadId }, job);
+    }
+  }
+
+  async function transfer(msg: Extract<ToWorker, { type: "startUpload" }>, job: Job) {
     const { signal } = job.controller;
     const { key, file } = msg;
     post({ type: "changeStatus", key, status: "uploading" });

@@ -21,6 +21,8 @@ export interface UploadPort {
 
 export interface QueueOptions {
   port: () => UploadPort;
+  /** Which upload server to send to (upload-servers.ts); without it, this Worker. */
+  uploadServer?: { url(): Promise<string | undefined>; down(url: string): void };
   store?: Store<readonly UploadItem[]>;
   onError?: (error: unknown) => void;
 }
@@ -151,8 +153,10 @@ export class UploadQueue {
       await this.deleteAsset(item.key, assetId);
       return;
     }
+    const server = await this.options.uploadServer?.url();
     this.port.post({
       type: "startUpload",
+      server,
       key: item.key,
       file: item.file,
       name: item.file.name,
@@ -183,6 +187,10 @@ export class UploadQueue {
     if (message.type === "needBearer") {
       await refreshTokens();
       this.port.post({ type: "setBearer", bearer: sessionStore.get().tokens?.bearer ?? null });
+      return;
+    }
+    if (message.type === "serverDown") {
+      this.options.uploadServer?.down(message.server);
       return;
     }
     const item = this.find(message.key);

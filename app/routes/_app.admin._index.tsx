@@ -18,6 +18,9 @@ export default function AdminPage() {
       <Anchor component={Link} to="/admin/metadata">
         {ru.pages.metadata}
       </Anchor>
+      <Anchor component={Link} to="/admin/storages">
+        {ru.pages.storages}
+      </Anchor>
     </Stack>
   );
 }

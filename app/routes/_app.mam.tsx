@@ -1,5 +1,6 @@
 import { Box, ScrollArea } from "@mantine/core";
 import { Outlet, useParams } from "@remix-run/react";
+import { Bookmarks } from "../components/mam/Bookmarks";
 import { GroupTree } from "../components/mam/GroupTree";
 import { groupIdOf } from "../components/mam/contents";
 
@@ -19,6 +20,7 @@ export default function MamLayout() {
   return (
     <Box style={{ display: "flex", gap: "var(--mantine-spacing-md)", height: PANE_HEIGHT, minHeight: 0 }}>
       <ScrollArea w={280} miw={200} style={{ flexShrink: 0, borderRight: "1px solid var(--mantine-color-dark-4)" }} pr="xs">
+        <Bookmarks selected={selected} />
         <GroupTree selected={selected} />
       </ScrollArea>
       <Box style={{ flex: 1, minWidth: 0, minHeight: 0, display: "flex", flexDirection: "column" }}>

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
-import { workerServer } from "../uploads/routes";
+import { workerServer } from "../uploads/servers";
 import { versionUploadBody, uploadServer } from "../uploads/schemas";
 import { requireAccess } from "../lib/access";
 import { requireAssets } from "./guard";

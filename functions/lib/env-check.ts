@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { providerSchema } from "../sso/config";
+import { configuredServers } from "../uploads/servers";
 import type { Env } from "./env";
 import { ApiError } from "./errors";
 import { minSecretBytes } from "./keys";
@@ -15,7 +16,7 @@ const optionalUrl = z
   .string()
   .optional()
   .refine((v) => blank(v) || URL.canParse(v!.trim()), "не URL (нужен вид https://host)");
-const optionalJson = <T extends z.ZodType>(schema: T) =>
+const optionalJson = <T extends z.ZodType>(schema: T, message: string) =>
   z
     .string()
     .optional()
@@ -26,7 +27,7 @@ const optionalJson = <T extends z.ZodType>(schema: T) =>
       } catch {
         return false;
       }
-    }, "не JSON-список провайдеров нужного вида (README, «Single sign-on»)");
+    }, message);
 
 export const envSchema = z
   .object({
@@ -43,7 +44,8 @@ export const envSchema = z
       .string()
       .optional()
       .refine((v) => blank(v) || (Number.isSafeInteger(Number(v)) && Number(v) >= 0), "не целое число байт"),
-    SSO_PROVIDERS: optionalJson(z.array(providerSchema)),
+    SSO_PROVIDERS: optionalJson(z.array(providerSchema), "не JSON-список провайдеров нужного вида (README, «Single sign-on»)"),
+    UPLOAD_SERVERS: optionalJson(configuredServers, 'не JSON-список серверов загрузки вида [{"id", "url"}] (README, «Серверы загрузки»)'),
   })
   .refine((e) => blank(e.TRANSCODER_URL) || !blank(e.PUBLIC_URL), {
     path: ["PUBLIC_URL"],

@@ -13,6 +13,13 @@ export interface Env {
    * built on, so user bytes never share the app's origin and cookies; it serves nothing but /api/media.
    */
   MEDIA_ORIGIN?: string;
+  /**
+   * JSON list of other upload servers, [{"id", "url"}] (functions/uploads/servers.ts): deployments of this Worker on
+   * other hosts; the client uploads to the one that answers fastest. Unset: this Worker only.
+   */
+  UPLOAD_SERVERS?: string;
+  /** Comma-separated app origins whose pages may upload to this Worker from another origin (CORS on /api/ul). */
+  UPLOAD_APP_ORIGINS?: string;
   /** Optional service binding to the transcoder (tests inject a fake; production may bind a service). */
   TRANSCODER?: Pick<Fetcher, "fetch">;
   /** Base of the retry backoff for task hand-overs, seconds (default 5: 5, 10, 20, 40, 80). */

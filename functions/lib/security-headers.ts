@@ -29,7 +29,7 @@ export function mediaOrigin(env: object): string | null {
  * (Remix's context and route modules, React's streaming, Mantine's colour-scheme script). Styles allow
  * inline: Mantine and React write `style` attributes and <style> elements (decision 022).
  */
-export function appPolicy(nonce: string, media: string | null = null): string {
+export function appPolicy(nonce: string, media: string | null = null, uploadServers: readonly string[] = []): string {
   const bytes = media ? `'self' ${media}` : "'self'";
   return [
     "default-src 'self'",
@@ -38,7 +38,8 @@ export function appPolicy(nonce: string, media: string | null = null): string {
     `img-src ${bytes} data: blob:`,
     `media-src ${bytes} blob:`,
     "font-src 'self' data:",
-    `connect-src ${bytes}`,
+    // Uploads may go to another upload server (functions/uploads/servers.ts).
+    `connect-src ${[bytes, ...uploadServers].join(" ")}`,
     "worker-src 'self'",
     `frame-src ${bytes}`,
     "object-src 'none'",
@@ -71,7 +72,13 @@ function revalidatedBytes(response: Response): boolean {
 }
 
 /** Headers to add to (or, for Cache-Control of credentialed answers, impose on) one answer. */
-export function securityHeaders(request: Request, response: Response, nonce: string, media: string | null = null): Headers {
+export function securityHeaders(
+  request: Request,
+  response: Response,
+  nonce: string,
+  media: string | null = null,
+  uploadServers: readonly string[] = [],
+): Headers {
   const url = new URL(request.url);
   const api = isUnder(url.pathname, "/api");
   const sharePage = isUnder(url.pathname, "/sl") || isUnder(url.pathname, "/api/sl");
@@ -86,7 +93,7 @@ export function securityHeaders(request: Request, response: Response, nonce: str
   if (sharePage && !api) out.set("Referrer-Policy", "no-referrer");
   else add("Referrer-Policy", sharePage ? "no-referrer" : "strict-origin-when-cross-origin");
 
-  if (!api) add("Content-Security-Policy", appPolicy(nonce, media));
+  if (!api) add("Content-Security-Policy", appPolicy(nonce, media, uploadServers));
   else if (isApiDocument(response)) add("Content-Security-Policy", API_POLICY);
 
   const credentialed = api ? request.headers.has("Authorization") : !sharePage && hasPageCookie(request);
@@ -100,8 +107,14 @@ export function securityHeaders(request: Request, response: Response, nonce: str
  * workerd's `encodeBody: "manual"` of pre-compressed answers); an immutable one (from the cache, from
  * fetch) is copied first.
  */
-export function secureResponse(request: Request, response: Response, nonce: string, media: string | null = null): Response {
-  const headers = securityHeaders(request, response, nonce, media);
+export function secureResponse(
+  request: Request,
+  response: Response,
+  nonce: string,
+  media: string | null = null,
+  uploadServers: readonly string[] = [],
+): Response {
+  const headers = securityHeaders(request, response, nonce, media, uploadServers);
   if (response.status === 101) return response;
   try {
     headers.forEach((value, name) => {

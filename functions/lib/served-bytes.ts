@@ -7,6 +7,8 @@
  * opaque bytes.
  */
 
+import { bareType } from "./mime";
+
 /** A document with these flags cannot run script, submit forms or reach the app's origin. */
 const basePolicy = "sandbox; default-src 'none'";
 
@@ -19,9 +21,6 @@ function inlineType(mime: string): string | null {
   if (mime === "text/plain") return "text/plain; charset=utf-8";
   return null;
 }
-
-/** The type without parameters, lower case ("Text/HTML; charset=x" → "text/html"). */
-export const bareType = (mime: string | null | undefined) => (mime ?? "").split(";")[0].trim().toLowerCase();
 
 export interface ServedAs {
   contentType: string;

@@ -5,16 +5,13 @@ import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi
 import { uuid } from "../assets/schemas";
 import { abortUpload, completeUpload } from "./complete";
 import { partParams, partReport, partsBody, partTarget, startBody, upload, uploadIdParam, uploadServer } from "./schemas";
+import { uploadServers } from "./servers";
 import { activeUploads, loadUpload, partTargets, reportPart, startUpload, uploadStatus } from "./service";
 
 /** The upload server's bearer routes (docs/decisions/007-uploads.md); part PUTs and ping are in ./open-routes.ts. */
 const app = createApp();
 const tags = ["uploads"];
 const errors = { ...errorResponses, 404: errorResponses[400], 409: errorResponses[400] };
-const origin = (url: string) => new URL(url).origin;
-
-/** This Worker is the one upload/download server; its URL is what the client talks the protocol to. */
-export const workerServer = (url: string) => ({ id: "worker", url: `${origin(url)}/api/ul` });
 
 app.openapi(
   createRoute({
@@ -24,7 +21,7 @@ app.openapi(
     summary: "Upload/download servers",
     responses: { 200: jsonContent(z.array(uploadServer)) },
   }),
-  (c) => c.json([workerServer(c.req.url)], 200),
+  (c) => c.json(uploadServers(c.env, c.req.url), 200),
 );
 
 app.openapi(
@@ -91,7 +88,7 @@ app.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await partTargets(getDb(c.env), c.env, c.get("auth"), id, c.req.valid("json").parts, origin(c.req.url)), 200);
+    return c.json(await partTargets(getDb(c.env), c.env, c.get("auth"), id, c.req.valid("json").parts, new URL(c.req.url).origin), 200);
   },
 );
 

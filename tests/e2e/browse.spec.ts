@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { Seeder, unique } from "./browse-seed";
-import { ADMIN, expect, gotoSignedIn, test } from "./fixtures";
+import { ADMIN, createPlainUser, expect, gotoSignedIn, openSignedIn, test } from "./fixtures";
 
 /**
  * The asset browser in Chromium: the group tree under 'Доступные Файлы', the open group kept in the URL,
@@ -8,6 +8,16 @@ import { ADMIN, expect, gotoSignedIn, test } from "./fixtures";
  */
 
 test.use({ signedInAs: ADMIN });
+
+/**
+ * Opens a group as a user of its own who may read it: a test that changes the view or the sort changes its user's
+ * settings (they follow the user, docs/decisions/042), which must not reach the admin's other tests.
+ */
+async function openAsOwnUser(page: Page, request: APIRequestContext, seed: Seeder, groupId: string) {
+  const user = await createPlainUser(request);
+  await seed.call("/api/user/acl", { json: { subj: user.id, obj: groupId, acl: ["read"] } });
+  await openSignedIn(page, { login: user.login, password: user.password }, `/mam/${groupId}`);
+}
 
 const tree = (page: Page) => page.getByRole("tree", { name: "Дерево групп" });
 const treeItem = (page: Page, name: string) => tree(page).getByRole("treeitem").filter({ hasText: name });
@@ -88,12 +98,12 @@ test("a group is created, renamed and deleted from the tree", async ({ page }) =
   expect(await seed.call(`/api/group/members/${parentId}?type=group`)).toEqual([]);
 });
 
-test("a group's contents load 50 at a time while scrolling, with a bounded number of rows in the DOM", async ({ page }) => {
+test("a group's contents load 50 at a time while scrolling, with a bounded number of rows in the DOM", async ({ page, request }) => {
   const seed = await Seeder.admin();
   const name = unique("Большая");
   const groupId = await seed.group(name);
   await seed.emptyAssets(groupId, 120);
-  await gotoSignedIn(page, `/mam/${groupId}`);
+  await openAsOwnUser(page, request, seed, groupId);
 
   const list = page.getByRole("list", { name: "Содержимое группы" });
   await expect(list.locator("[data-item]").first()).toBeVisible();
@@ -128,11 +138,11 @@ test("a group's contents load 50 at a time while scrolling, with a bounded numbe
   await expect(list.locator("[data-item]").first()).toContainText("файл-0119.txt");
 });
 
-test("the first page comes with the HTML; a new sort is asked of the server, from the first page", async ({ page }) => {
+test("the first page comes with the HTML; a new sort is asked of the server, from the first page", async ({ page, request }) => {
   const seed = await Seeder.admin();
   const groupId = await seed.group(unique("Сортируемая"));
   await seed.emptyAssets(groupId, 120, (i) => `кадр-${String(i).padStart(4, "0")}.txt`);
-  await gotoSignedIn(page, `/mam/${groupId}`);
+  await openAsOwnUser(page, request, seed, groupId);
 
   // A document request carries the group's first page (as the API orders it) in its HTML: the bearer cookie.
   const [firstPage, nextPage] = await Promise.all(

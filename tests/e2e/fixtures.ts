@@ -78,7 +78,7 @@ export async function apiBearer(request: APIRequestContext, login: string, passw
   return (await response.json()).bearer;
 }
 
-/** Creates an enabled non-admin user through POST /api/user as the admin; returns its credentials. */
+/** Creates an enabled non-admin user through POST /api/user as the admin; returns its credentials and id. */
 export async function createPlainUser(request: APIRequestContext) {
   const bearer = await apiBearer(request, ADMIN.login, ADMIN.password);
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -88,5 +88,5 @@ export async function createPlainUser(request: APIRequestContext) {
     data: { user_name: user.name, user_login: user.login, user_passwd: user.password, enabled: true },
   });
   expect(response.ok(), `POST /api/user: ${response.status()} ${await response.text()}`).toBe(true);
-  return user;
+  return { ...user, id: (await response.json()).user_id as string };
 }

@@ -61,6 +61,13 @@ export default defineConfig({
       MAM_SEED_SQL: process.env.MAM_E2E_SEED_SQL,
       // The OpenID provider sso.spec.ts starts on 127.0.0.1 (MAM_E2E_OIDC_PORT, default 8891).
       SSO_PROVIDERS: ssoProvidersJson(),
+      // A second upload server: this same Worker reached as another origin (localhost), and one that never answers.
+      // The pages pick the Worker unless a test makes its ping slow (upload-servers.spec.ts).
+      UPLOAD_SERVERS: JSON.stringify([
+        { id: "second", url: `http://localhost:${port}/api/ul` },
+        { id: "gone", url: "http://127.0.0.1:9/api/ul" },
+      ]),
+      UPLOAD_APP_ORIGINS: `http://127.0.0.1:${port}`,
     },
   },
 });

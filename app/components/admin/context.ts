@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { AdminUser, ApiToken, GroupRow, SsoLinkRow } from "../../lib/admin-api";
+import type { AdminUser, ApiToken, GroupRow, SsoLinkRow, Storage } from "../../lib/admin-api";
 
 /** What the /admin/user/{id} layout loads: the user, a robot's tokens and their single sign-on links. */
 export interface AdminUserData {
@@ -7,9 +7,10 @@ export interface AdminUserData {
   tokens: ApiToken[];
   links: SsoLinkRow[];
 }
-/** What the /admin/group/{id} layout loads. */
+/** What the /admin/group/{id} layout loads: the group and the storages its default can be set to. */
 export interface AdminGroupData {
   group: GroupRow;
+  storages: Storage[];
 }
 
 /** The layouts' data read by their tabs (docs/decisions/029: loaded once, by the layout). */

@@ -3,6 +3,7 @@ import { useRevalidator, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useState, type DragEvent } from "react";
 import { ru } from "../../i18n/ru";
 import { useStore } from "../../lib/store";
+import { prefsStore, saveSettings } from "../../lib/user-prefs";
 import { UploadDropzone } from "../uploads/UploadDropzone";
 import { GRID_CELL, GridCell, LIST_ROW_HEIGHT, ListHeader, ListRow } from "./ContentsItem";
 import { sortOf, type Contents } from "./contents";
@@ -15,7 +16,6 @@ import { treeStore } from "./tree-store";
 import { useMembers } from "./use-members";
 import { VirtualRows } from "./VirtualRows";
 
-const VIEW_KEY = "mam.view";
 type View = "list" | "grid";
 
 /** Items within this many of the end of what is loaded: fetch the next page. */
@@ -33,16 +33,21 @@ export function GroupContents({ data }: { data: Contents }) {
   const [params, setParams] = useSearchParams();
   const { key: sortKey, dir: sortDir } = sortOf(params);
   const { revalidate } = useRevalidator();
-  const [view, setView] = useState<View>("list");
+  const { settings } = useStore(prefsStore);
+  const view: View = settings.mam_view ?? "list";
   const { items, done, loading, previews, loadMore } = useMembers(data);
   const [selected, setSelected] = useState<Map<string, Member>>(new Map());
   const [width, setWidth] = useState(800);
 
-  // The list is a preference of this browser, not part of the address.
+  // An address without a sort shows the user's last one (a bookmark or a link with a sort keeps its own).
+  const savedSort = settings.mam_sort;
   useEffect(() => {
-    const stored = window.localStorage.getItem(VIEW_KEY);
-    if (stored === "grid" || stored === "list") setView(stored);
-  }, []);
+    if (params.has("sort") || !savedSort) return;
+    const next = new URLSearchParams(params);
+    next.set("sort", savedSort.key);
+    if (savedSort.dir === "desc") next.set("order", "desc");
+    setParams(next, { replace: true, preventScrollReset: true });
+  }, [params, savedSort, setParams]);
   // Fresh data (a move, a delete, an upload): what was selected and is gone leaves the selection.
   const [selectionBase, setSelectionBase] = useState(data);
   if (selectionBase !== data) {
@@ -66,6 +71,7 @@ export function GroupContents({ data }: { data: Contents }) {
     if (dir === "asc") next.delete("order");
     else next.set("order", dir);
     setParams(next, { replace: true, preventScrollReset: true });
+    saveSettings({ mam_sort: key === "none" ? null : { key, dir } });
   };
   const columns = view === "grid" ? Math.max(1, Math.floor(width / GRID_CELL.width)) : 1;
   const rowCount = Math.ceil(items.length / columns);
@@ -182,10 +188,7 @@ export function GroupContents({ data }: { data: Contents }) {
           <SegmentedControl
             size="xs"
             value={view}
-            onChange={(v) => {
-              setView(v as View);
-              window.localStorage.setItem(VIEW_KEY, v);
-            }}
+            onChange={(v) => saveSettings({ mam_view: v as View })}
             data={[
               { value: "list", label: ru.mam.viewList },
               { value: "grid", label: ru.mam.viewGrid },

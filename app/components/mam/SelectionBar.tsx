@@ -1,20 +1,19 @@
-import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction, runCriticalAction } from "../../lib/actions";
 import { showInfo } from "../../lib/notify";
 import { useStore } from "../../lib/store";
-import { ConfirmModal } from "./dialogs";
+import { ConfirmModal, MoveModal } from "./dialogs";
 import { downloadFile, variantPath } from "./download";
 import { chunks, deleteAssets, deleteGroups, VIRTUAL_ROOT_ID, type Member } from "./mam-api";
-import { moveDropped, refreshTree } from "./move";
+import { moveDropped, moveTargets, refreshTree } from "./move";
 import { treeStore } from "./tree-store";
 
 /** Actions on the selected items of the open group: download, move, delete (with confirmation); `onChanged` reloads the list. */
 export function SelectionBar(props: { groupId: string; selected: Member[]; onClear: () => void; onChanged: () => void }) {
   const { groupId, selected, onClear, onChanged } = props;
   const [dialog, setDialog] = useState<"move" | "delete" | null>(null);
-  const [target, setTarget] = useState<string | null>(null);
   const tree = useStore(treeStore);
   const assets = selected.filter((m) => m.el_type === "asset");
   const groups = selected.filter((m) => m.el_type === "group");
@@ -35,8 +34,7 @@ export function SelectionBar(props: { groupId: string; selected: Member[]; onCle
     showInfo(ru.mam.deleted);
   };
 
-  const move = async () => {
-    if (!target) return;
+  const move = async (target: string) => {
     const ok = await moveDropped({ from: groupId, members: selected.map((m) => ({ el_id: m.el_id, el_type: m.el_type })) }, target);
     onChanged();
     if (ok) {
@@ -45,11 +43,7 @@ export function SelectionBar(props: { groupId: string; selected: Member[]; onCle
     }
   };
 
-  // Move targets: the groups the tree has loaded, apart from the open one and what is being moved.
-  const moving = new Set(selected.map((m) => m.el_id));
-  const targets = Object.values(tree)
-    .filter((n) => !n.isRoot && n.element_id !== groupId && !moving.has(n.element_id))
-    .map((n) => ({ value: n.element_id, label: n.group_name }));
+  const targets = moveTargets(tree, groupId, new Set(selected.map((m) => m.el_id)));
 
   return (
     <Group gap="xs">
@@ -77,26 +71,7 @@ export function SelectionBar(props: { groupId: string; selected: Member[]; onCle
         onConfirm={remove}
         onClose={() => setDialog(null)}
       />
-      <Modal opened={dialog === "move"} onClose={() => setDialog(null)} title={ru.mam.moveTo} centered>
-        <Stack>
-          <Select
-            label={ru.mam.moveTarget}
-            data={targets}
-            value={target}
-            onChange={setTarget}
-            searchable
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDialog(null)}>
-              {ru.mam.cancel}
-            </Button>
-            <Button onClick={move} disabled={!target}>
-              {ru.mam.move}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <MoveModal opened={dialog === "move"} targets={targets} onMove={move} onClose={() => setDialog(null)} />
     </Group>
   );
 }

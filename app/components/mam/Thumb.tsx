@@ -1,8 +1,9 @@
 import { useState } from "react";
+import { isDocumentMime } from "../../../functions/lib/mime";
 
 /** A thumbnail: the preview image when one exists, else an icon for the kind of file (or a folder). */
 
-type Kind = "folder" | "image" | "video" | "audio" | "pdf" | "text" | "file";
+type Kind = "folder" | "image" | "video" | "audio" | "pdf" | "document" | "text" | "file";
 
 export function kindOf(type: "asset" | "group", mime: string | null): Kind {
   if (type === "group") return "folder";
@@ -11,6 +12,7 @@ export function kindOf(type: "asset" | "group", mime: string | null): Kind {
   if (m.startsWith("video/")) return "video";
   if (m.startsWith("audio/")) return "audio";
   if (m === "application/pdf") return "pdf";
+  if (isDocumentMime(m)) return "document";
   if (m.startsWith("text/") || m === "application/json") return "text";
   return "file";
 }
@@ -44,6 +46,13 @@ const paths: Record<Kind, JSX.Element> = {
       <path d="M9 14h6M9 17h4" />
     </>
   ),
+  document: (
+    <>
+      <path d="M6 3h9l4 4v14H6z" />
+      <path d="M15 3v4h4" />
+      <path d="M9 11h6M9 14h6M9 17h3" />
+    </>
+  ),
   text: (
     <>
       <path d="M6 3h9l4 4v14H6z" />
@@ -64,6 +73,7 @@ const colors: Record<Kind, string> = {
   video: "var(--mantine-color-grape-5)",
   audio: "var(--mantine-color-orange-5)",
   pdf: "var(--mantine-color-red-5)",
+  document: "var(--mantine-color-indigo-4)",
   text: "var(--mantine-color-blue-4)",
   file: "var(--mantine-color-gray-5)",
 };

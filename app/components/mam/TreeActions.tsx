@@ -4,9 +4,11 @@ import { useState } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction, runCriticalAction } from "../../lib/actions";
 import { showInfo } from "../../lib/notify";
-import { ConfirmModal, NameModal } from "./dialogs";
+import { useStore } from "../../lib/store";
+import { prefsStore, toggleBookmark } from "../../lib/user-prefs";
+import { ConfirmModal, MoveModal, NameModal } from "./dialogs";
 import { createGroup, deleteGroup, entityAccess, renameGroup, userAbilities, VIRTUAL_ROOT_ID } from "./mam-api";
-import { refreshTree } from "./move";
+import { moveDropped, moveTargets, refreshTree } from "./move";
 import { expand, renameNode, treeStore, type TreeNode } from "./tree-store";
 
 const Dots = () => (
@@ -32,11 +34,16 @@ export function TreeActions({ node, tabbable }: { node: TreeNode; tabbable: bool
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const [acl, setAcl] = useState<string[] | null>(null);
-  const [dialog, setDialog] = useState<"create" | "rename" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"create" | "rename" | "move" | "delete" | null>(null);
+  const tree = useStore(treeStore);
   // The server's acl is complete (superuser already expanded): read, not re-derived.
   const can = (perm: string) => !!acl && acl.includes(perm);
 
   const onOpen = async () => setAcl((await runAction(() => permissionsOn(id))) ?? []);
+  const bookmarked = useStore(prefsStore).bookmarks.some((b) => b.group_id === id);
+  const bookmark = async () => {
+    if (await toggleBookmark(id)) showInfo(bookmarked ? ru.mam.unbookmarked : ru.mam.bookmarked);
+  };
 
   const create = async (name: string) => {
     const { group_id } = await runCriticalAction(() => createGroup(id, name));
@@ -50,6 +57,13 @@ export function TreeActions({ node, tabbable }: { node: TreeNode; tabbable: bool
     renameNode(id, name);
     revalidate();
     showInfo(ru.mam.renamed);
+  };
+  const move = async (target: string) => {
+    const from = node.group_id ?? VIRTUAL_ROOT_ID;
+    if (await moveDropped({ from, members: [{ el_id: id, el_type: "group" }] }, target)) {
+      setDialog(null);
+      revalidate();
+    }
   };
   const remove = async () => {
     const parent = treeStore.get()[id]?.group_id ?? VIRTUAL_ROOT_ID;
@@ -75,9 +89,13 @@ export function TreeActions({ node, tabbable }: { node: TreeNode; tabbable: bool
         </Menu.Target>
         <Menu.Dropdown>
           {acl === null && <Menu.Label>{ru.mam.loading}</Menu.Label>}
-          {acl !== null && !can("create") && !can("update") && !can("delete") && <Menu.Label>{ru.mam.noPermission}</Menu.Label>}
+          {acl !== null && node.isRoot && !can("create") && <Menu.Label>{ru.mam.noPermission}</Menu.Label>}
+          {!node.isRoot && can("read") && (
+            <Menu.Item onClick={bookmark}>{bookmarked ? ru.mam.bookmarkRemove : ru.mam.bookmarkAdd}</Menu.Item>
+          )}
           {can("create") && <Menu.Item onClick={() => setDialog("create")}>{ru.mam.create}</Menu.Item>}
           {!node.isRoot && can("update") && <Menu.Item onClick={() => setDialog("rename")}>{ru.mam.rename}</Menu.Item>}
+          {!node.isRoot && can("group") && <Menu.Item onClick={() => setDialog("move")}>{ru.mam.moveTo}</Menu.Item>}
           {!node.isRoot && can("delete") && (
             <Menu.Item color="red" onClick={() => setDialog("delete")}>
               {ru.mam.delete}
@@ -93,6 +111,14 @@ export function TreeActions({ node, tabbable }: { node: TreeNode; tabbable: bool
         onSubmit={rename}
         onClose={() => setDialog(null)}
       />
+      {dialog === "move" && (
+        <MoveModal
+          opened
+          targets={moveTargets(tree, node.group_id ?? VIRTUAL_ROOT_ID, new Set([id]))}
+          onMove={move}
+          onClose={() => setDialog(null)}
+        />
+      )}
       <ConfirmModal
         opened={dialog === "delete"}
         text={ru.mam.confirmDeleteGroup(node.group_name)}

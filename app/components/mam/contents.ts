@@ -1,5 +1,6 @@
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { enforceNavigationGuard } from "../../lib/guard";
+import { ensurePrefs } from "../../lib/user-prefs";
 import { getGroup, listMembers, previewLinks, VIRTUAL_ROOT_ID, type GroupWithAccess, type Member } from "./mam-api";
 import { membersOrder, type MembersOrder, type SortDir, type SortKey } from "./sort";
 import { openTreeAt } from "./tree-store";
@@ -66,8 +67,14 @@ export function contentsLoader() {
     const groupId = groupIdOf(params.idGroup);
     const seed = hydrating() ? await serverLoader<Contents | null>() : null;
     await enforceNavigationGuard(request);
-    openTreeAt(groupId);
-    return seed ?? loadContents(groupId, orderOf(new URL(request.url).searchParams), request.signal);
+    // The user's view, sort, open groups and bookmarks come with the first screen (once per user).
+    const prefs = ensurePrefs();
+    openTreeAt(groupId, prefs);
+    const [contents] = await Promise.all([
+      seed ?? loadContents(groupId, orderOf(new URL(request.url).searchParams), request.signal),
+      prefs,
+    ]);
+    return contents;
   };
   return Object.assign(clientLoader, { hydrate: true as const });
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
@@ -89,5 +89,47 @@ function NameForm({ initial, onSubmit, onClose }: { initial: string; onSubmit: (
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** Where to move something: a group from those the tree has loaded (`targets`), then `onMove` with its id. */
+export function MoveModal(props: {
+  opened: boolean;
+  targets: { value: string; label: string }[];
+  onMove: (target: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [target, setTarget] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const move = async () => {
+    if (!target) return;
+    setBusy(true);
+    try {
+      await props.onMove(target);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={ru.mam.moveTo} centered>
+      <Stack>
+        <Select
+          label={ru.mam.moveTarget}
+          data={props.targets}
+          value={target}
+          onChange={setTarget}
+          searchable
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            {ru.mam.cancel}
+          </Button>
+          <Button onClick={move} disabled={!target} loading={busy}>
+            {ru.mam.move}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

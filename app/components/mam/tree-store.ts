@@ -2,6 +2,7 @@ import { ApiError } from "../../lib/api";
 import { runAction } from "../../lib/actions";
 import { sessionStore } from "../../lib/session";
 import { createStore } from "../../lib/store";
+import { rememberOpen, type UserPrefs } from "../../lib/user-prefs";
 import { ru } from "../../i18n/ru";
 import { allSubgroups, getGroup, VIRTUAL_ROOT_ID } from "./mam-api";
 
@@ -45,16 +46,50 @@ let treeOwner: string | null = null;
 /** Bumped with each fresh tree, so a load started for the previous one does not write into it. */
 let generation = 0;
 
-/** Called by a /mam screen's loader once the sign-in check has run: the tree opens down to `groupId`. */
-export function openTreeAt(groupId: string) {
+/**
+ * Called by a /mam screen's loader once the sign-in check has run: the tree opens down to `groupId`. A fresh tree
+ * also reopens the groups the user had open (their interface settings), and from then on keeps that list.
+ */
+export function openTreeAt(groupId: string, prefs?: Promise<UserPrefs>) {
   const userId = sessionStore.get().user?.id ?? null;
   if (userId !== treeOwner) {
     treeOwner = userId;
     generation += 1;
     inflight.clear();
+    stopTracking?.();
+    stopTracking = null;
     treeStore.set({ [VIRTUAL_ROOT_ID]: rootNode() });
+    if (userId && prefs) void reopenSaved(prefs, generation);
   }
   if (userId) void reveal(groupId);
+}
+
+let stopTracking: (() => void) | null = null;
+
+const openIds = (tree: Tree) =>
+  Object.values(tree)
+    .filter((n) => n.isOpen && !n.isRoot)
+    .map((n) => n.element_id);
+
+/** Opens the saved groups as their parents' children arrive, then remembers every change of what is open. */
+async function reopenSaved(prefs: Promise<UserPrefs>, started: number) {
+  const saved = new Set((await prefs).settings.tree_open ?? []);
+  await expand(VIRTUAL_ROOT_ID);
+  // Level by level: the saved groups whose parents' children have arrived open together.
+  while (started === generation) {
+    const ready = [...saved].filter((id) => treeStore.get()[id]);
+    if (ready.length === 0) break;
+    for (const id of ready) saved.delete(id);
+    await Promise.all(ready.map((id) => expand(id)));
+  }
+  if (started !== generation) return;
+  let last = openIds(treeStore.get()).join();
+  stopTracking = treeStore.subscribe((tree) => {
+    const open = openIds(tree);
+    if (open.join() === last) return;
+    last = open.join();
+    rememberOpen(open);
+  });
 }
 
 const inflight = new Map<string, Promise<void>>();
