@@ -41,7 +41,6 @@ async function requireEntities(
 }
 
 export async function valuesForEntity(db: Db, auth: AuthUser, id: string, q: z.infer<typeof forEntityQuery>) {
-  await requireAccess(db, auth, "read", [id], q.entity_type ? { types: [q.entity_type] } : {});
   const where: (SQL | undefined)[] = [eq(fieldValues.entityId, id)];
   if (q.entity_type) where.push(eq(fieldValues.entityType, q.entity_type));
   // A version narrows the time-coded values to it; values of the asset as a whole (no version) stay.
@@ -50,11 +49,15 @@ export async function valuesForEntity(db: Db, auth: AuthUser, id: string, q: z.i
   // Overlap with [pts_from, pts_to]: only time-coded values take part in a range query.
   if (q.pts_to !== undefined) where.push(lte(fieldValues.ptsStart, q.pts_to));
   if (q.pts_from !== undefined) where.push(gte(fieldValues.ptsEnd, q.pts_from));
-  const rows = await db
-    .select()
-    .from(fieldValues)
-    .where(and(...where))
-    .orderBy(asc(fieldValues.ptsStart), asc(fieldValues.ctime), asc(fieldValues.fieldId));
+  // The values are read while the access check runs (one wait instead of two); a refusal throws before any is returned.
+  const [, rows] = await Promise.all([
+    requireAccess(db, auth, "read", [id], q.entity_type ? { types: [q.entity_type] } : {}),
+    db
+      .select()
+      .from(fieldValues)
+      .where(and(...where))
+      .orderBy(asc(fieldValues.ptsStart), asc(fieldValues.ctime), asc(fieldValues.fieldId)),
+  ]);
   return rows.map(valueOut);
 }
 

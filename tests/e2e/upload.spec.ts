@@ -244,6 +244,34 @@ test.describe("uploads", () => {
     }
   });
 
+  test("a video uploaded through the page plays in the viewer from its proxy once the transcoder has made it", async ({ page }) => {
+    test.setTimeout(180_000);
+    const bearer = await login(ADMIN.login, ADMIN.password);
+    const groupId = await newGroup(bearer, "Прокси");
+    await openGroupAsAdmin(page, groupId);
+    await pick(page, [{ name: "интервью.mp4", mimeType: "video/mp4", buffer: clip }]);
+    await expect(item(page, "интервью.mp4")).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+    const assetId = (await groupAssets(bearer, groupId))["интервью.mp4"];
+
+    // The upload started the automatic tasks; the 720p proxy is the best variant to play.
+    const proxy = async () =>
+      ((await json(bearer, `/api/asset/variants/${assetId}/1`)) as { variant_id: string; variant_type: string }[]).find(
+        (v) => v.variant_type === "proxy_highres",
+      )?.variant_id;
+    await expect.poll(proxy, { timeout: 150_000, intervals: [2000] }).toBeTruthy();
+
+    const played = page.waitForRequest((r) => r.url().includes("/api/asset/content/play-variant/"));
+    await page.goto(`/mam/${groupId}/asset/${assetId}`);
+    expect(new URL((await played).url()).pathname.split("/").pop()).toBe(await proxy());
+    const video = page.locator("video");
+    await expect(video).toBeVisible();
+    await video.evaluate(async (el: HTMLVideoElement) => {
+      el.muted = true;
+      await el.play();
+    });
+    await expect.poll(() => currentTime(video), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  });
+
   test("a dropped folder keeps its structure as subgroups, shown in the open list and the tree as they are made", async ({ page }) => {
     test.setTimeout(60_000);
     const bearer = await login(ADMIN.login, ADMIN.password);
