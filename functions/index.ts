@@ -22,6 +22,7 @@ import fieldRoutes from "./fields/routes";
 import listRoutes from "./lists/routes";
 import tagRoutes from "./tags/routes";
 import taxonomyRoutes from "./taxonomy/routes";
+import eventRoutes from "./events/routes";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
 export const api = createApp().basePath("/api");
@@ -55,6 +56,7 @@ api.route("/fields", fieldRoutes);
 api.route("/lists", listRoutes);
 api.route("/tags", tagRoutes);
 api.route("/taxonomy", taxonomyRoutes);
+api.route("/global-events", eventRoutes);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
 const openApiConfig = { openapi: "3.1.0", info: { title: "Медиа-архив", version: "1" }, security: [{ bearer: [] }] };

@@ -73,6 +73,22 @@ export const admin = {
     groupStorage: "Хранилище по умолчанию для новых файлов группы",
     groupStorageInherited: "Как у родительской группы",
   },
+  events: {
+    filters: {
+      kind: "Вид события",
+      kindHint: "Начало вида: asset, group.updated…",
+      user: "Пользователь",
+      entity: "Объект (id)",
+      from: "С",
+      to: "По",
+    },
+    columns: { time: "Время", kind: "Событие", user: "Пользователь", entity: "Объект", data: "Подробности" },
+    live: "Обновляется автоматически",
+    older: "Более ранние",
+    newest: "К последним",
+    empty: "Событий нет",
+    system: "Система",
+  },
   tokens: {
     title: "API-токены",
     hint: "Токен показывается один раз: сохраните его сразу.",

@@ -40,6 +40,7 @@ export const ru = {
     metadata: "Метаданные",
     metadataItem: "Поле метаданных",
     storages: "Хранилища",
+    events: "Журнал",
     jobs: "Задачи",
     job: "Журнал задачи",
     automations: "Автоматизации",

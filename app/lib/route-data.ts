@@ -21,12 +21,12 @@ export function screenLoader<T>(load: (args: ClientLoaderFunctionArgs) => Promis
 /**
  * Polling for a screen that shows live state: re-runs the route's loaders every `ms` while the tab is
  * visible. A tick is skipped while a load or a navigation is under way, so a slow answer never overlaps the
- * next; a failed load shows the route's ErrorBoundary, which offers to try again.
+ * next; a failed load shows the route's ErrorBoundary, which offers to try again. `ms` 0 (or less) pauses it.
  */
 export function useRevalidateEvery(ms: number): void {
   const { revalidate, state } = useRevalidator();
   useEffect(() => {
-    if (state !== "idle") return;
+    if (state !== "idle" || ms <= 0) return;
     let timer: ReturnType<typeof setTimeout>;
     // A hidden tab keeps waiting (it calls nothing); the first tick after it shows again loads.
     const tick = () => {

@@ -21,6 +21,9 @@ export default function AdminPage() {
       <Anchor component={Link} to="/admin/storages">
         {ru.pages.storages}
       </Anchor>
+      <Anchor component={Link} to="/admin/events">
+        {ru.pages.events}
+      </Anchor>
     </Stack>
   );
 }

@@ -44,6 +44,10 @@ export const envSchema = z
       .string()
       .optional()
       .refine((v) => blank(v) || (Number.isSafeInteger(Number(v)) && Number(v) >= 0), "не целое число байт"),
+    EVENTS_RETENTION_DAYS: z
+      .string()
+      .optional()
+      .refine((v) => blank(v) || (Number.isInteger(Number(v)) && Number(v) > 0), "не целое положительное число дней"),
     SSO_PROVIDERS: optionalJson(z.array(providerSchema), "не JSON-список провайдеров нужного вида (README, «Single sign-on»)"),
     UPLOAD_SERVERS: optionalJson(configuredServers, 'не JSON-список серверов загрузки вида [{"id", "url"}] (README, «Серверы загрузки»)'),
   })

@@ -41,6 +41,8 @@ export interface Env {
   EMAIL_FROM?: string;
   /** Bytes a user may store when no quota of their own is set (functions/uploads/quota.ts); unset = unlimited. */
   DEFAULT_QUOTA_BYTES?: string;
+  /** Days events are kept (the cron deletes older ones in batches, functions/events/retention.ts); unset = all. */
+  EVENTS_RETENTION_DAYS?: string;
   /** JSON list of OpenID Connect providers (functions/sso/config.ts, README "Single sign-on"); unset = none. */
   SSO_PROVIDERS?: string;
   /** Optional outbound fetch for the providers' HTTP (tests put a fake provider here); unset = global fetch. */

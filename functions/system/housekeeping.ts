@@ -4,11 +4,12 @@ import { nowSeconds } from "../../db/schema/columns";
 import { getDb } from "../lib/db";
 import type { Env } from "../lib/env";
 import { cleanupUploads } from "../uploads/complete";
+import { pruneEvents } from "../events/retention";
 
 /** Revoked sessions are kept this long for the audit trail before they are deleted. */
 const keepEndedSessionsSeconds = 7 * 24 * 3600;
 
-/** The cron's work: drop expired sign-ins and lapsed throttle windows. */
+/** The cron's work: drop expired sign-ins and lapsed throttle windows, abandoned uploads, events past retention. */
 export async function housekeeping(env: Env) {
   const db = getDb(env);
   const now = nowSeconds();
@@ -18,4 +19,5 @@ export async function housekeeping(env: Env) {
     db.delete(loginAttempts).where(lt(loginAttempts.windowEnds, now)),
   ]);
   await cleanupUploads(env, db);
+  await pruneEvents(db, env, now);
 }

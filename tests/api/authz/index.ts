@@ -3,6 +3,7 @@ import { fieldCases } from "./fields";
 import { authCases, systemCases } from "./auth";
 import { groupCases } from "./groups";
 import { metadataTagCases } from "./metadata-tags";
+import { eventCases } from "./events";
 import { taskCases } from "./tasks";
 import { storageCases } from "./storage";
 import type { RouteCase } from "./types";
@@ -28,10 +29,12 @@ export const routeCases: RouteCase[] = [
   ...ssoCases,
   ...fieldCases,
   ...metadataTagCases,
+  ...eventCases,
 ];
 
 export {
   assetCases,
+  eventCases,
   authCases,
   fieldCases,
   groupCases,

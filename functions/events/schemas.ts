@@ -1,0 +1,51 @@
+import { z } from "@hono/zod-openapi";
+import { entityId } from "../users/schemas";
+
+/** The global events list (docs/decisions/043-events-list.md). Shared with the front end: no server imports. */
+
+export const MAX_EVENTS_PAGE = 200;
+
+const time = z.number({ error: "должно быть число (секунды Unix)" }).int("должно быть целым").min(0);
+
+export const eventsListBody = z
+  .object({
+    kinds: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, "не может быть пустым")
+          .max(60)
+          .regex(/^[a-z_.-]+$/, "допустимы a-z, «_», «.» и «-»"),
+      )
+      .max(20, "не больше 20 видов")
+      .optional()
+      .openapi({ description: 'kind prefixes: "asset" matches asset.create and asset.delete' }),
+    entity: z.object({ id: z.string().min(1).max(100), type: z.string().min(1).max(30).optional() }).optional(),
+    user: entityId.optional(),
+    from: time.optional(),
+    to: time.optional(),
+    cursor: z.string().regex(/^\d+$/, "не курсор этого списка").optional().openapi({ description: "next_cursor of the previous page" }),
+    take: z.number().int().min(1).max(MAX_EVENTS_PAGE, `не больше ${MAX_EVENTS_PAGE}`).default(50),
+  })
+  .refine((b) => b.from === undefined || b.to === undefined || b.from <= b.to, { path: ["to"], message: "раньше, чем from" })
+  .openapi("EventsListBody");
+
+export const eventItem = z
+  .object({
+    event_id: z.string(),
+    kind: z.string(),
+    time: z.number().int(),
+    user_id: z.string().nullable(),
+    user_name: z.string().nullable(),
+    entity_id: z.string().nullable(),
+    entity_type: z.string().nullable(),
+    entity_name: z.string().nullable(),
+    data: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .openapi("EventItem");
+
+export const eventsPage = z.object({ items: z.array(eventItem), next_cursor: z.string().nullable() }).openapi("EventsPage");
+
+export type EventsListBody = z.infer<typeof eventsListBody>;
+export type EventItem = z.infer<typeof eventItem>;

@@ -1,0 +1,96 @@
+import { and, sql, type SQL } from "drizzle-orm";
+import { accessContext, type AccessContext } from "../lib/access";
+import { assetFilter, groupFilter } from "../lib/access-sql";
+import type { Db } from "../lib/db";
+import type { AuthUser } from "../lib/env";
+import type { EventItem, EventsListBody } from "./schemas";
+
+/**
+ * The global events list (docs/decisions/043-events-list.md): newest first by the table's rowid, which only grows,
+ * so a cursor (the last rowid seen) pages the same rows however many events arrive meanwhile. Admins read every
+ * event; others the events of the assets and groups they can read and their own account's, filtered in SQL.
+ */
+
+const e = {
+  rowid: sql.raw("e.rowid"),
+  kind: sql.raw("e.kind"),
+  ctime: sql.raw("e.ctime"),
+  userId: sql.raw("e.user_id"),
+  entityType: sql.raw("e.entity_type"),
+  entityId: sql.raw("e.entity_id"),
+};
+
+/** "asset" matches asset and asset.*: a prefix is a whole segment of the kind. */
+const kindPrefix = (prefix: string) => {
+  const p = prefix.replace(/\.+$/, "");
+  return sql`(${e.kind} = ${p} OR (${e.kind} >= ${`${p}.`} AND ${e.kind} < ${`${p}/`}))`;
+};
+
+/** Events a non-admin may read: on an asset or group they can read, or on their own account. */
+function readable(ctx: AccessContext): SQL {
+  const groupCols = { path: sql.raw("rg.path"), deletedAt: sql.raw("rg.deleted_at") };
+  return sql`(
+    (${e.entityType} = 'asset' AND ${assetFilter(ctx, e.entityId)})
+    OR (${e.entityType} = 'group' AND EXISTS (SELECT 1 FROM groups rg WHERE rg.group_id = ${e.entityId} AND ${groupFilter(ctx, groupCols)}))
+    OR (${e.entityType} = 'user' AND ${e.entityId} = ${ctx.userId})
+  )`;
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const holdsId = (v: unknown): boolean => (typeof v === "string" ? uuid.test(v) : Array.isArray(v) && v.some(holdsId));
+
+/**
+ * An event's details as a non-admin sees them: without the ids of other objects it names (a move's source group,
+ * a created group's parent), which the reader may not be allowed to see; its names and values stay.
+ */
+function withoutIds(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([, v]) => !holdsId(v)));
+}
+
+interface Row {
+  rowid: number;
+  event_id: string;
+  kind: string;
+  time: number;
+  user_id: string | null;
+  user_name: string | null;
+  entity_id: string | null;
+  entity_type: string | null;
+  entity_name: string | null;
+  data: string | null;
+}
+
+export async function listEvents(db: Db, auth: AuthUser, q: EventsListBody): Promise<{ items: EventItem[]; next_cursor: string | null }> {
+  const ctx = await accessContext(db, auth);
+  const where: SQL[] = [];
+  if (q.cursor !== undefined) where.push(sql`${e.rowid} < ${Number(q.cursor)}`);
+  if (q.kinds?.length) where.push(sql`(${sql.join(q.kinds.map(kindPrefix), sql` OR `)})`);
+  if (q.entity) where.push(sql`${e.entityId} = ${q.entity.id}`);
+  if (q.entity?.type) where.push(sql`${e.entityType} = ${q.entity.type}`);
+  if (q.user) where.push(sql`${e.userId} = ${q.user}`);
+  if (q.from !== undefined) where.push(sql`${e.ctime} >= ${q.from}`);
+  if (q.to !== undefined) where.push(sql`${e.ctime} <= ${q.to}`);
+  if (!ctx.admin) where.push(readable(ctx));
+  const rows = await db.all<Row>(sql`
+    SELECT e.rowid AS rowid, e.event_id, e.kind, e.ctime AS time, e.user_id, u.user_name, e.entity_id, e.entity_type,
+      CASE e.entity_type
+        WHEN 'asset' THEN (SELECT a.name FROM assets a WHERE a.asset_id = e.entity_id)
+        WHEN 'group' THEN (SELECT g.group_name FROM groups g WHERE g.group_id = e.entity_id)
+        WHEN 'user' THEN (SELECT eu.user_name FROM users eu WHERE eu.user_id = e.entity_id)
+      END AS entity_name,
+      e.data
+    FROM events e LEFT JOIN users u ON u.user_id = e.user_id
+    WHERE ${where.length ? and(...where) : sql`1`}
+    ORDER BY e.rowid DESC
+    LIMIT ${q.take + 1}`);
+  const page = rows.slice(0, q.take);
+  const shown = (data: string | null) => {
+    if (!data) return null;
+    const parsed = JSON.parse(data) as Record<string, unknown>;
+    return ctx.admin ? parsed : withoutIds(parsed);
+  };
+  return {
+    items: page.map(({ rowid: _rowid, data, ...row }) => ({ ...row, data: shown(data) })),
+    next_cursor: rows.length > q.take ? String(page[page.length - 1].rowid) : null,
+  };
+}

@@ -1,0 +1,5 @@
+import { eventCases } from "./authz";
+import { declareMatrix } from "./authz/matrix";
+
+// The authorization matrix (tests/api/authz/matrix.ts) for the events list.
+declareMatrix([...eventCases]);

@@ -1,0 +1,41 @@
+import type { APIRequestContext } from "@playwright/test";
+import { VIRTUAL_ROOT_ID as ROOT } from "../../functions/lib/constants";
+import { ADMIN, apiBearer, expect, gotoSignedIn, test } from "./fixtures";
+
+/** The admin's journal (/admin/events, docs/decisions/043-events-list.md): filtered to one asset, its events open it. */
+
+const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function adminPost(request: APIRequestContext, path: string, data: unknown) {
+  const bearer = await apiBearer(request, ADMIN.login, ADMIN.password);
+  const res = await request.post(path, { data, headers: { Authorization: `Bearer ${bearer}` } });
+  expect(res.ok(), `POST ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+test.use({ signedInAs: ADMIN });
+
+test("the admin filters the journal to one asset and opens it", async ({ page, request }) => {
+  const name = `Отчёт ${tag()}.pdf`;
+  const group = (await adminPost(request, "/api/group/create", { group_name: `Журнал ${tag()}`, parent: ROOT })).group_id;
+  const asset = (await adminPost(request, "/api/asset/create", { asset_name: name, asset_mime: "application/pdf", in_group: group }))
+    .asset_id;
+
+  await gotoSignedIn(page, "/admin");
+  await page.getByRole("link", { name: "Журнал" }).click();
+  await expect(page).toHaveURL(/\/admin\/events$/);
+  const table = page.getByRole("table", { name: "Журнал" });
+  // The newest page shows the asset's creation without a reload.
+  await expect(table.getByRole("link", { name }).first()).toBeVisible();
+
+  await page.getByRole("textbox", { name: "Объект (id)" }).fill(asset);
+  await expect(page).toHaveURL(new RegExp(`entity=${asset}`));
+  const rows = table.getByRole("row");
+  await expect(rows.filter({ hasText: "asset" })).not.toHaveCount(0);
+  for (const row of await rows.filter({ hasText: "asset" }).all()) await expect(row).toContainText(name);
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Объект (id)" })).toHaveValue(asset);
+
+  await table.getByRole("link", { name }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/asset/${asset}$`));
+});
