@@ -134,4 +134,18 @@ export const metadata = {
     taxonRemove: (name: string) => `Убрать из раздела «${name}»`,
     timecoded: (n: number) => `Значений с тайм-кодом: ${n}`,
   },
+  timeline: {
+    // Time-coded values under the player.
+    title: "Метки по времени",
+    template: "Поле метки",
+    value: "Значение",
+    in: "Начало (I)",
+    out: "Конец (O)",
+    hint: "I — начало, O — конец у текущего кадра; Enter сохраняет метку выбранного поля",
+    save: "Сохранить метку",
+    saved: "Метка сохранена",
+    none: "Меток нет",
+    seek: (name: string, from: string, to: string) => `${name}: ${from}–${to}`,
+    needRange: "Задайте начало и конец: конец не раньше начала",
+  },
 };
