@@ -1,3 +1,5 @@
+import { plural } from "./plural";
+
 /** The metadata screens' strings (/admin/metadata and the asset's fields). Part of the one dictionary, `ru` in ./ru.ts. */
 export const metadata = {
   // /admin/metadata: field templates, asset classes, tags, taxonomy, lists; /admin/metadata/{id}: a template.
@@ -147,5 +149,19 @@ export const metadata = {
     none: "Меток нет",
     seek: (name: string, from: string, to: string) => `${name}: ${from}–${to}`,
     needRange: "Задайте начало и конец: конец не раньше начала",
+  },
+  bulk: {
+    // Metadata for the assets selected in a group's contents.
+    setField: "Задать поле",
+    addTags: "Добавить теги",
+    removeTags: "Убрать теги",
+    field: "Поле",
+    tags: "Теги",
+    tagsHint: "Начните вводить название тега",
+    apply: "Применить",
+    cancel: "Отмена",
+    fieldSet: (n: number) => `Поле задано: ${n} ${plural(n, ["файлу", "файлам", "файлам"])}`,
+    tagsAdded: (n: number) => `Теги добавлены: ${n} ${plural(n, ["файлу", "файлам", "файлам"])}`,
+    tagsRemoved: (n: number) => `Теги убраны: ${n} ${plural(n, ["файла", "файлов", "файлов"])}`,
   },
 };

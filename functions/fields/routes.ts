@@ -62,7 +62,10 @@ app.openapi(
     request: { body: jsonBody(valueListBody) },
     responses: { 200: jsonContent(fieldIdsOut), ...errors },
   }),
-  async (c) => c.json({ field_ids: await createValues(getDb(c.env), c.get("auth"), c.req.valid("json").values, true) }, 200),
+  async (c) => {
+    const { values, replace } = c.req.valid("json");
+    return c.json({ field_ids: await createValues(getDb(c.env), c.get("auth"), values, true, replace) }, 200);
+  },
 );
 
 app.openapi(

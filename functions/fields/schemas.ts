@@ -125,7 +125,13 @@ export const valueBody = z
 export type ValueBody = z.infer<typeof valueBody>;
 
 export const valueListBody = z
-  .object({ values: z.array(valueBody).min(1, "список пуст").max(1000, "не больше 1000 за раз") })
+  .object({
+    values: z.array(valueBody).min(1, "список пуст").max(1000, "не больше 1000 за раз"),
+    replace: z
+      .boolean()
+      .optional()
+      .openapi({ description: "set rather than add: the entities' values of the same fields without a time code are replaced" }),
+  })
   .openapi("FieldValueListBody");
 
 export const valuePatch = z
