@@ -164,4 +164,16 @@ export const metadata = {
     tagsAdded: (n: number) => `Теги добавлены: ${n} ${plural(n, ["файлу", "файлам", "файлам"])}`,
     tagsRemoved: (n: number) => `Теги убраны: ${n} ${plural(n, ["файла", "файлов", "файлов"])}`,
   },
+  csv: {
+    // A group's field values as CSV.
+    export: "Экспорт CSV",
+    import: "Импорт CSV",
+    previewTitle: "Импорт значений полей",
+    columns: { row: "Строка", file: "Файл", changes: "Изменения", errors: "Ошибки" },
+    noChanges: "Изменений нет",
+    summary: (changes: number, errors: number) => `Изменений: ${changes}; строк с ошибками: ${errors}`,
+    apply: "Применить",
+    cancel: "Отмена",
+    applied: (n: number) => `Записано значений: ${n}`,
+  },
 };

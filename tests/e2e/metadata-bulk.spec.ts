@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { Seeder, unique } from "./browse-seed";
 import { ADMIN, expect, gotoSignedIn, test } from "./fixtures";
 
@@ -59,4 +60,30 @@ test("three selected assets get tags and a field in one go", async ({ page }) =>
   await untag.getByRole("button", { name: "Применить" }).click();
   await expect(page.getByText("Теги убраны: 3 файлов")).toBeVisible();
   expect(await tagged()).toEqual([false, false, false, false]);
+});
+
+test("CSV round trip: export, edit a value, import shows the change, apply writes it", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const field = unique("Автор");
+  const defId = (
+    await seed.call<{ field_def_id: string }>("/api/fields/templates", { json: { field_def_name: field, field_type: "text" } })
+  ).field_def_id;
+  const groupId = await seed.group(unique("Таблица"));
+  const [asset] = await seed.emptyAssets(groupId, 1, () => "снимок.txt");
+  await seed.call("/api/fields/create", { json: { entity_id: asset, entity_type: "asset", def_id: defId, field_data: "Иванов" } });
+  await gotoSignedIn(page, `/mam/${groupId}`);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Экспорт CSV" }).click()]);
+  const exported = readFileSync(await download.path(), "utf8");
+  expect(exported).toContain("Иванов");
+  const edited = exported.replace("Иванов", "Петров");
+
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByRole("button", { name: "Импорт CSV" }).click()]);
+  await chooser.setFiles({ name: "поля.csv", mimeType: "text/csv", buffer: Buffer.from(edited) });
+  const preview = page.getByRole("dialog", { name: "Импорт значений полей" });
+  await expect(preview.getByText(`${field}: Иванов → Петров`)).toBeVisible();
+  await preview.getByRole("button", { name: "Применить" }).click();
+  await expect(page.getByText("Записано значений: 1")).toBeVisible();
+  const values = await seed.call<Value[]>(`/api/fields/for-entity/${asset}?entity_type=asset`);
+  expect(values.map((v) => v.field_data)).toEqual(["Петров"]);
 });
