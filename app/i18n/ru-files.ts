@@ -77,7 +77,6 @@ export const viewer = {
     mtime: "Изменён",
     atime: "Открыт",
     mime: "MIME-тип",
-    tags: "Теги",
     storage: "Хранилище",
     id: "ID",
   },

@@ -1,3 +1,5 @@
+import { plural } from "./plural";
+
 /** The metadata screens' strings (/admin/metadata and the asset's fields). Part of the one dictionary, `ru` in ./ru.ts. */
 export const metadata = {
   // /admin/metadata: field templates, asset classes, tags, taxonomy, lists; /admin/metadata/{id}: a template.
@@ -110,5 +112,68 @@ export const metadata = {
     newRecord: "Новая запись",
     noRecords: "В списке нет записей",
     deleteText: (name: string) => `Список «${name}» будет удалён вместе со всеми записями.`,
+  },
+  asset: {
+    // The asset info screen's metadata: its class's fields and other values, tags, taxa.
+    title: "Метаданные",
+    classFields: (name: string) => `Поля класса «${name}»`,
+    noFields: "Полей нет",
+    addField: "Добавить поле",
+    save: "Сохранить",
+    remove: "Удалить значение",
+    saved: "Значение сохранено",
+    removed: "Значение удалено",
+    readOnly: "Только просмотр: изменять метаданные этого файла нельзя",
+    tags: "Теги",
+    tagInput: "Добавить тег",
+    tagHint: "Начните вводить; Enter добавит новый тег",
+    tagRemove: (name: string) => `Убрать тег «${name}»`,
+    noTags: "Тегов нет",
+    taxa: "Разделы таксономии",
+    noTaxa: "Не отнесён ни к одному разделу",
+    fileUnder: "Отнести к разделу",
+    pickTaxon: "Выберите раздел",
+    taxonRemove: (name: string) => `Убрать из раздела «${name}»`,
+    timecoded: (n: number) => `Значений с тайм-кодом: ${n}`,
+  },
+  timeline: {
+    // Time-coded values under the player.
+    title: "Метки по времени",
+    template: "Поле метки",
+    value: "Значение",
+    in: "Начало (I)",
+    out: "Конец (O)",
+    hint: "I — начало, O — конец у текущего кадра; Enter сохраняет метку выбранного поля",
+    save: "Сохранить метку",
+    saved: "Метка сохранена",
+    none: "Меток нет",
+    seek: (name: string, from: string, to: string) => `${name}: ${from}–${to}`,
+    needRange: "Задайте начало и конец: конец не раньше начала",
+  },
+  bulk: {
+    // Metadata for the assets selected in a group's contents.
+    setField: "Задать поле",
+    addTags: "Добавить теги",
+    removeTags: "Убрать теги",
+    field: "Поле",
+    tags: "Теги",
+    tagsHint: "Начните вводить название тега",
+    apply: "Применить",
+    cancel: "Отмена",
+    fieldSet: (n: number) => `Поле задано: ${n} ${plural(n, ["файлу", "файлам", "файлам"])}`,
+    tagsAdded: (n: number) => `Теги добавлены: ${n} ${plural(n, ["файлу", "файлам", "файлам"])}`,
+    tagsRemoved: (n: number) => `Теги убраны: ${n} ${plural(n, ["файла", "файлов", "файлов"])}`,
+  },
+  csv: {
+    // A group's field values as CSV.
+    export: "Экспорт CSV",
+    import: "Импорт CSV",
+    previewTitle: "Импорт значений полей",
+    columns: { row: "Строка", file: "Файл", changes: "Изменения", errors: "Ошибки" },
+    noChanges: "Изменений нет",
+    summary: (changes: number, errors: number) => `Изменений: ${changes}; строк с ошибками: ${errors}`,
+    apply: "Применить",
+    cancel: "Отмена",
+    applied: (n: number) => `Записано значений: ${n}`,
   },
 };

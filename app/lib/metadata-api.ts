@@ -4,9 +4,11 @@ import {
   type FieldSetups,
   type FieldType,
   type fieldTemplate,
+  type fieldValue,
   fieldTypes,
   type templateBody,
   type templatePatch,
+  type valueBody,
 } from "../../functions/fields/schemas";
 import type { list, listRecord } from "../../functions/lists/schemas";
 import type { tag } from "../../functions/tags/schemas";
@@ -81,3 +83,20 @@ export const createRecord = (listId: string, rec_data: string) => api(`/lists/re
 export const changeRecord = (listId: string, recId: string, rec_data: string) =>
   api(`/lists/records/${listId}/${recId}`, { method: "PATCH", body: { rec_data } });
 export const deleteRecord = (listId: string, recId: string) => api(`/lists/records/${listId}/${recId}`, { method: "DELETE" });
+
+// Values on an asset or group, and what is filed on it
+export type FieldValue = z.infer<typeof fieldValue>;
+export const valuesOf = (entityId: string, entityType: "asset" | "group", signal?: AbortSignal) =>
+  api<FieldValue[]>(`/fields/for-entity/${entityId}`, { query: { entity_type: entityType }, signal });
+export const createValue = (body: z.input<typeof valueBody>) => api<{ field_id: string }>("/fields/create", { method: "POST", body });
+export const changeValue = (fieldId: string, body: { field_data?: unknown; pts?: [number, number] | null }) =>
+  api<FieldValue>(`/fields/change/${fieldId}`, { method: "PATCH", body });
+export const deleteValue = (fieldId: string) => api(`/fields/delete/${fieldId}`, { method: "DELETE" });
+export const attachTags = (tag_ids: string[], entities: { id: string; type: "asset" | "group" }[]) =>
+  api("/tags/attach", { method: "POST", body: { tag_ids, entities } });
+export const detachTags = (tag_ids: string[], entities: { id: string; type: "asset" | "group" }[]) =>
+  api("/tags/detach", { method: "POST", body: { tag_ids, entities } });
+export const taxaOf = (entityId: string, signal?: AbortSignal) => api<Taxon[]>(`/taxonomy/for-entity/${entityId}`, { signal });
+export const fileUnder = (taxonId: string, objectId: string) =>
+  api(`/taxonomy/add-member/${taxonId}`, { method: "POST", body: { objectId } });
+export const unfile = (taxonId: string, objectId: string) => api(`/taxonomy/del-member/${taxonId}`, { method: "POST", body: { objectId } });

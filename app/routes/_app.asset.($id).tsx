@@ -1,5 +1,7 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { useLoaderData } from "@remix-run/react";
+import { loadAssetMetadata } from "../components/metadata/asset-metadata";
+import { AssetMetadataPanel } from "../components/metadata/AssetMetadataPanel";
 import { ShareLinksPanel, shareLinksOf } from "../components/share/ShareLinksPanel";
 import { AssetInfo } from "../components/viewer/AssetInfo";
 import { assetInfo } from "../components/viewer/viewer-api";
@@ -14,7 +16,8 @@ export const clientLoader = screenLoader(async ({ params, request }) => {
   const id = params.id?.toLowerCase();
   if (!id) return null;
   const [info, links] = await Promise.all([assetInfo(id, request.signal), shareLinksOf(id, request.signal)]);
-  return { info, links };
+  const meta = await loadAssetMetadata(info.asset, request.signal);
+  return { info, links, meta };
 });
 
 export { RouteError as ErrorBoundary } from "../components/RouteError";
@@ -33,6 +36,12 @@ export default function AssetInfoPage() {
   return (
     <Stack gap="xl">
       <AssetInfo info={data.info} />
+      <AssetMetadataPanel
+        assetId={data.info.asset.asset_id}
+        tags={data.info.asset.tags}
+        meta={data.meta}
+        canEdit={data.info.asset.asset_access.includes("update")}
+      />
       <ShareLinksPanel assetId={data.info.asset.asset_id} links={data.links} />
     </Stack>
   );

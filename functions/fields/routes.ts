@@ -2,7 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { idParam } from "../groups/schemas";
 import { getDb } from "../lib/db";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { exportCsv, importCsv } from "./csv";
 import {
+  csvImportBody,
+  csvImportReport,
   entitiesByField,
   entitiesByFieldBody,
   fieldIdOut,
@@ -25,6 +28,36 @@ const errorOf = (description: string) => ({ description, content: errorResponses
 const errors = { ...errorResponses, 403: errorOf("Lacks update on the entity"), 404: errorOf("Not found or not readable") };
 
 app.route("/", templateRoutes);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/export-csv/{id}",
+    tags,
+    summary: "The field values of a group's assets as CSV (read on the group; its assets the caller can read)",
+    request: { params: idParam },
+    responses: { 200: { description: "CSV, UTF-8 with a byte order mark", content: { "text/csv": { schema: z.string() } } }, ...errors },
+  }),
+  async (c) => {
+    const csv = await exportCsv(getDb(c.env), c.get("auth"), c.req.valid("param").id);
+    return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="fields.csv"' });
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/import-csv/{id}",
+    tags,
+    summary: "Read an edited export back: a report per row; with dry_run false, all valid changes in one batch",
+    request: { params: idParam, body: jsonBody(csvImportBody) },
+    responses: { 200: jsonContent(csvImportReport), ...errors },
+  }),
+  async (c) => {
+    const { csv, dry_run } = c.req.valid("json");
+    return c.json(await importCsv(getDb(c.env), c.get("auth"), c.req.valid("param").id, csv, !dry_run), 200);
+  },
+);
 
 app.openapi(
   createRoute({
@@ -62,7 +95,10 @@ app.openapi(
     request: { body: jsonBody(valueListBody) },
     responses: { 200: jsonContent(fieldIdsOut), ...errors },
   }),
-  async (c) => c.json({ field_ids: await createValues(getDb(c.env), c.get("auth"), c.req.valid("json").values, true) }, 200),
+  async (c) => {
+    const { values, replace } = c.req.valid("json");
+    return c.json({ field_ids: await createValues(getDb(c.env), c.get("auth"), values, true, replace) }, 200);
+  },
 );
 
 app.openapi(

@@ -125,7 +125,13 @@ export const valueBody = z
 export type ValueBody = z.infer<typeof valueBody>;
 
 export const valueListBody = z
-  .object({ values: z.array(valueBody).min(1, "список пуст").max(1000, "не больше 1000 за раз") })
+  .object({
+    values: z.array(valueBody).min(1, "список пуст").max(1000, "не больше 1000 за раз"),
+    replace: z
+      .boolean()
+      .optional()
+      .openapi({ description: "set rather than add: the entities' values of the same fields without a time code are replaced" }),
+  })
   .openapi("FieldValueListBody");
 
 export const valuePatch = z
@@ -197,3 +203,27 @@ export const fieldIdsOut = z.object({ field_ids: z.array(z.string()) }).openapi(
 export const templateIdOut = z.object({ field_def_id: z.string() }).openapi("FieldTemplateId");
 export const forceQuery = z.object({ force: z.enum(["true", "false"]).optional() });
 export const ok = z.object({ ok: z.literal(true) }).openapi("FieldsOk");
+
+/** CSV import (decision 039): the file's text; `dry_run` (the default) only reports what would change. */
+export const csvImportBody = z
+  .object({
+    csv: z.string({ error: "обязательное поле" }).min(1, "файл пуст").max(5_000_000, "не больше 5 МБ"),
+    dry_run: z.boolean().default(true),
+  })
+  .openapi("FieldsCsvImportBody");
+
+export const csvImportReport = z
+  .object({
+    rows: z.array(
+      z.object({
+        row: z.number().int(),
+        asset_id: z.string(),
+        name: z.string(),
+        changes: z.array(z.object({ field: z.string(), def_id: z.string(), old: z.string(), new: z.string() })),
+        errors: z.array(z.string()),
+      }),
+    ),
+    changes: z.number().int().openapi({ description: "valid changes found" }),
+    applied: z.number().int().openapi({ description: "values written (0 on a dry run)" }),
+  })
+  .openapi("FieldsCsvImportReport");

@@ -87,8 +87,11 @@ function insertsOf(db: Db, table: typeof fieldValues | typeof events, rows: Reco
   return out;
 }
 
-/** Creates values (one or up to 1,000) in one batch: every value is checked first, then all are written or none. */
-export async function createValues(db: Db, auth: AuthUser, items: ValueBody[], listed: boolean): Promise<string[]> {
+/**
+ * Creates values (one or up to 1,000) in one batch: every value is checked first, then all are written or none.
+ * `replace` makes it a "set": the entities' values of the same fields without a time code go in the same batch.
+ */
+export async function createValues(db: Db, auth: AuthUser, items: ValueBody[], listed: boolean, replace = false): Promise<string[]> {
   const at = (i: number) => (listed ? `values.${i}.` : "");
   await requireEntities(db, auth, "update", items);
   const templates = await loadTemplates(
@@ -129,8 +132,47 @@ export async function createValues(db: Db, auth: AuthUser, items: ValueBody[], l
       data: { field_id: r.fieldId, def_id: r.defId },
     }),
   );
-  await batchAll(db, [...insertsOf(db, fieldValues, rows), ...insertsOf(db, events, eventRows)]);
+  const replaced = replace ? await replacedValues(db, items) : [];
+  const removals = replaced.length
+    ? [
+        db.delete(fieldValues).where(sql`${fieldValues.fieldId} IN ${idList(replaced.map((r) => r.fieldId))}`),
+        ...insertsOf(
+          db,
+          events,
+          replaced.map((r) =>
+            eventRow({
+              kind: "field.delete",
+              userId: auth.userId,
+              entityType: r.entityType,
+              entityId: r.entityId,
+              data: { field_id: r.fieldId, def_id: r.defId },
+            }),
+          ),
+        ),
+      ]
+    : [];
+  await batchAll(db, [...removals, ...insertsOf(db, fieldValues, rows), ...insertsOf(db, events, eventRows)]);
   return rows.map((r) => r.fieldId);
+}
+
+/** The whole-entity values (no time code) a "set" of these items replaces: same entity, same field. */
+async function replacedValues(db: Db, items: ValueBody[]) {
+  const pairs = [...new Set(items.filter((i) => !i.pts).map((i) => `${i.entity_id}\u0000${i.def_id}`))].map((p) => p.split("\u0000"));
+  if (!pairs.length) return [];
+  const entityIds = [...new Set(pairs.map(([e]) => e))];
+  const defIds = [...new Set(pairs.map(([, d]) => d))];
+  const wanted = new Set(pairs.map(([e, d]) => `${e}\u0000${d}`));
+  const rows = await db
+    .select({ fieldId: fieldValues.fieldId, entityId: fieldValues.entityId, entityType: fieldValues.entityType, defId: fieldValues.defId })
+    .from(fieldValues)
+    .where(
+      and(
+        sql`${fieldValues.entityId} IN ${idList(entityIds)}`,
+        sql`${fieldValues.defId} IN ${idList(defIds)}`,
+        isNull(fieldValues.ptsStart),
+      ),
+    );
+  return rows.filter((r) => wanted.has(`${r.entityId}\u0000${r.defId}`));
 }
 
 /** A value and its entity, or not_found when either is missing or the caller may not read the entity. */

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState, type DragEvent } from "react";
 import { ru } from "../../i18n/ru";
 import { useStore } from "../../lib/store";
 import { prefsStore, saveSettings } from "../../lib/user-prefs";
+import { CsvActions } from "../metadata/CsvActions";
 import { UploadDropzone } from "../uploads/UploadDropzone";
 import { GRID_CELL, GridCell, LIST_ROW_HEIGHT, ListHeader, ListRow } from "./ContentsItem";
 import { sortOf, type Contents } from "./contents";
@@ -144,6 +145,7 @@ export function GroupContents({ data }: { data: Contents }) {
           {title}
         </Title>
         <Group gap="xs" wrap="nowrap">
+          {group && <CsvActions groupId={groupId} groupName={group.group_name} onApplied={revalidate} />}
           <Text size="xs" c="dimmed">
             {ru.mam.loadedCount(items.length)}
           </Text>

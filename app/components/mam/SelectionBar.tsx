@@ -4,6 +4,7 @@ import { ru } from "../../i18n/ru";
 import { runAction, runCriticalAction } from "../../lib/actions";
 import { showInfo } from "../../lib/notify";
 import { useStore } from "../../lib/store";
+import { BulkMetadata } from "../metadata/BulkMetadata";
 import { ConfirmModal, MoveModal } from "./dialogs";
 import { downloadFile, variantPath } from "./download";
 import { chunks, deleteAssets, deleteGroups, VIRTUAL_ROOT_ID, type Member } from "./mam-api";
@@ -58,6 +59,7 @@ export function SelectionBar(props: { groupId: string; selected: Member[]; onCle
           {ru.mam.moveTo}
         </Button>
       )}
+      <BulkMetadata assetIds={assets.map((a) => a.el_id)} onDone={onChanged} />
       <Button size="xs" variant="light" color="red" onClick={() => setDialog("delete")}>
         {ru.mam.delete}
       </Button>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ru } from "../../i18n/ru";
@@ -51,16 +51,6 @@ export function AssetInfo({ info }: { info: AssetInfoData }) {
     [f.mtime, formatDateTime(asset.mtime)],
     [f.atime, formatDateTime(asset.atime)],
     [f.mime, asset.mimetype],
-    [
-      f.tags,
-      asset.tags.length
-        ? asset.tags.map((t) => (
-            <Badge key={t.tag_id} mr={4} variant="light">
-              {t.tag_name}
-            </Badge>
-          ))
-        : ru.viewer.none,
-    ],
     [f.storage, show(asset.default_storage)],
   ];
   return (

@@ -1,11 +1,15 @@
 import { Anchor, Button, Group, Menu, Stack, Text, Title } from "@mantine/core";
 import { Link, useNavigate } from "@remix-run/react";
+import { useRef } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
 import { formatSize } from "../../lib/format";
 import { downloadFile, variantPath } from "../mam/download";
 import { getAsset, type Asset } from "../mam/mam-api";
 import { assetOrder } from "../mam/nav-list";
+import { type AssetMetadata, loadAssetMetadata } from "../metadata/asset-metadata";
+import { Timeline } from "../metadata/Timeline";
+import { kindOf } from "../mam/Thumb";
 import { MediaView } from "./MediaView";
 import { chooseView, latestVariants, playVariant, shownMime, type Variant, type Viewing } from "./viewer-api";
 
@@ -14,6 +18,8 @@ export interface ViewerData extends Viewing {
   asset: Asset;
   /** The group's assets in the order the list showed them, for previous/next; empty when the group cannot be listed. */
   order: string[];
+  /** For a video or audio: the templates and values of its timeline. */
+  metadata: AssetMetadata | null;
 }
 
 /**
@@ -30,7 +36,10 @@ export async function loadViewer(groupId: string, assetId: string, signal: Abort
       return [];
     }),
   ]);
-  return { groupId, asset, order, ...(await chooseView(asset, all, signal)) };
+  const viewing = await chooseView(asset, all, signal);
+  const kind = viewing.shown ? kindOf("asset", shownMime(viewing.shown, asset.mimetype)) : null;
+  const metadata = kind === "video" || kind === "audio" ? await loadAssetMetadata(asset, signal) : null;
+  return { groupId, asset, order, ...viewing, metadata };
 }
 
 /** The original of a version: the initial upload, else the master, else whatever is there. */
@@ -51,6 +60,7 @@ export function FileViewer({ data }: { data: ViewerData }) {
   const main = original(data.variants);
   const shown = data.shown;
   const renew = shown ? async () => (await playVariant(shown.variant_id)).link : undefined;
+  const media = useRef<HTMLMediaElement | null>(null);
 
   return (
     <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
@@ -104,6 +114,7 @@ export function FileViewer({ data }: { data: ViewerData }) {
           name={asset.name}
           text={data.text}
           renew={renew}
+          mediaRef={media}
         />
       ) : data.preview ? (
         <MediaView src={data.preview} mime="image/jpeg" name={asset.name} />
@@ -115,6 +126,17 @@ export function FileViewer({ data }: { data: ViewerData }) {
               ? ru.viewer.noPreview
               : ru.viewer.noContent}
         </Text>
+      )}
+      {data.metadata && (
+        <Timeline
+          assetId={assetId}
+          version={asset.asset_latest_version}
+          templates={data.metadata.templates}
+          values={data.metadata.timecoded}
+          lookup={data.metadata.lookup}
+          canEdit={asset.asset_access.includes("update")}
+          media={media}
+        />
       )}
     </Stack>
   );

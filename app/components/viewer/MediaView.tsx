@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Code, Group, Text } from "@mantine/core";
-import { useRef, useState, type SyntheticEvent } from "react";
+import { type RefObject, useRef, useState, type SyntheticEvent } from "react";
 import { ru } from "../../i18n/ru";
 import { kindOf } from "../mam/Thumb";
 
@@ -60,7 +60,19 @@ function TextView({ text }: { text: string | null }) {
  * (and playing if it was). Another renewal is allowed only after the fresh link has loaded, so a file
  * that cannot play, or a right that is gone, does not loop.
  */
-function Player({ kind, src, name, renew }: { kind: "video" | "audio"; src: string; name: string; renew?: () => Promise<string> }) {
+function Player({
+  kind,
+  src,
+  name,
+  renew,
+  mediaRef,
+}: {
+  kind: "video" | "audio";
+  src: string;
+  name: string;
+  renew?: () => Promise<string>;
+  mediaRef?: RefObject<HTMLMediaElement | null>;
+}) {
   const [current, setCurrent] = useState(src);
   const playing = useRef(false);
   const renewing = useRef(false);
@@ -87,16 +99,28 @@ function Player({ kind, src, name, renew }: { kind: "video" | "audio"; src: stri
     if (r.playing) el.play().catch((error) => console.error(error));
   };
   const events = { onError, onLoadedMetadata: onLoaded, onPlay: () => (playing.current = true), onPause: () => (playing.current = false) };
-  if (kind === "audio") return <audio src={current} controls preload="metadata" style={{ width: "100%" }} aria-label={name} {...events} />;
-  return <video src={current} controls preload="metadata" style={{ ...fill, background: "black" }} aria-label={name} {...events} />;
+  const ref = mediaRef as RefObject<HTMLVideoElement & HTMLAudioElement> | undefined;
+  if (kind === "audio")
+    return <audio ref={ref} src={current} controls preload="metadata" style={{ width: "100%" }} aria-label={name} {...events} />;
+  return (
+    <video ref={ref} src={current} controls preload="metadata" style={{ ...fill, background: "black" }} aria-label={name} {...events} />
+  );
 }
 
 /** Shows one variant by its play link: image with zoom, video, audio, PDF, plain text (`text`, read beforehand). */
-export function MediaView(props: { src: string; mime: string; name: string; text?: string | null; renew?: () => Promise<string> }) {
-  const { src, mime, name, renew } = props;
+export function MediaView(props: {
+  src: string;
+  mime: string;
+  name: string;
+  text?: string | null;
+  renew?: () => Promise<string>;
+  /** The video or audio element, for what works with the playhead (the timeline of time-coded values). */
+  mediaRef?: RefObject<HTMLMediaElement | null>;
+}) {
+  const { src, mime, name, renew, mediaRef } = props;
   const kind = kindOf("asset", mime);
   if (kind === "image") return <ImageView src={src} name={name} />;
-  if (kind === "video" || kind === "audio") return <Player kind={kind} src={src} name={name} renew={renew} />;
+  if (kind === "video" || kind === "audio") return <Player kind={kind} src={src} name={name} renew={renew} mediaRef={mediaRef} />;
   if (kind === "pdf") return <iframe src={src} title={name} style={{ ...fill, border: 0, background: "white" }} />;
   if (kind === "text") return <TextView text={props.text ?? null} />;
   return <Text c="dimmed">{ru.viewer.noPreview}</Text>;

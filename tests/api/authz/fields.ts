@@ -89,6 +89,29 @@ export const fieldCases: RouteCase[] = [
     expect: onShared(200, 200),
   },
   {
+    route: "GET /api/fields/export-csv/:id",
+    request: async (w) => {
+      const a = await sharedAsset(w);
+      await valueOn(w, a.id);
+      return { path: `/api/fields/export-csv/${w.shared.id}`, secrets: [a.name, a.id] };
+    },
+    expect: onShared(200, 200),
+  },
+  {
+    // A dry run reports to anyone who can read the group; writing needs update on each row's asset (a row error).
+    route: "POST /api/fields/import-csv/:id",
+    request: async (w) => {
+      const a = await sharedAsset(w);
+      return {
+        method: "POST",
+        path: `/api/fields/import-csv/${w.shared.id}`,
+        json: { csv: `asset_id,name\n${a.id},${a.name}\n` },
+        secrets: [a.name, a.id],
+      };
+    },
+    expect: onShared(200, 200),
+  },
+  {
     route: "POST /api/fields/create",
     request: async (w, as) => {
       const { body, secrets } = await valueBody(w, as);
