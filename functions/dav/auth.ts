@@ -49,7 +49,11 @@ export async function davUser(env: Env, req: Request): Promise<AuthUser> {
   const now = nowSeconds();
   const hit = verified.get(key);
   const userId =
-    hit && hit.until > now ? hit.userId : password.startsWith(appPasswordPrefix) ? await byAppPassword(env, login, password) : await byPassword(env, req, login, password);
+    hit && hit.until > now
+      ? hit.userId
+      : password.startsWith(appPasswordPrefix)
+        ? await byAppPassword(env, login, password)
+        : await byPassword(env, req, login, password);
   if (!hit || hit.until <= now) verified.set(key, { userId, until: now + rememberSeconds });
   const user = await liveUser(env, userId);
   if (!user) {
@@ -70,7 +74,9 @@ async function byPassword(env: Env, req: Request, login: string, password: strin
     .from(users)
     .where(eq(sql`lower(${users.login})`, login.toLowerCase()))
     .get();
-  const valid = user?.hash ? await verifyPassword(password, user.hash) : (await verifyPassword(password, await decoyPasswordHash())) && false;
+  const valid = user?.hash
+    ? await verifyPassword(password, user.hash)
+    : (await verifyPassword(password, await decoyPasswordHash())) && false;
   if (!user || !valid || !user.enabled) {
     await eventInsert(db, { kind: "auth.login_failed", userId: user?.userId, data: { login, via: "webdav" } }).run();
     throw unauthorized();
@@ -87,7 +93,13 @@ async function byAppPassword(env: Env, login: string, password: string): Promise
     .select({ id: appPasswords.passwordId, userId: appPasswords.userId })
     .from(appPasswords)
     .innerJoin(users, eq(users.userId, appPasswords.userId))
-    .where(and(eq(appPasswords.secretHash, await sha256Hex(password)), isNull(appPasswords.revokedAt), eq(sql`lower(${users.login})`, login.toLowerCase())))
+    .where(
+      and(
+        eq(appPasswords.secretHash, await sha256Hex(password)),
+        isNull(appPasswords.revokedAt),
+        eq(sql`lower(${users.login})`, login.toLowerCase()),
+      ),
+    )
     .get();
   if (!row) throw unauthorized();
   await db.update(appPasswords).set({ lastUsed: nowSeconds() }).where(eq(appPasswords.passwordId, row.id));

@@ -38,7 +38,14 @@ export const xmlResponse = (status: number, body: string, headers: Record<string
 export const davError = (status: number, condition: string) => new DavAnswer(status, `<D:error xmlns:D="DAV:">${condition}</D:error>`);
 
 export const statusLine = (code: number) => {
-  const text: Record<number, string> = { 200: "OK", 403: "Forbidden", 404: "Not Found", 409: "Conflict", 424: "Failed Dependency", 423: "Locked" };
+  const text: Record<number, string> = {
+    200: "OK",
+    403: "Forbidden",
+    404: "Not Found",
+    409: "Conflict",
+    424: "Failed Dependency",
+    423: "Locked",
+  };
   return `HTTP/1.1 ${code} ${text[code] ?? ""}`.trim();
 };
 

@@ -21,7 +21,13 @@ export async function writeContent(
   body: ReadableStream | null,
   size: number,
 ) {
-  const up = await startUpload(db, env, auth, { asset_id: target.assetId, size, name: target.name, mime: target.mime, to_group: target.groupId });
+  const up = await startUpload(db, env, auth, {
+    asset_id: target.assetId,
+    size,
+    name: target.name,
+    mime: target.mime,
+    to_group: target.groupId,
+  });
   try {
     const reader = (body ?? new Blob([]).stream()).getReader();
     const slicer = new Slicer(reader);

@@ -44,26 +44,26 @@ async function serve(req: Request, env: Env): Promise<Response> {
   if (throughFile) throw new DavAnswer(409);
   switch (req.method) {
     case "PROPFIND":
-      return propfind(r, node);
+      return await propfind(r, node);
     case "GET":
     case "HEAD":
-      return getOrHead(r, node);
+      return await getOrHead(r, node);
     case "PUT":
-      return put(r, node, parent);
+      return await put(r, node, parent);
     case "DELETE":
-      return del(r, node);
+      return await del(r, node);
     case "MKCOL":
-      return mkcol(r, node, parent);
+      return await mkcol(r, node, parent);
     case "COPY":
-      return copyOrMove(r, node, false);
+      return await copyOrMove(r, node, false);
     case "MOVE":
-      return copyOrMove(r, node, true);
+      return await copyOrMove(r, node, true);
     case "PROPPATCH":
-      return proppatch(r, node);
+      return await proppatch(r, node);
     case "LOCK":
-      return lock(r, node, parent);
+      return await lock(r, node, parent);
     case "UNLOCK":
-      return unlock(r, node);
+      return await unlock(r, node);
     default:
       return new Response(null, { status: 405, headers: { Allow: allow } });
   }

@@ -50,7 +50,14 @@ export async function lock(r: DavRequest, node: DavNode | null, parent: Containe
   let status = 200;
   if (!node && parent?.kind === "group") {
     // A LOCK on an unmapped name makes an empty file there (RFC 4918 section 7.3).
-    await createWithContent(r.db, r.env, r.auth, { groupId: parent.id, name: r.segs.at(-1)!, mime: mimeFor(null, r.segs.at(-1)!) }, null, null);
+    await createWithContent(
+      r.db,
+      r.env,
+      r.auth,
+      { groupId: parent.id, name: r.segs.at(-1)!, mime: mimeFor(null, r.segs.at(-1)!) },
+      null,
+      null,
+    );
     status = 201;
   }
   const row = newLock(r.key, depth, shared, ownerXml, r.auth.userId, timeout);

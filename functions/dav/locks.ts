@@ -61,7 +61,8 @@ export async function lockByToken(db: Db, token: string): Promise<DavLock | unde
 export const sweepLocks = (db: Db) => db.delete(davLocks).where(lt(davLocks.expiresAt, nowSeconds()));
 
 /** A lock covers `key` when it sits on it, or on an ancestor with depth infinity. */
-export const covers = (lock: DavLock, key: string) => lock.path === key || (lock.depth === -1 && key.startsWith(lock.path === "/" ? "/" : `${lock.path}/`));
+export const covers = (lock: DavLock, key: string) =>
+  lock.path === key || (lock.depth === -1 && key.startsWith(lock.path === "/" ? "/" : `${lock.path}/`));
 
 export type Condition = { not: boolean; token?: string; etag?: string };
 export type IfList = { resource?: string; conditions: Condition[] };
@@ -110,7 +111,8 @@ export function parseIf(header: string): IfList[] | null {
 }
 
 /** Every state token an If header names: the tokens a client submits for the locks it holds. */
-export const submittedTokens = (lists: IfList[] | null) => new Set((lists ?? []).flatMap((l) => l.conditions.flatMap((c) => (c.token ? [c.token] : []))));
+export const submittedTokens = (lists: IfList[] | null) =>
+  new Set((lists ?? []).flatMap((l) => l.conditions.flatMap((c) => (c.token ? [c.token] : []))));
 
 /**
  * Whether the locks in the way of a write are all answered: each exclusive lock's token submitted (by its

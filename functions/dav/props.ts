@@ -7,8 +7,9 @@ import { DAV, escapeXml, standalone, type XmlElement } from "./xml";
 
 /** Live and dead properties as PROPFIND returns them (RFC 4918 section 15). */
 
+/** A file's entity tag: the stored hash or storage ETag of its content (quoted once), the same GET sends. */
 export const etagOf = (n: DavNode) =>
-  n.kind === "asset" ? (n.asset.hash ? `"${n.asset.hash}"` : `"empty-${n.asset.id}"`) : null;
+  n.kind === "asset" ? (n.asset.hash ? `"${n.asset.hash.replace(/"/g, "")}"` : `"empty-${n.asset.id}"`) : null;
 
 export const entityIdOf = (n: DavNode) => (n.kind === "root" ? containerId(n) : n.kind === "group" ? n.id : n.asset.id);
 
@@ -65,7 +66,10 @@ export type DeadProp = { ns: string; name: string; xml: string };
 export async function deadProps(db: Db, ids: string[]): Promise<Map<string, DeadProp[]>> {
   const out = new Map<string, DeadProp[]>();
   if (ids.length === 0) return out;
-  const rows = await db.select().from(davProps).where(inArray(davProps.entityId, idList(ids)));
+  const rows = await db
+    .select()
+    .from(davProps)
+    .where(inArray(davProps.entityId, idList(ids)));
   for (const r of rows) out.set(r.entityId, [...(out.get(r.entityId) ?? []), { ns: r.ns, name: r.name, xml: r.xml }]);
   return out;
 }
@@ -98,7 +102,11 @@ export async function applyPatch(db: Db, entityId: string, ops: { op: "set" | "r
 /** Dead properties follow a copy. */
 export async function copyProps(db: Db, fromId: string, toId: string) {
   const rows = await db.select().from(davProps).where(eq(davProps.entityId, fromId));
-  if (rows.length) await db.insert(davProps).values(rows.map((r) => ({ ...r, entityId: toId }))).onConflictDoNothing();
+  if (rows.length)
+    await db
+      .insert(davProps)
+      .values(rows.map((r) => ({ ...r, entityId: toId })))
+      .onConflictDoNothing();
 }
 
 export const dropProps = (db: Db, ids: string[]) => db.delete(davProps).where(inArray(davProps.entityId, idList(ids)));

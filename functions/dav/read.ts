@@ -28,7 +28,8 @@ function wantedOf(body: XmlElement | null): Wanted {
   const first = body.children[0];
   if (!first) throw new DavAnswer(400);
   if (first.ns === DAV && first.name === "propname") return { kind: "propname" };
-  if (first.ns === DAV && first.name === "allprop") return { kind: "allprop", include: body.children.find((c) => c.name === "include")?.children ?? [] };
+  if (first.ns === DAV && first.name === "allprop")
+    return { kind: "allprop", include: body.children.find((c) => c.name === "include")?.children ?? [] };
   if (first.ns === DAV && first.name === "prop") return { kind: "prop", props: first.children };
   throw new DavAnswer(400);
 }
@@ -41,8 +42,15 @@ export async function propfind(r: DavRequest, node: DavNode | null) {
   const wanted = wantedOf(await bodyXml(r.req));
   if (!node) throw notFound();
   const items: { node: DavNode; segs: string[] }[] = [{ node, segs: r.segs }];
-  if (depth === "1" && node.kind !== "asset") for (const c of await childrenOf(r.db, r.auth, node)) items.push({ node: c, segs: [...r.segs, c.name] });
-  const [dead, locks] = await Promise.all([deadProps(r.db, items.map((i) => entityIdOf(i.node))), locksCovering(r.db, r.key, { below: depth === "1" })]);
+  if (depth === "1" && node.kind !== "asset")
+    for (const c of await childrenOf(r.db, r.auth, node)) items.push({ node: c, segs: [...r.segs, c.name] });
+  const [dead, locks] = await Promise.all([
+    deadProps(
+      r.db,
+      items.map((i) => entityIdOf(i.node)),
+    ),
+    locksCovering(r.db, r.key, { below: depth === "1" }),
+  ]);
   const parts = items.map(({ node: n, segs }) => {
     const key = lockKey(segs);
     const mine = locks.filter((l) => covers(l, key));
@@ -85,7 +93,8 @@ export async function getOrHead(r: DavRequest, node: DavNode | null) {
   }
   const etag = etagOf(node)!;
   const lastModified = new Date(node.asset.mtime * 1000).toUTCString();
-  if (!node.asset.var) return new Response(null, { status: 200, headers: { ETag: etag, "Content-Length": "0", "Last-Modified": lastModified } });
+  if (!node.asset.var)
+    return new Response(null, { status: 200, headers: { ETag: etag, "Content-Length": "0", "Last-Modified": lastModified } });
   const v = await variantBytesById(r.db, r.auth, node.asset.var);
   const res = await streamVariant(r.db, r.env, r.req, { ...v, etag: etag.slice(1, -1) }, "attachment");
   res.headers.set("Last-Modified", lastModified);
@@ -110,6 +119,8 @@ export async function proppatch(r: DavRequest, node: DavNode | null) {
   const stats = refused.length
     ? stat(refused.map(tag), 403) + stat(ops.filter((o) => o.prop.ns !== DAV).map(tag), 424)
     : stat(ops.map(tag), 200);
-  return xmlResponse(207, `<D:multistatus xmlns:D="DAV:"><D:response><D:href>${escapeXml(hrefOf(r.segs, node.kind !== "asset"))}</D:href>${stats}</D:response></D:multistatus>`);
+  return xmlResponse(
+    207,
+    `<D:multistatus xmlns:D="DAV:"><D:response><D:href>${escapeXml(hrefOf(r.segs, node.kind !== "asset"))}</D:href>${stats}</D:response></D:multistatus>`,
+  );
 }
-

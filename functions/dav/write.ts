@@ -18,14 +18,19 @@ import { childrenOf, containerId, locate, type AssetNode, type Container, type D
 /** PUT, DELETE, MKCOL, COPY and MOVE, each through the services the API uses (so the same rights apply). */
 
 export async function put(r: DavRequest, node: DavNode | null, parent: Container | null) {
-  if (node && node.kind !== "asset") throw new DavAnswer(405, undefined, { Allow: "OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, DELETE, MKCOL, COPY, MOVE, LOCK, UNLOCK" });
+  if (node && node.kind !== "asset")
+    throw new DavAnswer(405, undefined, { Allow: "OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, DELETE, MKCOL, COPY, MOVE, LOCK, UNLOCK" });
   if (!parent) throw conflict("Нет такой папки");
   if (parent.kind === "root") throw new ApiError("forbidden", "Файлы кладут в группу, а не в корень");
   await requireIf(r, node);
   await requireUnlocked(r, r.segs, { parentToo: !node });
   const name = r.segs.at(-1)!;
   const { body, size } = await sizedBody(r.req);
-  const mime = mimeFor(r.req.headers.get("Content-Type"), node?.kind === "asset" ? node.asset.name : name, node?.kind === "asset" ? node.asset.mime : undefined);
+  const mime = mimeFor(
+    r.req.headers.get("Content-Type"),
+    node?.kind === "asset" ? node.asset.name : name,
+    node?.kind === "asset" ? node.asset.mime : undefined,
+  );
   if (node) {
     await writeContent(r.db, r.env, r.auth, { assetId: node.asset.id, groupId: node.groupId, name: node.asset.name, mime }, body, size);
     return new Response(null, { status: 204 });
@@ -146,4 +151,3 @@ async function copyNode(r: DavRequest, node: GroupNode | AssetNode, to: Containe
   const copy: GroupNode = { kind: "group", id: group_id, name, ctime: 0, mtime: 0 };
   for (const c of await childrenOf(r.db, r.auth, node)) await copyNode(r, c, copy, c.name, true);
 }
-
