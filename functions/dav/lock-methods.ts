@@ -8,7 +8,7 @@ import { covers, lockByToken, locksCovering, newLock, parseTimeout } from "./loc
 import { mimeFor } from "./mime";
 import { activeLockXml, entityIdOf } from "./props";
 import { hrefOf, type Container, type DavNode } from "./tree";
-import { DAV, child, parseXml, XmlError } from "./xml";
+import { DAV, child, parseXml, XmlError, type XmlElement } from "./xml";
 
 /** LOCK (new or refresh) and UNLOCK, RFC 4918 sections 9.10-9.11. */
 
@@ -22,7 +22,7 @@ export async function lock(r: DavRequest, node: DavNode | null, parent: Containe
   const href = hrefOf(r.segs, node?.kind !== "asset" && node !== null);
   const timeout = parseTimeout(r.req.headers.get("Timeout"));
   if (!text.trim()) return refresh(r, node, href, timeout);
-  let info;
+  let info: XmlElement;
   try {
     info = parseXml(text);
   } catch (err) {

@@ -26,7 +26,7 @@ const decode = (s: string) =>
 
 export const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-const nameRe = /^[A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?$/;
+const nameRe = /^[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?$/;
 
 /** Parses a document; throws XmlError on anything not well-formed (the caller answers 400). */
 export function parseXml(source: string): XmlElement {
