@@ -12,7 +12,7 @@ import { createWithContent, sizedBody, writeContent } from "./content";
 import { DavAnswer, conflict, notFound, requireIf, requireUnlocked, safePath, type DavRequest } from "./common";
 import { lockKey } from "./locks";
 import { mimeFor } from "./mime";
-import { copyProps, dropProps, entityIdOf } from "./props";
+import { copyProps, dropProps } from "./props";
 import { childrenOf, containerId, locate, type AssetNode, type Container, type DavNode, type GroupNode } from "./tree";
 
 /** PUT, DELETE, MKCOL, COPY and MOVE, each through the services the API uses (so the same rights apply). */
