@@ -15,7 +15,10 @@ import { copyOrMove, del, mkcol, put } from "./write";
  * access engine via the same services the API uses; each method needs the right its API twin needs.
  */
 
-const allow = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, MKCOL, COPY, MOVE, LOCK, UNLOCK";
+const methods = ["OPTIONS", "GET", "HEAD", "PUT", "DELETE", "PROPFIND", "PROPPATCH", "MKCOL", "COPY", "MOVE", "LOCK", "UNLOCK"];
+const allow = methods.join(", ");
+/** The WebDAV "routes", for the authorization matrix (tests/api/authz/dav.ts). */
+export const davRoutes = methods.map((m) => `${m} /dav/*`);
 const realm = 'Basic realm="MAM WebDAV", charset="UTF-8"';
 
 export const isDavPath = (pathname: string) => pathname === "/dav" || pathname.startsWith("/dav/");

@@ -1,6 +1,7 @@
 import { assetCases } from "./assets";
 import { fieldCases } from "./fields";
 import { authCases, systemCases } from "./auth";
+import { davCases } from "./dav";
 import { groupCases } from "./groups";
 import { metadataTagCases } from "./metadata-tags";
 import { taskCases } from "./tasks";
@@ -28,11 +29,13 @@ export const routeCases: RouteCase[] = [
   ...ssoCases,
   ...fieldCases,
   ...metadataTagCases,
+  ...davCases,
 ];
 
 export {
   assetCases,
   authCases,
+  davCases,
   fieldCases,
   groupCases,
   metadataTagCases,
