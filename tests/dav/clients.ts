@@ -31,7 +31,7 @@ export async function davCall(
 }
 
 /** A JSON API call as the admin (bearer from sign-in). */
-export async function apiCall(base: string, bearer: string | null, path: string, json?: unknown) {
+export async function apiCall(base: string, bearer: string | null, path: string, json?: unknown): Promise<any> {
   const res = await fetchFresh(`${base}${path}`, {
     method: json === undefined ? "GET" : "POST",
     headers: { "Content-Type": "application/json", ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
