@@ -22,6 +22,7 @@ import fieldRoutes from "./fields/routes";
 import listRoutes from "./lists/routes";
 import tagRoutes from "./tags/routes";
 import taxonomyRoutes from "./taxonomy/routes";
+import appPasswordRoutes from "./dav/app-password-routes";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
 export const api = createApp().basePath("/api");
@@ -41,6 +42,7 @@ api.route("/", signedRoutes);
 
 api.route("/auth", authRoutes);
 api.route("/auth", ssoRoutes);
+api.route("/auth", appPasswordRoutes);
 api.route("/group", groupRoutes);
 api.route("/user", ssoLinkRoutes);
 api.route("/user", userRoutes);

@@ -16,11 +16,13 @@ import { literal } from "../lib/sql";
 export const appPasswordPrefix = "mamapp_";
 
 /**
- * A checked Basic credential is remembered for a short while in this isolate (by the hash of login and
+ * A checked account password is remembered for a short while in this isolate (by the hash of login and
  * password, never the password), so a client that sends it with every request does not pay a scrypt each
- * time. The user row and rules are still read on every request: disabling the user ends access at once.
+ * time. The entry holds the stored hash it was checked against: a changed password ends it at once, and
+ * the user row (enabled) and rules are still read on every request. App passwords are checked every time
+ * (one SHA-256 and one lookup), so revoking one ends access at once.
  */
-const verified = new Map<string, { userId: string; until: number }>();
+const verified = new Map<string, { userId: string; passwdHash: string; until: number }>();
 const rememberSeconds = 300;
 
 export const unauthorized = () => new ApiError("unauthorized", "Требуется вход: логин и пароль (или пароль приложения)");
@@ -45,26 +47,28 @@ export async function davUser(env: Env, req: Request): Promise<AuthUser> {
   const colon = decoded.indexOf(":");
   if (colon < 1) throw unauthorized();
   const [login, password] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
+  if (password.startsWith(appPasswordPrefix)) {
+    const found = await liveUser(env, await byAppPassword(env, login, password));
+    if (!found) throw unauthorized();
+    return found.user;
+  }
   const key = await sha256Hex(`${login.toLowerCase()}\0${password}`);
   const now = nowSeconds();
-  const hit = verified.get(key);
-  const userId =
-    hit && hit.until > now
-      ? hit.userId
-      : password.startsWith(appPasswordPrefix)
-        ? await byAppPassword(env, login, password)
-        : await byPassword(env, req, login, password);
-  if (!hit || hit.until <= now) verified.set(key, { userId, until: now + rememberSeconds });
-  const user = await liveUser(env, userId);
-  if (!user) {
+  let hit = verified.get(key);
+  if (!hit || hit.until <= now) {
+    hit = { ...(await byPassword(env, req, login, password)), until: now + rememberSeconds };
+    verified.set(key, hit);
+  }
+  const found = await liveUser(env, hit.userId);
+  if (!found || found.passwdHash !== hit.passwdHash) {
     verified.delete(key);
     throw unauthorized();
   }
-  return user;
+  return found.user;
 }
 
 /** An account password, counted and throttled exactly like sign-in (functions/auth/rate-limit.ts). */
-async function byPassword(env: Env, req: Request, login: string, password: string): Promise<string> {
+async function byPassword(env: Env, req: Request, login: string, password: string): Promise<{ userId: string; passwdHash: string }> {
   const db = getDb(env);
   const now = nowSeconds();
   const keys = throttleKeys(login, req.headers.get("CF-Connecting-IP") ?? "local");
@@ -77,13 +81,13 @@ async function byPassword(env: Env, req: Request, login: string, password: strin
   const valid = user?.hash
     ? await verifyPassword(password, user.hash)
     : (await verifyPassword(password, await decoyPasswordHash())) && false;
-  if (!user || !valid || !user.enabled) {
+  if (!user?.hash || !valid || !user.enabled) {
     await eventInsert(db, { kind: "auth.login_failed", userId: user?.userId, data: { login, via: "webdav" } }).run();
     throw unauthorized();
   }
   const [first, ...rest] = successWrites(db, keys);
   await db.batch([first, ...rest]);
-  return user.userId;
+  return { userId: user.userId, passwdHash: user.hash };
 }
 
 /** An app password of that login's user, not revoked (only its hash is stored). */
@@ -107,7 +111,7 @@ async function byAppPassword(env: Env, login: string, password: string): Promise
 }
 
 /** The enabled user with their access context, loaded in one round trip (as the bearer check does). */
-async function liveUser(env: Env, userId: string): Promise<AuthUser | null> {
+async function liveUser(env: Env, userId: string): Promise<{ user: AuthUser; passwdHash: string | null } | null> {
   const db = getDb(env);
   const row = db
     .select({
@@ -117,12 +121,14 @@ async function liveUser(env: Env, userId: string): Promise<AuthUser | null> {
       isAdmin: users.isAdmin,
       isRobot: users.isRobot,
       chrootGroups: users.chrootGroups,
+      passwdHash: users.passwdHash,
     })
     .from(users)
     .where(and(eq(users.userId, userId), eq(users.enabled, true)));
   const [[found], ...context] = await db.batch([row, ...contextQueries(db, literal(userId))]);
   if (!found) return null;
-  const user = { ...found, sessionId: `dav:${userId}` };
+  const { passwdHash, ...fields } = found;
+  const user = { ...fields, sessionId: `dav:${userId}` };
   primeAccessContext(user, context);
-  return user;
+  return { user, passwdHash };
 }

@@ -1,6 +1,7 @@
 import { davPath } from "../dav.helpers";
 import { freshAsset, sharedAsset, target } from "./asset-world";
-import { onShared, open, type PersonaName, type RouteCase, type World } from "./types";
+import { call } from "../fixtures";
+import { onShared, open, signedIn, type PersonaName, type RouteCase, type World } from "./types";
 
 /**
  * WebDAV (functions/dav, docs/decisions/036-webdav-and-disk-helper.md): each caller's tree starts at its
@@ -101,5 +102,20 @@ export const davCases: RouteCase[] = [
       };
     },
     expect: onShared(409, 409, 409),
+  },
+  { route: "GET /api/auth/app-passwords", request: () => ({ path: "/api/auth/app-passwords" }), expect: signedIn(200) },
+  {
+    route: "POST /api/auth/app-passwords",
+    request: () => ({ method: "POST", path: "/api/auth/app-passwords", json: { name: "диск" } }),
+    expect: signedIn(200),
+  },
+  {
+    // The admin's own app password: only its owner may revoke it; to anyone else it does not exist.
+    route: "DELETE /api/auth/app-passwords/:id",
+    request: async (w) => {
+      const made = await call("/api/auth/app-passwords", { method: "POST", json: { name: "чужой" }, bearer: w.adminBearer });
+      return { method: "DELETE", path: `/api/auth/app-passwords/${made.body.id}` };
+    },
+    expect: { ...signedIn(404), admin: 200 },
   },
 ];

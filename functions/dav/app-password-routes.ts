@@ -1,0 +1,46 @@
+import { z } from "@hono/zod-openapi";
+import { getDb } from "../lib/db";
+import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
+import { createAppPassword, listAppPasswords, revokeAppPassword } from "./app-passwords";
+
+/** /api/auth/app-passwords: the caller's app passwords for WebDAV and the disk helper. */
+const app = createApp();
+const route = routeDefiner(["auth"], {
+  ...errorResponses,
+  404: jsonContent(errorEnvelope, "Not one of the caller's live app passwords"),
+  409: jsonContent(errorEnvelope, "Too many live app passwords"),
+});
+
+const appPassword = z
+  .object({ id: z.string(), name: z.string(), ctime: z.number().int(), last_used: z.number().int().nullable() })
+  .openapi("AppPassword");
+const createBody = z
+  .object({ name: z.string({ error: "обязательное поле" }).trim().min(1, "не может быть пустым").max(100, "не длиннее 100 символов") })
+  .openapi("CreateAppPasswordBody");
+const idParam = z.object({ id: z.uuid({ error: "должен быть UUID" }).openapi({ param: { name: "id", in: "path" } }) });
+
+app.openapi(route("get", "/app-passwords", "The caller's live app passwords (never the secrets)", {}, appPassword.array()), async (c) =>
+  c.json(await listAppPasswords(getDb(c.env), c.get("auth")), 200),
+);
+app.openapi(
+  route(
+    "post",
+    "/app-passwords",
+    "A new app password for WebDAV (Basic: login + this password); the secret is shown once",
+    { body: jsonBody(createBody) },
+    appPassword.extend({ password: z.string() }),
+  ),
+  async (c) => c.json(await createAppPassword(getDb(c.env), c.get("auth"), c.req.valid("json").name), 200),
+);
+app.openapi(
+  route(
+    "delete",
+    "/app-passwords/{id}",
+    "Revoke one of the caller's app passwords",
+    { params: idParam },
+    z.object({ ok: z.literal(true) }),
+  ),
+  async (c) => c.json(await revokeAppPassword(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
+);
+
+export default app;
