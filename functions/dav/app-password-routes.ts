@@ -2,8 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
 import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "./app-passwords";
+import { davPathOf, hrefOf } from "./tree";
 
-/** /api/auth/app-passwords: the caller's app passwords for WebDAV and the disk helper. */
+/** The API side of WebDAV: the caller's app passwords, and where a group is in its WebDAV tree (for the disk helper). */
 const app = createApp();
 const route = routeDefiner(["auth"], {
   ...errorResponses,
@@ -41,6 +42,17 @@ app.openapi(
     z.object({ ok: z.literal(true) }),
   ),
   async (c) => c.json(await revokeAppPassword(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
+);
+
+app.openapi(
+  route(
+    "get",
+    "/dav-path/{id}",
+    "The group's address in the caller's WebDAV tree (/dav/<top-most readable group>/…/<group>/)",
+    { params: idParam },
+    z.object({ path: z.string() }),
+  ),
+  async (c) => c.json({ path: hrefOf(await davPathOf(getDb(c.env), c.get("auth"), c.req.valid("param").id), true) }, 200),
 );
 
 export default app;

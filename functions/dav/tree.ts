@@ -1,6 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { groups } from "../../db/schema";
-import { accessContext, requireAccess, VIRTUAL_ROOT_ID } from "../lib/access";
+import { accessContext, groupPermissions, requireAccess, VIRTUAL_ROOT_ID } from "../lib/access";
+import { idList } from "../lib/sql";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { assetByName, type AssetEntry } from "../groups/asset-members";
@@ -110,3 +111,21 @@ export async function locate(db: Db, auth: AuthUser, segs: string[]): Promise<Lo
 
 export const hrefOf = (segs: string[], collection: boolean) =>
   `/dav/${segs.map((s) => encodeURIComponent(s)).join("/")}${collection && segs.length ? "/" : ""}`;
+
+/**
+ * Where a group is in the caller's WebDAV tree: the names from its top-most readable ancestor (one of the
+ * caller's acl-roots) down to it. For the disk helper, which mounts a group by its WebDAV address.
+ */
+export async function davPathOf(db: Db, auth: AuthUser, groupId: string): Promise<string[]> {
+  const obj = (await requireAccess(db, auth, "read", [groupId], { types: ["group"], notFound: "Группа не найдена" })).get(groupId)!;
+  if (obj.type !== "group" || obj.virtual) return [];
+  const ids = obj.path.split("/").filter(Boolean);
+  const rows = await db
+    .select({ id: groups.groupId, name: groups.groupName, path: groups.path })
+    .from(groups)
+    .where(inArray(groups.groupId, idList(ids)));
+  const ctx = await accessContext(db, auth);
+  const chain = ids.map((id) => rows.find((r) => r.id === id)!);
+  const top = chain.findIndex((g) => groupPermissions(ctx, g.path));
+  return chain.slice(top).map((g) => g.name);
+}

@@ -42,4 +42,21 @@ describe("app passwords", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain("name");
   });
+
+  it("dav-path names a group as the caller's WebDAV tree shows it", async () => {
+    const top = uniq("Верх");
+    const topId = await mkGroup(VIRTUAL_ROOT, top);
+    const mid = await mkGroup(topId, "середина");
+    const leaf = await mkGroup(mid, "лист");
+    const { admin } = await import("./fixtures");
+    expect((await call(`/api/auth/dav-path/${leaf}`, { bearer: await admin() })).body.path).toBe(
+      `/dav/${encodeURIComponent(top)}/${encodeURIComponent("середина")}/${encodeURIComponent("лист")}/`,
+    );
+    const p = await mkPerson();
+    await grant(p.id, mid, ["read"]);
+    expect((await call(`/api/auth/dav-path/${leaf}`, { bearer: p.bearer })).body.path).toBe(
+      `/dav/${encodeURIComponent("середина")}/${encodeURIComponent("лист")}/`,
+    );
+    expect((await call(`/api/auth/dav-path/${topId}`, { bearer: p.bearer })).status).toBe(404);
+  });
 });

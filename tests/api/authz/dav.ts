@@ -118,4 +118,9 @@ export const davCases: RouteCase[] = [
     },
     expect: { ...signedIn(404), admin: 200 },
   },
+  {
+    route: "GET /api/auth/dav-path/:id",
+    request: (w) => ({ path: `/api/auth/dav-path/${w.shared.id}` }),
+    expect: onShared(200, 200, 200),
+  },
 ];
