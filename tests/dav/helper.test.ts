@@ -22,7 +22,6 @@ describe("disk helper", () => {
       headers: { Origin: origin, "Content-Type": "application/json" },
       body: json === undefined ? undefined : JSON.stringify(json),
     });
-    // biome-ignore lint/suspicious/noExplicitAny: the helper's answers, read field by field
     return { status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as any };
   };
 
