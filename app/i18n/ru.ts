@@ -6,7 +6,7 @@
 
 import type { PluralForms } from "./plural";
 import { admin } from "./ru-admin";
-import { mam, viewer } from "./ru-files";
+import { disk, mam, viewer } from "./ru-files";
 import { metadata } from "./ru-metadata";
 
 export const ru = {
@@ -203,6 +203,7 @@ export const ru = {
   mam,
 
   viewer,
+  disk,
 
   metadata,
 

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
 import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "./app-passwords";
+import { appPassword, createAppPasswordBody, davPathOut, newAppPassword } from "./schemas";
 import { davPathOf, hrefOf } from "./tree";
 
 /** The API side of WebDAV: the caller's app passwords, and where a group is in its WebDAV tree (for the disk helper). */
@@ -12,12 +13,6 @@ const route = routeDefiner(["auth"], {
   409: jsonContent(errorEnvelope, "Too many live app passwords"),
 });
 
-const appPassword = z
-  .object({ id: z.string(), name: z.string(), ctime: z.number().int(), last_used: z.number().int().nullable() })
-  .openapi("AppPassword");
-const createBody = z
-  .object({ name: z.string({ error: "обязательное поле" }).trim().min(1, "не может быть пустым").max(100, "не длиннее 100 символов") })
-  .openapi("CreateAppPasswordBody");
 const idParam = z.object({ id: z.uuid({ error: "должен быть UUID" }).openapi({ param: { name: "id", in: "path" } }) });
 
 app.openapi(route("get", "/app-passwords", "The caller's live app passwords (never the secrets)", {}, appPassword.array()), async (c) =>
@@ -28,8 +23,8 @@ app.openapi(
     "post",
     "/app-passwords",
     "A new app password for WebDAV (Basic: login + this password); the secret is shown once",
-    { body: jsonBody(createBody) },
-    appPassword.extend({ password: z.string() }),
+    { body: jsonBody(createAppPasswordBody) },
+    newAppPassword,
   ),
   async (c) => c.json(await createAppPassword(getDb(c.env), c.get("auth"), c.req.valid("json").name), 200),
 );
@@ -50,7 +45,7 @@ app.openapi(
     "/dav-path/{id}",
     "The group's address in the caller's WebDAV tree (/dav/<top-most readable group>/…/<group>/)",
     { params: idParam },
-    z.object({ path: z.string() }),
+    davPathOut,
   ),
   async (c) => c.json({ path: hrefOf(await davPathOf(getDb(c.env), c.get("auth"), c.req.valid("param").id), true) }, 200),
 );

@@ -31,6 +31,8 @@ export function mediaOrigin(env: object): string | null {
  */
 export function appPolicy(nonce: string, media: string | null = null): string {
   const bytes = media ? `'self' ${media}` : "'self'";
+  // The disk helper on the user's own machine (helper/, docs/decisions/036-webdav-and-disk-helper.md).
+  const diskHelper = "http://127.0.0.1:18981";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -38,7 +40,7 @@ export function appPolicy(nonce: string, media: string | null = null): string {
     `img-src ${bytes} data: blob:`,
     `media-src ${bytes} blob:`,
     "font-src 'self' data:",
-    `connect-src ${bytes}`,
+    `connect-src ${bytes} ${diskHelper}`,
     "worker-src 'self'",
     `frame-src ${bytes}`,
     "object-src 'none'",

@@ -5,6 +5,7 @@ import { ru } from "../../i18n/ru";
 import { runAction, runCriticalAction } from "../../lib/actions";
 import { showInfo } from "../../lib/notify";
 import { ConfirmModal, NameModal } from "./dialogs";
+import { useMountDisk } from "./MountDisk";
 import { createGroup, deleteGroup, entityAccess, renameGroup, userAbilities, VIRTUAL_ROOT_ID } from "./mam-api";
 import { refreshTree } from "./move";
 import { expand, renameNode, treeStore, type TreeNode } from "./tree-store";
@@ -35,6 +36,7 @@ export function TreeActions({ node, tabbable }: { node: TreeNode; tabbable: bool
   const [dialog, setDialog] = useState<"create" | "rename" | "delete" | null>(null);
   // The server's acl is complete (superuser already expanded): read, not re-derived.
   const can = (perm: string) => !!acl && acl.includes(perm);
+  const disk = useMountDisk();
 
   const onOpen = async () => setAcl((await runAction(() => permissionsOn(id))) ?? []);
 
@@ -75,7 +77,8 @@ export function TreeActions({ node, tabbable }: { node: TreeNode; tabbable: bool
         </Menu.Target>
         <Menu.Dropdown>
           {acl === null && <Menu.Label>{ru.mam.loading}</Menu.Label>}
-          {acl !== null && !can("create") && !can("update") && !can("delete") && <Menu.Label>{ru.mam.noPermission}</Menu.Label>}
+          {acl !== null && node.isRoot && !can("create") && <Menu.Label>{ru.mam.noPermission}</Menu.Label>}
+          {acl !== null && !node.isRoot && <Menu.Item onClick={() => disk.mount(id, node.group_name)}>{ru.disk.mount}</Menu.Item>}
           {can("create") && <Menu.Item onClick={() => setDialog("create")}>{ru.mam.create}</Menu.Item>}
           {!node.isRoot && can("update") && <Menu.Item onClick={() => setDialog("rename")}>{ru.mam.rename}</Menu.Item>}
           {!node.isRoot && can("delete") && (
@@ -85,6 +88,7 @@ export function TreeActions({ node, tabbable }: { node: TreeNode; tabbable: bool
           )}
         </Menu.Dropdown>
       </Menu>
+      {disk.dialog}
       <NameModal opened={dialog === "create"} title={ru.mam.create} initial="" onSubmit={create} onClose={() => setDialog(null)} />
       <NameModal
         opened={dialog === "rename"}
