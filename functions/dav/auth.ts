@@ -3,7 +3,7 @@ import { appPasswords, users } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { admitAttempt, successWrites, throttleKeys } from "../auth/rate-limit";
 import { contextQueries, primeAccessContext } from "../lib/access";
-import { apiTokenPrefix, authenticate, authenticateToken } from "../lib/auth";
+import { apiTokenPrefix, authenticate, authenticateToken, authUserColumns } from "../lib/auth";
 import { getDb } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -114,15 +114,7 @@ async function byAppPassword(env: Env, login: string, password: string): Promise
 async function liveUser(env: Env, userId: string): Promise<{ user: AuthUser; passwdHash: string | null } | null> {
   const db = getDb(env);
   const row = db
-    .select({
-      userId: users.userId,
-      userName: users.userName,
-      login: users.login,
-      isAdmin: users.isAdmin,
-      isRobot: users.isRobot,
-      chrootGroups: users.chrootGroups,
-      passwdHash: users.passwdHash,
-    })
+    .select({ ...authUserColumns, passwdHash: users.passwdHash })
     .from(users)
     .where(and(eq(users.userId, userId), eq(users.enabled, true)));
   const [[found], ...context] = await db.batch([row, ...contextQueries(db, literal(userId))]);

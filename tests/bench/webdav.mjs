@@ -5,13 +5,9 @@
  *    own figures are `npm run bench uploads`).
  * BENCH_SIZE_MB (default 256; the issue's 1 GiB is BENCH_SIZE_MB=1024) and BENCH_ASSETS (default 10000) override.
  */
-import { execFileSync } from "node:child_process";
-import { randomFillSync } from "node:crypto";
-import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { createReadStream, rmSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { benchAdmin, startServer } from "./server.mjs";
+import { benchAdmin, randomFileAndCp, startServer } from "./server.mjs";
 
 const MiB = 1024 * 1024;
 const size = Number(process.env.BENCH_SIZE_MB ?? 256) * MiB;
@@ -19,18 +15,8 @@ const assetCount = Number(process.env.BENCH_ASSETS ?? 10_000);
 const mbps = (bytes, ms) => `${(bytes / 1e6 / (ms / 1000)).toFixed(0)} MB/s`;
 const basic = `Basic ${Buffer.from(`${benchAdmin.user}:${benchAdmin.passwd}`).toString("base64")}`;
 
-const dir = mkdtempSync(path.join(tmpdir(), "mam-bench-dav-"));
-const file = path.join(dir, "source.bin");
-{
-  const fd = openSync(file, "w");
-  const chunk = Buffer.alloc(16 * MiB);
-  for (let done = 0; done < size; done += chunk.length) writeSync(fd, randomFillSync(chunk), 0, Math.min(chunk.length, size - done));
-  closeSync(fd);
-}
+const { dir, file, cpMs } = randomFileAndCp("mam-bench-dav-", size);
 let t = performance.now();
-execFileSync("cp", [file, `${file}.copy`]);
-const cpMs = performance.now() - t;
-rmSync(`${file}.copy`);
 
 const server = await startServer();
 try {
