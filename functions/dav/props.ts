@@ -66,10 +66,15 @@ export type DeadProp = { ns: string; name: string; xml: string };
 export async function deadProps(db: Db, ids: string[]): Promise<Map<string, DeadProp[]>> {
   const out = new Map<string, DeadProp[]>();
   if (ids.length === 0) return out;
-  const rows = await db
-    .select()
-    .from(davProps)
-    .where(inArray(davProps.entityId, idList(ids)));
+  // A statement has a length limit: a 10,000-file listing asks in chunks, in one batch (one round trip).
+  const chunks = Array.from({ length: Math.ceil(ids.length / 500) }, (_, i) => ids.slice(i * 500, i * 500 + 500));
+  const [first, ...rest] = chunks.map((c) =>
+    db
+      .select()
+      .from(davProps)
+      .where(inArray(davProps.entityId, idList(c))),
+  );
+  const rows = (await db.batch([first, ...rest])).flat();
   for (const r of rows) out.set(r.entityId, [...(out.get(r.entityId) ?? []), { ns: r.ns, name: r.name, xml: r.xml }]);
   return out;
 }

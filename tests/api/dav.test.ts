@@ -75,6 +75,22 @@ describe("WebDAV methods", () => {
     expect(await inf.text()).toContain("propfind-finite-depth");
   });
 
+  it("PROPFIND depth 1 lists a group of more files than one SQL statement may name", async () => {
+    const { top } = await adminTree();
+    const groupId = (await call(`/api/group/entity-by-path?path=${encodeURIComponent(`/${top}`)}`, { bearer: await admin() })).body.el_id;
+    for (let i = 0; i < 600; i += 100) {
+      const assets = Array.from({ length: 100 }, (_, k) => ({
+        asset_name: `f${i + k}.bin`,
+        asset_mime: "application/octet-stream",
+        in_group: groupId,
+      }));
+      expect((await call("/api/asset/create-list", { method: "POST", bearer: await admin(), json: { assets } })).status).toBe(200);
+    }
+    const res = await dav(davPath(top), { method: "PROPFIND", basic: basicAdmin, headers: { Depth: "1" } });
+    expect(res.status).toBe(207);
+    expect(hrefsOf(await res.text())).toHaveLength(601);
+  });
+
   it("two assets with one name get distinct, stable paths", async () => {
     const { top } = await adminTree();
     await dav(davPath(top, "same.txt"), { method: "PUT", basic: basicAdmin, body: "one" });

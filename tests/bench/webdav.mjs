@@ -41,13 +41,15 @@ try {
       asset_mime: "application/octet-stream",
       in_group: groupId,
     }));
-    await api("/api/asset/create", { assets }, bearer);
+    await api("/api/asset/create-list", { assets }, bearer);
   }
   const times = [];
   let entries = 0;
   for (let i = 0; i < 5; i++) {
     t = performance.now();
-    const text = await (await dav("PROPFIND", "/dav/bench/", { Depth: "1" })).text();
+    const res = await dav("PROPFIND", "/dav/bench/", { Depth: "1" });
+    const text = await res.text();
+    if (res.status !== 207) throw new Error(`PROPFIND: ${res.status} ${text.slice(0, 300)}`);
     times.push(performance.now() - t);
     entries = (text.match(/<D:response>/g) ?? []).length;
   }
