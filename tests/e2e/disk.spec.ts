@@ -77,3 +77,32 @@ test("a mount the helper reports as done shows its path; a failed one shows the 
     },
   );
 });
+
+test("the tree's group menu offers the mount too", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const name = unique("Диск");
+  await gotoSignedIn(page, `/mam/${await seed.group(name)}`);
+  await page
+    .getByRole("tree", { name: "Дерево групп" })
+    .getByRole("treeitem")
+    .filter({ hasText: name })
+    .getByRole("button", { name: `Действия с группой ${name}` })
+    .click();
+  await page.getByRole("menuitem", { name: "Подключить как диск" }).click();
+  await expect(page.getByRole("dialog", { name: "Помощник дисков не запущен" })).toBeVisible();
+});
+
+test("an app password is shown once, listed by name, and revoked", async ({ page }) => {
+  await gotoSignedIn(page, "/mam");
+  await page.getByRole("button", { name: "Пароли приложений" }).click();
+  const dialog = page.getByRole("dialog", { name: "Пароли приложений" });
+  const name = unique("rclone");
+  await dialog.getByLabel("Название").fill(name);
+  await dialog.getByRole("button", { name: "Создать" }).click();
+  await expect(dialog.getByTestId("new-app-password")).toHaveText(/^mamapp_/);
+  const row = dialog.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("ещё не использовался");
+  await row.getByRole("button", { name: "Отозвать" }).click();
+  await expect(page.getByText("Пароль приложения отозван")).toBeVisible();
+  await expect(dialog.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+});
