@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build (npx remix vite:build); static assets in build/client are served before the Worker.
 import * as remixBuild from "./build/server/index.js";
 import { refusedOnMediaOrigin } from "./functions/assets/play-links";
+import { handleDav, isDavPath } from "./functions/dav";
 import { api } from "./functions/index";
 import type { Env } from "./functions/lib/env";
 import { mediaOrigin, newNonce, secureResponse } from "./functions/lib/security-headers";
@@ -29,6 +30,7 @@ async function route(request: Request, env: Env, ctx: ExecutionContext, cspNonce
     });
     return allowed;
   }
+  if (isDavPath(pathname)) return handleDav(request, env);
   const render = () => remix(request, { cloudflare: { env, ctx }, cspNonce });
   const linkId = sharePageId(request);
   return linkId ? cachedSharePage(request, linkId, env, ctx, render) : render();

@@ -23,6 +23,7 @@ import listRoutes from "./lists/routes";
 import tagRoutes from "./tags/routes";
 import taxonomyRoutes from "./taxonomy/routes";
 import eventRoutes from "./events/routes";
+import appPasswordRoutes from "./dav/app-password-routes";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
 export const api = createApp().basePath("/api");
@@ -42,6 +43,7 @@ api.route("/", signedRoutes);
 
 api.route("/auth", authRoutes);
 api.route("/auth", ssoRoutes);
+api.route("/auth", appPasswordRoutes);
 api.route("/group", groupRoutes);
 api.route("/user", ssoLinkRoutes);
 api.route("/user", userRoutes);

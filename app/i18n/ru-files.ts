@@ -96,8 +96,33 @@ export const viewer = {
   accessHiddenTeam: "команда, которой вы не видите",
   accessAbove: "выше доступных вам групп",
   userHidden: "Имена пользователей видны администраторам",
-  mount: "Подключить как диск",
-  mountSoon: "Подключение диска появится позже.",
   noAsset: "Выберите файл в разделе «Файлы».",
   none: "—",
 } as const;
+
+/** Mounting a group as a local disk (the disk helper) and app passwords for WebDAV. */
+export const disk = {
+  mount: "Подключить как диск",
+  mounted: (name: string, path: string) => `Группа «${name}» подключена: ${path}`,
+  mountFailed: "Не удалось подключить диск",
+  helperTokenName: "Помощник дисков",
+  installTitle: "Помощник дисков не запущен",
+  installText: "Чтобы подключить группу как диск, на этом компьютере должен работать помощник МАМ. Установите и запустите его командой:",
+  installCommand: "npx mam-helper",
+  installNote:
+    "Помощнику нужен rclone (и FUSE: пакет fuse3 в Linux, macFUSE в macOS, WinFsp в Windows). Когда он запущен, нажмите «Проверить снова».",
+  retry: "Проверить снова",
+  close: "Закрыть",
+  appPasswords: "Пароли приложений",
+  appPasswordsText: (origin: string) =>
+    `Пароль приложения — для WebDAV-клиентов (rclone, Finder, Проводник, davfs2) по адресу ${origin}/dav/ и для помощника дисков; логин — ваш обычный. Это единственный способ войти в WebDAV, если вы входите через единый вход.`,
+  passwordName: "Название",
+  create: "Создать",
+  revoke: "Отозвать",
+  revoked: "Пароль приложения отозван",
+  shownOnce: "Скопируйте пароль сейчас: он показывается один раз.",
+  none: "Паролей приложений нет.",
+  created: "Создан",
+  lastUsed: "Последний вход",
+  never: "ещё не использовался",
+};

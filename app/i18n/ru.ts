@@ -6,7 +6,7 @@
 
 import type { PluralForms } from "./plural";
 import { admin } from "./ru-admin";
-import { mam, viewer } from "./ru-files";
+import { disk, mam, viewer } from "./ru-files";
 import { metadata } from "./ru-metadata";
 
 export const ru = {
@@ -205,6 +205,7 @@ export const ru = {
   mam,
 
   viewer,
+  disk,
 
   metadata,
 

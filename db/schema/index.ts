@@ -25,3 +25,4 @@ export * from "./field-values";
 export * from "./lists";
 export * from "./tags";
 export * from "./taxa";
+export * from "./dav";

@@ -49,19 +49,21 @@ export async function authenticate(env: Env, bearer: string): Promise<AuthUser |
   return claims ? sessionUser(env, claims.sessionId, claims.userId) : null;
 }
 
+/** The users columns of an AuthUser (all but its sessionId), for every check that resolves a caller. */
+export const authUserColumns = {
+  userId: users.userId,
+  userName: users.userName,
+  login: users.login,
+  isAdmin: users.isAdmin,
+  isRobot: users.isRobot,
+  chrootGroups: users.chrootGroups,
+};
+
 /** The user of a live sign-in session (the session row, not a bearer), with its access context; null once it ended. */
 async function sessionUser(env: Env, sessionId: string, userId?: string): Promise<AuthUser | null> {
   const db = getDb(env);
   const session = db
-    .select({
-      userId: users.userId,
-      userName: users.userName,
-      login: users.login,
-      isAdmin: users.isAdmin,
-      isRobot: users.isRobot,
-      chrootGroups: users.chrootGroups,
-      sessionId: sessions.sessionId,
-    })
+    .select({ ...authUserColumns, sessionId: sessions.sessionId })
     .from(sessions)
     .innerJoin(users, eq(users.userId, sessions.userId))
     .where(
@@ -97,15 +99,7 @@ async function robotUser(env: Env, by: "token_hash" | "token_id", value: string)
   const now = nowSeconds();
   const db = getDb(env);
   const robot = db
-    .select({
-      userId: users.userId,
-      userName: users.userName,
-      login: users.login,
-      isAdmin: users.isAdmin,
-      isRobot: users.isRobot,
-      chrootGroups: users.chrootGroups,
-      tokenId: apiTokens.tokenId,
-    })
+    .select({ ...authUserColumns, tokenId: apiTokens.tokenId })
     .from(apiTokens)
     .innerJoin(users, eq(users.userId, apiTokens.userId))
     .where(

@@ -31,6 +31,8 @@ export function mediaOrigin(env: object): string | null {
  */
 export function appPolicy(nonce: string, media: string | null = null, uploadServers: readonly string[] = []): string {
   const bytes = media ? `'self' ${media}` : "'self'";
+  // The disk helper on the user's own machine (helper/, docs/decisions/036-webdav-and-disk-helper.md).
+  const diskHelper = "http://127.0.0.1:18981";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -38,8 +40,8 @@ export function appPolicy(nonce: string, media: string | null = null, uploadServ
     `img-src ${bytes} data: blob:`,
     `media-src ${bytes} blob:`,
     "font-src 'self' data:",
-    // Uploads may go to another upload server (functions/uploads/servers.ts).
-    `connect-src ${[bytes, ...uploadServers].join(" ")}`,
+    // Uploads may go to another upload server (functions/uploads/servers.ts); the disk helper is on this machine.
+    `connect-src ${[bytes, ...uploadServers, diskHelper].join(" ")}`,
     "worker-src 'self'",
     `frame-src ${bytes}`,
     "object-src 'none'",

@@ -5,11 +5,12 @@ import { getDb } from "../lib/db";
 import type { Env } from "../lib/env";
 import { cleanupUploads } from "../uploads/complete";
 import { pruneEvents } from "../events/retention";
+import { sweepLocks } from "../dav/locks";
 
 /** Revoked sessions are kept this long for the audit trail before they are deleted. */
 const keepEndedSessionsSeconds = 7 * 24 * 3600;
 
-/** The cron's work: drop expired sign-ins and lapsed throttle windows, abandoned uploads, events past retention. */
+/** The cron's work: drop expired sign-ins, lapsed throttle windows, abandoned uploads, expired WebDAV locks and events past retention. */
 export async function housekeeping(env: Env) {
   const db = getDb(env);
   const now = nowSeconds();
@@ -17,6 +18,8 @@ export async function housekeeping(env: Env) {
   await db.batch([
     db.delete(sessions).where(or(lt(sessions.expiresAt, cutoff), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, cutoff)))),
     db.delete(loginAttempts).where(lt(loginAttempts.windowEnds, now)),
+    // Expired WebDAV locks are already ignored by every check; this only keeps the table small.
+    sweepLocks(db),
   ]);
   await cleanupUploads(env, db);
   await pruneEvents(db, env, now);

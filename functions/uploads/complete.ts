@@ -11,13 +11,25 @@ import { maxPartSize } from "./schemas";
 import { describe, expectedPartSize, idleSeconds, loadUpload, partsOf, requireActive, requirePartNumber } from "./service";
 import { storageFailure } from "../lib/storage/failure";
 
-/** Worker path: one part streamed into the R2 binding's multipart upload (known length, never buffered). */
-export async function putPart(db: Db, env: Env, uploadId: string, n: number, contentLength: number, body: ReadableStream | null) {
+/**
+ * Worker path: one part streamed into the storage's multipart upload (known length, never buffered).
+ * `throughWorker` is for callers whose bytes already reach the Worker (WebDAV PUT): they stream parts of a
+ * presigned-mode upload here too, since their client cannot be sent to the bucket.
+ */
+export async function putPart(
+  db: Db,
+  env: Env,
+  uploadId: string,
+  n: number,
+  contentLength: number,
+  body: ReadableStream | null,
+  opts: { throughWorker?: boolean } = {},
+) {
   const u = await db.select().from(uploads).where(eq(uploads.uploadId, uploadId)).get();
   if (!u) throw new ApiError("not_found", "Загрузка не найдена");
   requireActive(u);
   requirePartNumber(u, n);
-  if (u.mode !== "worker") throw new ApiError("bad_request", "Части этой загрузки отправляются прямо в хранилище");
+  if (u.mode !== "worker" && !opts.throughWorker) throw new ApiError("bad_request", "Части этой загрузки отправляются прямо в хранилище");
   const expected = expectedPartSize(u, n);
   if (contentLength > maxPartSize) throw new ApiError("payload_too_large", `Часть больше ${maxPartSize} байт`);
   if (!Number.isFinite(contentLength) || contentLength !== expected || (!body && expected > 0)) {

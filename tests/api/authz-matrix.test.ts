@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { davRoutes } from "../../functions/dav";
 import { api as app } from "../../functions/index";
 import { routeCases } from "./authz";
 
@@ -7,7 +8,7 @@ import { routeCases } from "./authz";
  * authz-*.test.ts files (tests/api/authz/matrix.ts), one per few resources.
  */
 
-const registered = [...new Set(app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`))].sort();
+const registered = [...new Set([...app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`), ...davRoutes])].sort();
 const declared = routeCases.map((c) => c.route);
 
 describe("route coverage", () => {

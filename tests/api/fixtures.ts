@@ -21,11 +21,20 @@ export interface Call {
   method?: string;
   json?: unknown;
   bearer?: string;
+  /** A raw body and headers, for calls that are not JSON (WebDAV). */
+  body?: string;
+  headers?: Record<string, string>;
 }
 
 /** One API call; answers the status, the parsed body and the raw text (for leak checks). */
 export async function call(path: string, init: Call = {}) {
-  const res = await api(path, { method: init.method ?? "GET", json: init.json, bearer: init.bearer });
+  const res = await api(path, {
+    method: init.method ?? "GET",
+    json: init.json,
+    bearer: init.bearer,
+    body: init.body,
+    headers: init.headers,
+  });
   const text = await res.text();
   let body: any = null;
   try {

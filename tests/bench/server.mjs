@@ -3,14 +3,35 @@
  * directory, for benchmarks; stop() ends it by PID (its whole process group) and resolves once it has exited.
  */
 import { execFileSync, spawn } from "node:child_process";
+import { randomFillSync } from "node:crypto";
 import http from "node:http";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { withOfflineEnv } from "../../scripts/offline-env.mjs";
 
 export const benchAdmin = { user: "admin", passwd: "bench-admin-password" };
+
+/**
+ * A file of `size` random bytes in a fresh temporary directory, and how long `cp` takes to copy it on
+ * this disk (the yardstick the transfer figures are printed next to).
+ * @param {string} prefix
+ * @param {number} size
+ */
+export function randomFileAndCp(prefix, size) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const file = path.join(dir, "source.bin");
+  const fd = openSync(file, "w");
+  const chunk = Buffer.alloc(16 * 1024 * 1024);
+  for (let done = 0; done < size; done += chunk.length) writeSync(fd, randomFillSync(chunk), 0, Math.min(chunk.length, size - done));
+  closeSync(fd);
+  const t = performance.now();
+  execFileSync("cp", [file, `${file}.copy`]);
+  const cpMs = performance.now() - t;
+  rmSync(`${file}.copy`);
+  return { dir, file, cpMs };
+}
 
 const freePort = () =>
   new Promise((resolve) => {

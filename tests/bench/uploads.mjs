@@ -10,13 +10,12 @@
  * Worker; `npm install` makes it stream natively (docs/decisions/019-local-r2-streams.md). The browser client
  * sends 5 MiB parts for files under ~20 GB (app/lib/upload-protocol.ts); BENCH_PART_MB=5 measures that.
  */
-import { execFileSync } from "node:child_process";
-import { createHash, randomFillSync } from "node:crypto";
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "@20minutes/s3rver";
-import { benchAdmin, countBytes, startServer } from "./server.mjs";
+import { benchAdmin, countBytes, randomFileAndCp, startServer } from "./server.mjs";
 
 const MiB = 1024 * 1024;
 const size = Number(process.env.BENCH_SIZE_MB ?? 1024) * MiB;
@@ -25,18 +24,8 @@ const partSize = process.env.BENCH_PART_MB ? Number(process.env.BENCH_PART_MB) *
 const presignedSize = Math.min(size, 256 * MiB);
 const mbps = (bytes, ms) => `${(bytes / 1e6 / (ms / 1000)).toFixed(0)} MB/s`;
 
-const dir = mkdtempSync(path.join(tmpdir(), "mam-bench-upl-"));
-const file = path.join(dir, "source.bin");
-{
-  const fd = openSync(file, "w");
-  const chunk = Buffer.alloc(16 * MiB);
-  for (let done = 0; done < size; done += chunk.length) writeSync(fd, randomFillSync(chunk), 0, Math.min(chunk.length, size - done));
-  closeSync(fd);
-}
+const { dir, file, cpMs } = randomFileAndCp("mam-bench-upl-", size);
 let t = performance.now();
-execFileSync("cp", [file, `${file}.copy`]);
-const cpMs = performance.now() - t;
-rmSync(`${file}.copy`);
 
 function readPart(fd, offset, length) {
   const buf = Buffer.allocUnsafe(length);

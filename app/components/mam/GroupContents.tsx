@@ -1,3 +1,4 @@
+import { MountDiskButton } from "./MountDisk";
 import { ActionIcon, Checkbox, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
 import { useRevalidator, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useState, type DragEvent } from "react";
@@ -146,6 +147,7 @@ export function GroupContents({ data }: { data: Contents }) {
         </Title>
         <Group gap="xs" wrap="nowrap">
           {group && <CsvActions groupId={groupId} groupName={group.group_name} onApplied={revalidate} />}
+          {groupId !== VIRTUAL_ROOT_ID && <MountDiskButton groupId={groupId} name={title} />}
           <Text size="xs" c="dimmed">
             {ru.mam.loadedCount(items.length)}
           </Text>

@@ -7,6 +7,7 @@ import { showInfo } from "../../lib/notify";
 import { useStore } from "../../lib/store";
 import { prefsStore, toggleBookmark } from "../../lib/user-prefs";
 import { ConfirmModal, MoveModal, NameModal } from "./dialogs";
+import { useMountDisk } from "./MountDisk";
 import { createGroup, deleteGroup, entityAccess, renameGroup, userAbilities, VIRTUAL_ROOT_ID } from "./mam-api";
 import { moveDropped, moveTargets, refreshTree } from "./move";
 import { expand, renameNode, treeStore, type TreeNode } from "./tree-store";
@@ -38,6 +39,7 @@ export function TreeActions({ node, tabbable }: { node: TreeNode; tabbable: bool
   const tree = useStore(treeStore);
   // The server's acl is complete (superuser already expanded): read, not re-derived.
   const can = (perm: string) => !!acl && acl.includes(perm);
+  const disk = useMountDisk();
 
   const onOpen = async () => setAcl((await runAction(() => permissionsOn(id))) ?? []);
   const bookmarked = useStore(prefsStore).bookmarks.some((b) => b.group_id === id);
@@ -93,6 +95,7 @@ export function TreeActions({ node, tabbable }: { node: TreeNode; tabbable: bool
           {!node.isRoot && can("read") && (
             <Menu.Item onClick={bookmark}>{bookmarked ? ru.mam.bookmarkRemove : ru.mam.bookmarkAdd}</Menu.Item>
           )}
+          {!node.isRoot && can("read") && <Menu.Item onClick={() => disk.mount(id, node.group_name)}>{ru.disk.mount}</Menu.Item>}
           {can("create") && <Menu.Item onClick={() => setDialog("create")}>{ru.mam.create}</Menu.Item>}
           {!node.isRoot && can("update") && <Menu.Item onClick={() => setDialog("rename")}>{ru.mam.rename}</Menu.Item>}
           {!node.isRoot && can("group") && <Menu.Item onClick={() => setDialog("move")}>{ru.mam.moveTo}</Menu.Item>}
@@ -103,6 +106,7 @@ export function TreeActions({ node, tabbable }: { node: TreeNode; tabbable: bool
           )}
         </Menu.Dropdown>
       </Menu>
+      {disk.dialog}
       <NameModal opened={dialog === "create"} title={ru.mam.create} initial="" onSubmit={create} onClose={() => setDialog(null)} />
       <NameModal
         opened={dialog === "rename"}

@@ -4,6 +4,7 @@ import { ru } from "../../i18n/ru";
 import { logout } from "../../lib/auth";
 import type { CurrentUser } from "../../lib/session";
 import { IconLogout } from "../icons";
+import { AppPasswordsButton } from "./AppPasswords";
 import { MainNav } from "./MainNav";
 
 export function AppHeader({ user }: { user: CurrentUser | null }) {
@@ -20,6 +21,7 @@ export function AppHeader({ user }: { user: CurrentUser | null }) {
         <Text size="sm" c="dimmed" data-testid="current-user">
           {user?.name}
         </Text>
+        <AppPasswordsButton />
         <Button
           variant="subtle"
           color="gray"

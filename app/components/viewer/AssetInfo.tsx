@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Anchor, Group, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ru } from "../../i18n/ru";
@@ -55,14 +55,7 @@ export function AssetInfo({ info }: { info: AssetInfoData }) {
   ];
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <Title order={2}>{asset.name}</Title>
-        <Tooltip label={ru.viewer.mountSoon}>
-          <Button variant="default" disabled>
-            {ru.viewer.mount}
-          </Button>
-        </Tooltip>
-      </Group>
+      <Title order={2}>{asset.name}</Title>
       <Table withRowBorders={false} verticalSpacing={2} aria-label={ru.viewer.info}>
         <Table.Tbody>
           {fields.map(([label, value]) => (

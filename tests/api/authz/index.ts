@@ -1,6 +1,7 @@
 import { assetCases } from "./assets";
 import { fieldCases } from "./fields";
 import { authCases, systemCases } from "./auth";
+import { davCases } from "./dav";
 import { groupCases } from "./groups";
 import { metadataTagCases } from "./metadata-tags";
 import { eventCases } from "./events";
@@ -30,12 +31,14 @@ export const routeCases: RouteCase[] = [
   ...fieldCases,
   ...metadataTagCases,
   ...eventCases,
+  ...davCases,
 ];
 
 export {
   assetCases,
   eventCases,
   authCases,
+  davCases,
   fieldCases,
   groupCases,
   metadataTagCases,

@@ -31,7 +31,13 @@ export function declareMatrix(cases: RouteCase[]) {
       const wrong: string[] = [];
       for (const as of personas) {
         const req = await rc.request(w, as);
-        const res = await call(req.path, { method: req.method ?? "GET", json: req.json, bearer: bearerOf(as) });
+        const res = await call(req.path, {
+          method: req.method ?? "GET",
+          json: req.json,
+          body: req.body,
+          headers: req.headers,
+          bearer: bearerOf(as),
+        });
         if (res.status !== rc.expect[as]) wrong.push(`${as}: ${res.status} (expected ${rc.expect[as]}) ${res.text.slice(0, 160)}`);
         const leaked = secretsOf(as, req.secrets ?? []).filter((s) => res.text.includes(s));
         if (leaked.length) wrong.push(`${as}: leaked ${leaked.join(", ")}`);

@@ -34,12 +34,15 @@ export interface Req {
   method?: string;
   path: string;
   json?: unknown;
+  /** A raw body and headers (WebDAV calls). */
+  body?: string;
+  headers?: Record<string, string>;
   /** Extra strings (names of fresh objects) that callers without read must never see. */
   secrets?: string[];
 }
 
 export interface RouteCase {
-  /** "METHOD /api/path/:param", exactly as the app registers it. */
+  /** "METHOD /api/path/:param", exactly as the app registers it (WebDAV: "METHOD /dav/*", functions/dav). */
   route: string;
   request: (w: World, as: PersonaName) => Req | Promise<Req>;
   expect: Expectation;

@@ -1,0 +1,92 @@
+import { Button, Code, Group, Modal, Stack, Table, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useState } from "react";
+import { type AppPassword, createAppPasswordBody } from "../../../functions/dav/schemas";
+import { ru } from "../../i18n/ru";
+import { runAction, runCriticalAction } from "../../lib/actions";
+import { createAppPassword, listAppPasswords, revokeAppPassword } from "../../lib/disk-helper";
+import { formatDateTime } from "../../lib/format";
+import { showInfo } from "../../lib/notify";
+
+/**
+ * The caller's app passwords (WebDAV clients, the disk helper; the only way into WebDAV for single-sign-on
+ * users). The list is loaded when the dialog opens (by the button's handler) and after each change.
+ */
+export function AppPasswordsButton() {
+  const [list, setList] = useState<AppPassword[] | null>(null);
+  const [fresh, setFresh] = useState<string | null>(null);
+  const reload = async () => setList((await runAction(listAppPasswords)) ?? []);
+  const open = () => {
+    setFresh(null);
+    void reload();
+  };
+  const form = useForm({ initialValues: { name: "" }, validate: zod4Resolver(createAppPasswordBody) });
+  const create = form.onSubmit(async ({ name }) => {
+    const made = await runCriticalAction(() => createAppPassword(name)).catch(() => null);
+    if (!made) return;
+    setFresh(made.password);
+    form.reset();
+    await reload();
+  });
+  const revoke = async (id: string) => {
+    await runCriticalAction(() => revokeAppPassword(id)).catch(() => null);
+    showInfo(ru.disk.revoked);
+    await reload();
+  };
+  return (
+    <>
+      <Button variant="subtle" color="gray" size="sm" onClick={open}>
+        {ru.disk.appPasswords}
+      </Button>
+      <Modal opened={list !== null} onClose={() => setList(null)} title={ru.disk.appPasswords} size="lg" centered>
+        <Stack>
+          <Text size="sm">{ru.disk.appPasswordsText(typeof window === "undefined" ? "" : window.location.origin)}</Text>
+          {fresh && (
+            <Stack gap={4}>
+              <Text size="sm" fw={600}>
+                {ru.disk.shownOnce}
+              </Text>
+              <Code block data-testid="new-app-password">
+                {fresh}
+              </Code>
+            </Stack>
+          )}
+          <form onSubmit={create}>
+            <Group align="flex-end">
+              <TextInput label={ru.disk.passwordName} style={{ flex: 1 }} {...form.getInputProps("name")} />
+              <Button type="submit">{ru.disk.create}</Button>
+            </Group>
+          </form>
+          {list?.length === 0 && <Text c="dimmed">{ru.disk.none}</Text>}
+          {!!list?.length && (
+            <Table aria-label={ru.disk.appPasswords}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{ru.disk.passwordName}</Table.Th>
+                  <Table.Th>{ru.disk.created}</Table.Th>
+                  <Table.Th>{ru.disk.lastUsed}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>{p.name}</Table.Td>
+                    <Table.Td>{formatDateTime(p.ctime)}</Table.Td>
+                    <Table.Td>{p.last_used ? formatDateTime(p.last_used) : ru.disk.never}</Table.Td>
+                    <Table.Td>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => revoke(p.id)}>
+                        {ru.disk.revoke}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      </Modal>
+    </>
+  );
+}

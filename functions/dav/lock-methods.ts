@@ -1,0 +1,89 @@
+import { and, eq } from "drizzle-orm";
+import { davLocks } from "../../db/schema";
+import { nowSeconds } from "../../db/schema/columns";
+import { requireAccess } from "../lib/access";
+import { createWithContent } from "./content";
+import { DavAnswer, conflict, davError, notFound, requireIf, xmlResponse, type DavRequest } from "./common";
+import { covers, lockByToken, locksCovering, newLock, parseTimeout } from "./locks";
+import { mimeFor } from "./mime";
+import { activeLockXml, entityIdOf } from "./props";
+import { hrefOf, type Container, type DavNode } from "./tree";
+import { DAV, child, parseXml, XmlError, type XmlElement } from "./xml";
+
+/** LOCK (new or refresh) and UNLOCK, RFC 4918 sections 9.10-9.11. */
+
+const lockAnswer = (status: number, lock: Parameters<typeof activeLockXml>[0], href: string) =>
+  xmlResponse(status, `<D:prop xmlns:D="DAV:"><D:lockdiscovery>${activeLockXml(lock, href)}</D:lockdiscovery></D:prop>`, {
+    "Lock-Token": `<${lock.token}>`,
+  });
+
+export async function lock(r: DavRequest, node: DavNode | null, parent: Container | null) {
+  const text = await r.req.text();
+  const href = hrefOf(r.segs, node?.kind !== "asset" && node !== null);
+  const timeout = parseTimeout(r.req.headers.get("Timeout"));
+  if (!text.trim()) return refresh(r, node, href, timeout);
+  let info: XmlElement;
+  try {
+    info = parseXml(text);
+  } catch (err) {
+    if (err instanceof XmlError) throw new DavAnswer(400);
+    throw err;
+  }
+  if (info.ns !== DAV || info.name !== "lockinfo") throw new DavAnswer(400);
+  const scope = child(info, DAV, "lockscope");
+  const shared = Boolean(scope && child(scope, DAV, "shared"));
+  if (!scope || (!shared && !child(scope, DAV, "exclusive"))) throw new DavAnswer(400);
+  const owner = child(info, DAV, "owner");
+  const ownerXml = owner ? owner.raw.replace(/^<[^>]*>/, "").replace(/<\/[^>]*>$/, "") : "";
+  const depthHeader = r.req.headers.get("Depth") ?? "infinity";
+  if (depthHeader !== "0" && depthHeader !== "infinity") throw new DavAnswer(400);
+  const depth = depthHeader === "0" ? 0 : -1;
+
+  if (node?.kind === "root") throw new DavAnswer(403);
+  if (node) await requireAccess(r.db, r.auth, "update", [entityIdOf(node)]);
+  else if (!parent) throw conflict("Нет такой папки");
+  else if (parent.kind === "root") throw new DavAnswer(403);
+  await requireIf(r, node);
+  const existing = await locksCovering(r.db, r.key, { below: depth === -1 });
+  if (existing.some((l) => !l.shared) || (!shared && existing.length)) throw davError(423, "<D:no-conflicting-lock/>");
+
+  let status = 200;
+  if (!node && parent?.kind === "group") {
+    // A LOCK on an unmapped name makes an empty file there (RFC 4918 section 7.3).
+    await createWithContent(
+      r.db,
+      r.env,
+      r.auth,
+      { groupId: parent.id, name: r.segs.at(-1)!, mime: mimeFor(null, r.segs.at(-1)!) },
+      null,
+      null,
+    );
+    status = 201;
+  }
+  const row = newLock(r.key, depth, shared, ownerXml, r.auth.userId, timeout);
+  await r.db.insert(davLocks).values(row);
+  return lockAnswer(status, row, href);
+}
+
+async function refresh(r: DavRequest, node: DavNode | null, href: string, timeout: number) {
+  if (!node) throw notFound();
+  for (const token of r.tokens) {
+    const held = await lockByToken(r.db, token);
+    if (!held || !covers(held, r.key) || held.userId !== r.auth.userId) continue;
+    const expiresAt = nowSeconds() + timeout;
+    await r.db.update(davLocks).set({ expiresAt, timeoutSeconds: timeout }).where(eq(davLocks.token, token));
+    return lockAnswer(200, { ...held, expiresAt, timeoutSeconds: timeout }, href);
+  }
+  throw new DavAnswer(412);
+}
+
+export async function unlock(r: DavRequest, node: DavNode | null) {
+  const token = /^<(.+)>$/.exec((r.req.headers.get("Lock-Token") ?? "").trim())?.[1];
+  if (!token) throw new DavAnswer(400);
+  if (!node) throw notFound();
+  const held = await lockByToken(r.db, token);
+  if (!held || !covers(held, r.key)) throw davError(409, "<D:lock-token-matches-request-uri/>");
+  if (held.userId !== r.auth.userId && !r.auth.isAdmin) throw new DavAnswer(403);
+  await r.db.delete(davLocks).where(and(eq(davLocks.token, token)));
+  return new Response(null, { status: 204 });
+}

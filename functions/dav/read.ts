@@ -1,0 +1,126 @@
+import { requireAccess } from "../lib/access";
+import { streamVariant } from "../assets/http-content";
+import { variantBytesById } from "../assets/versions";
+import { lockKey, locksCovering, covers } from "./locks";
+import { applyPatch, deadProps, entityIdOf, etagOf, liveNames, liveValue, patchInstructions, propTag } from "./props";
+import { childrenOf, hrefOf, type DavNode } from "./tree";
+import { DAV, escapeXml, parseXml, XmlError, type XmlElement } from "./xml";
+import { DavAnswer, davError, notFound, requireIf, requireUnlocked, statusLine, xmlResponse, type DavRequest } from "./common";
+
+/** PROPFIND, GET/HEAD and PROPPATCH. */
+
+async function bodyXml(req: Request): Promise<XmlElement | null> {
+  const text = await req.text();
+  if (!text.trim()) return null;
+  try {
+    return parseXml(text);
+  } catch (err) {
+    if (err instanceof XmlError) throw new DavAnswer(400);
+    throw err;
+  }
+}
+
+type Wanted = { kind: "allprop"; include: XmlElement[] } | { kind: "propname" } | { kind: "prop"; props: XmlElement[] };
+
+function wantedOf(body: XmlElement | null): Wanted {
+  if (!body) return { kind: "allprop", include: [] };
+  if (body.ns !== DAV || body.name !== "propfind") throw new DavAnswer(400);
+  const first = body.children[0];
+  if (!first) throw new DavAnswer(400);
+  if (first.ns === DAV && first.name === "propname") return { kind: "propname" };
+  if (first.ns === DAV && first.name === "allprop")
+    return { kind: "allprop", include: body.children.find((c) => c.name === "include")?.children ?? [] };
+  if (first.ns === DAV && first.name === "prop") return { kind: "prop", props: first.children };
+  throw new DavAnswer(400);
+}
+
+const hrefOfKey = (key: string) => `/dav${key.split("/").map(encodeURIComponent).join("/")}`;
+
+export async function propfind(r: DavRequest, node: DavNode | null) {
+  const depth = r.req.headers.get("Depth") ?? "infinity";
+  if (depth !== "0" && depth !== "1") throw davError(403, "<D:propfind-finite-depth/>");
+  const wanted = wantedOf(await bodyXml(r.req));
+  if (!node) throw notFound();
+  const items: { node: DavNode; segs: string[] }[] = [{ node, segs: r.segs }];
+  if (depth === "1" && node.kind !== "asset")
+    for (const c of await childrenOf(r.db, r.auth, node)) items.push({ node: c, segs: [...r.segs, c.name] });
+  const [dead, locks] = await Promise.all([
+    deadProps(
+      r.db,
+      items.map((i) => entityIdOf(i.node)),
+    ),
+    locksCovering(r.db, r.key, { below: depth === "1" }),
+  ]);
+  const parts = items.map(({ node: n, segs }) => {
+    const key = lockKey(segs);
+    const mine = locks.filter((l) => covers(l, key));
+    const own = dead.get(entityIdOf(n)) ?? [];
+    const ok: string[] = [];
+    const missing: string[] = [];
+    const live = (name: string) => liveValue(n, name, mine, (l) => hrefOfKey(l.path));
+    if (wanted.kind === "propname") {
+      for (const name of liveNames) if (live(name) !== undefined) ok.push(`<D:${name}/>`);
+      for (const d of own) ok.push(propTag(d.ns, d.name));
+    } else if (wanted.kind === "allprop") {
+      for (const name of liveNames) {
+        const v = live(name);
+        if (v !== undefined) ok.push(propTag(DAV, name, v));
+      }
+      for (const d of own) ok.push(d.xml);
+    } else {
+      for (const p of wanted.props) {
+        const v = p.ns === DAV ? live(p.name) : undefined;
+        const d = own.find((x) => x.ns === p.ns && x.name === p.name);
+        if (v !== undefined) ok.push(propTag(DAV, p.name, v));
+        else if (d) ok.push(d.xml);
+        else missing.push(propTag(p.ns, p.name));
+      }
+    }
+    const stat = (props: string[], code: number) =>
+      props.length ? `<D:propstat><D:prop>${props.join("")}</D:prop><D:status>${statusLine(code)}</D:status></D:propstat>` : "";
+    return `<D:response><D:href>${escapeXml(hrefOf(segs, n.kind !== "asset"))}</D:href>${stat(ok, 200)}${stat(missing, 404)}</D:response>`;
+  });
+  return xmlResponse(207, `<D:multistatus xmlns:D="DAV:">${parts.join("")}</D:multistatus>`);
+}
+
+export async function getOrHead(r: DavRequest, node: DavNode | null) {
+  if (!node) throw notFound();
+  if (node.kind !== "asset") {
+    const names = (await childrenOf(r.db, r.auth, node)).map((c) => `<li>${escapeXml(c.name)}${c.kind === "group" ? "/" : ""}</li>`);
+    return new Response(r.req.method === "HEAD" ? null : `<!doctype html><meta charset="utf-8"><ul>${names.join("")}</ul>`, {
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
+  }
+  const etag = etagOf(node)!;
+  const lastModified = new Date(node.asset.mtime * 1000).toUTCString();
+  if (!node.asset.var)
+    return new Response(null, { status: 200, headers: { ETag: etag, "Content-Length": "0", "Last-Modified": lastModified } });
+  const v = await variantBytesById(r.db, r.auth, node.asset.var);
+  const res = await streamVariant(r.db, r.env, r.req, { ...v, etag: etag.slice(1, -1) }, "attachment");
+  res.headers.set("Last-Modified", lastModified);
+  return res;
+}
+
+export async function proppatch(r: DavRequest, node: DavNode | null) {
+  if (!node) throw notFound();
+  if (node.kind === "root") throw new DavAnswer(403);
+  await requireAccess(r.db, r.auth, "update", [entityIdOf(node)]);
+  await requireIf(r, node);
+  await requireUnlocked(r, r.segs);
+  const body = await bodyXml(r.req);
+  if (!body || body.ns !== DAV || body.name !== "propertyupdate") throw new DavAnswer(400);
+  const ops = patchInstructions(body);
+  // Live properties are computed, never stored: the whole PROPPATCH fails (RFC 4918 section 9.2).
+  const refused = ops.filter((o) => o.prop.ns === DAV);
+  if (refused.length === 0) await applyPatch(r.db, entityIdOf(node), ops);
+  const stat = (props: string[], code: number) =>
+    props.length ? `<D:propstat><D:prop>${props.join("")}</D:prop><D:status>${statusLine(code)}</D:status></D:propstat>` : "";
+  const tag = (o: (typeof ops)[number]) => propTag(o.prop.ns, o.prop.name);
+  const stats = refused.length
+    ? stat(refused.map(tag), 403) + stat(ops.filter((o) => o.prop.ns !== DAV).map(tag), 424)
+    : stat(ops.map(tag), 200);
+  return xmlResponse(
+    207,
+    `<D:multistatus xmlns:D="DAV:"><D:response><D:href>${escapeXml(hrefOf(r.segs, node.kind !== "asset"))}</D:href>${stats}</D:response></D:multistatus>`,
+  );
+}
