@@ -57,7 +57,7 @@ function cellOf(value: unknown): string {
 const isMultiple = (t: FieldTemplate) => (t.setup as { multiple?: boolean }).multiple === true;
 
 /** A cell back to the field's value (null: it cannot be read as one; the checks then name the field). */
-function valueOf(t: FieldTemplate, cell: string): unknown {
+function cellValue(t: FieldTemplate, cell: string): unknown {
   const text = cell.trim();
   const list = () =>
     text
@@ -128,7 +128,7 @@ export interface ImportRow {
 export async function importCsv(db: Db, auth: AuthUser, groupId: string, csv: string, apply: boolean) {
   const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: true });
   const [header, ...lines] = parsed.data;
-  if (!header || header[0]?.trim() !== "asset_id")
+  if (header?.[0]?.trim() !== "asset_id")
     throw new ApiError("validation", "Первый столбец CSV должен быть asset_id", [{ field: "csv", message: "нет столбца asset_id" }]);
   if (lines.length > MAX_ROWS)
     throw new ApiError("validation", `Не больше ${MAX_ROWS} строк`, [{ field: "csv", message: `не больше ${MAX_ROWS} строк` }]);
@@ -176,7 +176,7 @@ export async function importCsv(db: Db, auth: AuthUser, groupId: string, csv: st
         .filter((v) => v.entity_id === assetId && v.def_id === column.template!.fieldDefId)
         .map((v) => JSON.parse(v.data));
       const old = cellOf(current.length > 1 ? current.flat() : (current[0] ?? null));
-      const value = valueOf(column.template, cell);
+      const value = cellValue(column.template, cell);
       if (cellOf(value) === old) continue;
       try {
         await checkValues(db, auth, templates, [{ at: "", defId: column.template.fieldDefId, data: value }]);
