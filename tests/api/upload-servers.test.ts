@@ -34,9 +34,10 @@ describe("upload servers", () => {
   it("lets the app's pages connect to them, and to nothing else new", async () => {
     const page = await api("/login", { env: withVars({ UPLOAD_SERVERS: servers }) });
     const policy = page.headers.get("Content-Security-Policy") ?? "";
-    expect(policy).toMatch(/connect-src 'self' https:\/\/ul-msk\.example https:\/\/ul-nsk\.example;/);
+    // The disk helper on the user's machine is always there (decision 036).
+    expect(policy).toMatch(/connect-src 'self' https:\/\/ul-msk\.example https:\/\/ul-nsk\.example http:\/\/127\.0\.0\.1:18981;/);
     const plain = await api("/login");
-    expect(plain.headers.get("Content-Security-Policy")).toMatch(/connect-src 'self';/);
+    expect(plain.headers.get("Content-Security-Policy")).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:18981;/);
   });
 
   it("refuses a malformed list with a 500 naming the variable", async () => {

@@ -63,3 +63,38 @@ test("a range is marked with I and O on a generated video and a click on it seek
   await timeline.getByRole("button", { name: new RegExp(`^${field}: 00:00:01`) }).click();
   await expect.poll(() => currentTime(page)).toBeCloseTo(1, 1);
 });
+
+test("a region value is drawn over the picture while the playhead is inside its time code", async ({ page }) => {
+  test.setTimeout(90_000);
+  const seed = await Seeder.admin();
+  const field = unique("Лицо");
+  const defId = (
+    await seed.call<{ field_def_id: string }>("/api/fields/templates", { json: { field_def_name: field, field_type: "region" } })
+  ).field_def_id;
+  const groupId = await seed.group(unique("Кадры"));
+  const clip = makeClip(path.join(mkdtempSync(path.join(tmpdir(), "mam-region-")), "кадр.mp4"), 6, 320, 240);
+  const assetId = await seed.uploadInto(groupId, clip, "video/mp4");
+  const region = { x: 0.25, y: 0.25, w: 0.5, h: 0.5 };
+  await seed.call("/api/fields/create", {
+    json: { entity_id: assetId, entity_type: "asset", def_id: defId, field_data: region, pts: [1, 3] },
+  });
+
+  await gotoSignedIn(page, `/mam/${groupId}/asset/${assetId}`);
+  await expect.poll(() => page.locator("video").evaluate((el: HTMLVideoElement) => el.readyState)).toBeGreaterThan(0);
+  await seekTo(page, 2);
+  const box = page.getByTestId("region");
+  await expect(box).toBeVisible();
+  // Half the picture's width and height, whatever size the player is drawn at.
+  const [drawn, picture] = await Promise.all([
+    box.boundingBox(),
+    page.locator("video").evaluate((el: HTMLVideoElement) => {
+      const r = el.getBoundingClientRect();
+      const scale = Math.min(r.width / el.videoWidth, r.height / el.videoHeight);
+      return { width: el.videoWidth * scale, height: el.videoHeight * scale };
+    }),
+  ]);
+  expect(drawn?.width).toBeCloseTo(picture.width / 2, -1);
+  expect(drawn?.height).toBeCloseTo(picture.height / 2, -1);
+  await seekTo(page, 5);
+  await expect(box).toHaveCount(0);
+});

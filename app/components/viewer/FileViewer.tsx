@@ -8,6 +8,7 @@ import { downloadFile, variantPath } from "../mam/download";
 import { getAsset, type Asset } from "../mam/mam-api";
 import { assetOrder } from "../mam/nav-list";
 import { type AssetMetadata, loadAssetMetadata } from "../metadata/asset-metadata";
+import { RegionOverlay } from "../metadata/RegionOverlay";
 import { Timeline } from "../metadata/Timeline";
 import { kindOf } from "../mam/Thumb";
 import { MediaView } from "./MediaView";
@@ -61,9 +62,10 @@ export function FileViewer({ data }: { data: ViewerData }) {
   const shown = data.shown;
   const renew = shown ? async () => (await playVariant(shown.variant_id)).link : undefined;
   const media = useRef<HTMLMediaElement | null>(null);
+  const box = useRef<HTMLDivElement | null>(null);
 
   return (
-    <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
+    <Stack gap="xs" style={{ flex: 1, minHeight: 0, position: "relative" }} ref={box}>
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <Anchor component={Link} to={`/mam/${groupId}`} size="sm">
@@ -127,6 +129,7 @@ export function FileViewer({ data }: { data: ViewerData }) {
               : ru.viewer.noContent}
         </Text>
       )}
+      {data.metadata && <RegionOverlay media={media} box={box} templates={data.metadata.templates} values={data.metadata.timecoded} />}
       {data.metadata && (
         <Timeline
           assetId={assetId}
