@@ -1,7 +1,8 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { fuseProblem, isMounted, unmount } from "../../helper/mount.mjs";
 import { createHelper } from "../../helper/server.mjs";
 import { Seeder, unique } from "./browse-seed";
 import { ADMIN, expect, gotoSignedIn, test } from "./fixtures";
@@ -76,6 +77,30 @@ test("a mount the helper reports as done shows its path; a failed one shows the 
       await expect(page.getByText("Нет доступа к /dev/fuse: FUSE недоступен на этой машине")).toBeVisible();
     },
   );
+});
+
+test("where FUSE works, the button mounts the group for real and its file is on the disk", async ({ page, baseURL }) => {
+  const problem = fuseProblem();
+  test.skip(problem !== null, `FUSE is not usable here: ${problem}`);
+  const seed = await Seeder.admin();
+  const name = unique("Диск");
+  const groupId = await seed.group(name);
+  const local = path.join(home(), "заметка.txt");
+  writeFileSync(local, "с сервера на диск");
+  await seed.uploadInto(groupId, local, "text/plain");
+  const dir = home();
+  const helper = createHelper({ port: 18981, home: dir, origins: [baseURL!] });
+  await helper.listen();
+  const mounted = path.join(dir, "МАМ", name);
+  try {
+    await gotoSignedIn(page, `/mam/${groupId}`);
+    await mountButton(page).click();
+    await expect(page.getByText(`Группа «${name}» подключена: ${mounted}`)).toBeVisible({ timeout: 20_000 });
+    await expect.poll(() => readFileSync(path.join(mounted, "заметка.txt"), "utf8"), { timeout: 15_000 }).toBe("с сервера на диск");
+  } finally {
+    if (isMounted(mounted)) unmount(mounted);
+    await helper.close();
+  }
 });
 
 test("the tree's group menu offers the mount too", async ({ page }) => {
