@@ -64,8 +64,12 @@ export function saveSettings(patch: SettingsPatch) {
   const settings: Record<string, unknown> = { ...prefs.settings, ...patch };
   for (const [key, value] of Object.entries(settings)) if (value === null) delete settings[key];
   prefsStore.set({ ...prefs, settings: settings as UiSettings });
-  if (prefs.userId) void runAction(() => api("/user/ui_settings", { method: "PATCH", body: patch }), { silent: true });
+  if (!prefs.userId) return;
+  // One PATCH at a time: the server merges each into what it has, so two at once could lose one of them.
+  saving = saving.then(() => runAction(() => api("/user/ui_settings", { method: "PATCH", body: patch }), { silent: true }));
 }
+
+let saving: Promise<unknown> = Promise.resolve();
 
 let openTimer: ReturnType<typeof setTimeout> | undefined;
 
