@@ -120,15 +120,23 @@ test("previous and next follow the group's order", async ({ page }) => {
   const shown = await list.locator("[data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
   expect(new Set(shown)).toEqual(new Set(ids));
 
+  // The address changes before the new asset's screen is drawn, so each step waits for its title as well:
+  // a click in between would still act for the asset before.
+  const at = async (k: number) => {
+    await expect(page).toHaveURL(new RegExp(`/asset/${shown[k]}$`));
+    const name = `документ-${ids.indexOf(shown[k] as string)}.txt`;
+    await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+  };
   await list.locator(`[data-item="${shown[0]}"]`).getByRole("link").click();
+  await at(0);
   await expect(page.getByRole("button", { name: "Предыдущий" })).toBeDisabled();
   await page.getByRole("button", { name: "Следующий" }).click();
-  await expect(page).toHaveURL(new RegExp(`/asset/${shown[1]}$`));
+  await at(1);
   await page.getByRole("button", { name: "Следующий" }).click();
-  await expect(page).toHaveURL(new RegExp(`/asset/${shown[2]}$`));
+  await at(2);
   await expect(page.getByRole("button", { name: "Следующий" })).toBeDisabled();
   await page.getByRole("button", { name: "Предыдущий" }).click();
-  await expect(page).toHaveURL(new RegExp(`/asset/${shown[1]}$`));
+  await at(1);
 });
 
 test("the asset info screen shows the asset, its versions and variants, its groups and who has access", async ({ page }) => {
