@@ -23,6 +23,10 @@ import listRoutes from "./lists/routes";
 import tagRoutes from "./tags/routes";
 import taxonomyRoutes from "./taxonomy/routes";
 import eventRoutes from "./events/routes";
+import searchRoutes from "./search/routes";
+import { flushSearchIndex } from "./search/indexer";
+import { embedderFrom } from "./search/vector";
+import { getDb } from "./lib/db";
 import appPasswordRoutes from "./dav/app-password-routes";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
@@ -38,6 +42,16 @@ api.use(async (c, next) => {
 // Every route needs the bearer but those whose definition says `security: []` (read once, on the first request).
 let openRoutes: OpenRoute[] | undefined;
 api.use(requireAuth(() => (openRoutes ??= openRoutesOf(api, "/api"))));
+
+// A change's search documents are rebuilt once the answer is sent (functions/search/indexer.ts); a search made
+// before that indexes them itself.
+api.use(async (c, next) => {
+  await next();
+  if (c.req.method === "GET" || c.req.method === "HEAD" || c.res.status >= 400) return;
+  c.executionCtx.waitUntil(
+    flushSearchIndex(getDb(c.env), 1000, embedderFrom(c.env)).catch((error) => console.error("search index:", error)),
+  );
+});
 
 api.route("/", signedRoutes);
 
@@ -59,6 +73,7 @@ api.route("/lists", listRoutes);
 api.route("/tags", tagRoutes);
 api.route("/taxonomy", taxonomyRoutes);
 api.route("/global-events", eventRoutes);
+api.route("/search", searchRoutes);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
 const openApiConfig = { openapi: "3.1.0", info: { title: "Медиа-архив", version: "1" }, security: [{ bearer: [] }] };

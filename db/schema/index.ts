@@ -26,3 +26,4 @@ export * from "./lists";
 export * from "./tags";
 export * from "./taxa";
 export * from "./dav";
+export * from "./search";

@@ -174,20 +174,30 @@ export const searchOps = ["eq", "ne", "lt", "lte", "gt", "gte", "contains", "pre
 export type SearchOp = (typeof searchOps)[number];
 
 const scalar = z.union([z.string().max(10_000), finite, z.boolean()]);
+const fieldFilterShape = {
+  def_id: entityId,
+  op: z.enum(searchOps, { error: `должен быть одним из ${searchOps.join(", ")}` }),
+  value: z.union([scalar, z.array(scalar).min(1, "список пуст").max(100, "не больше 100 значений")]).optional(),
+};
+/** A value of `in` is a list, of every other op but exists one value. */
+const checkFilterValue = (b: { op: SearchOp; value?: unknown }, ctx: z.RefinementCtx) => {
+  if (b.op === "exists") return;
+  if (b.value === undefined) ctx.addIssue({ code: "custom", path: ["value"], message: "обязательное поле" });
+  else if (b.op === "in" ? !Array.isArray(b.value) : Array.isArray(b.value))
+    ctx.addIssue({ code: "custom", path: ["value"], message: b.op === "in" ? "должен быть списком" : "должен быть одним значением" });
+};
+
+/** A condition on the values of one template (entities-by-field, and the search's `filters.fields`). */
+export const fieldFilter = z.object(fieldFilterShape).superRefine(checkFilterValue);
+export type FieldFilter = z.infer<typeof fieldFilter>;
+
 export const entitiesByFieldBody = z
   .object({
-    def_id: entityId,
-    op: z.enum(searchOps, { error: `должен быть одним из ${searchOps.join(", ")}` }),
-    value: z.union([scalar, z.array(scalar).min(1, "список пуст").max(100, "не больше 100 значений")]).optional(),
+    ...fieldFilterShape,
     skip: z.number().int().min(0).default(0),
     take: z.number().int().min(1).max(1000).default(50),
   })
-  .superRefine((b, ctx) => {
-    if (b.op === "exists") return;
-    if (b.value === undefined) ctx.addIssue({ code: "custom", path: ["value"], message: "обязательное поле" });
-    else if (b.op === "in" ? !Array.isArray(b.value) : Array.isArray(b.value))
-      ctx.addIssue({ code: "custom", path: ["value"], message: b.op === "in" ? "должен быть списком" : "должен быть одним значением" });
-  })
+  .superRefine(checkFilterValue)
   .openapi("EntitiesByFieldBody");
 export type EntitiesByFieldBody = z.infer<typeof entitiesByFieldBody>;
 

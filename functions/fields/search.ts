@@ -5,7 +5,7 @@ import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { literal } from "../lib/sql";
 import { indexedColumn } from "./check-data";
-import type { EntitiesByFieldBody, SearchOp } from "./schemas";
+import type { EntitiesByFieldBody, FieldFilter, SearchOp } from "./schemas";
 import { invalidFields } from "../lib/validation";
 import { loadTemplates } from "./validate";
 
@@ -40,30 +40,41 @@ function condition(expr: SQL, op: SearchOp, value: Scalar | Scalar[] | undefined
   return sql`${expr} ${sql.raw(ops[op])} ${lit(v)}`;
 }
 
-export async function entitiesByField(db: Db, auth: AuthUser, body: EntitiesByFieldBody) {
-  const templates = await loadTemplates(db, [body.def_id]);
-  const t = templates.get(body.def_id);
-  if (!t) throw invalidFields([{ field: "def_id", message: "нет такого шаблона поля" }]);
+/**
+ * The condition `fv` (a field_values row of the template) meets the filter, after checking the op and the
+ * value's type against the template; `at` prefixes the field names of a refusal ("filters.fields.0.").
+ */
+export async function fieldValueMatch(db: Db, filter: FieldFilter, at = ""): Promise<SQL> {
+  const templates = await loadTemplates(db, [filter.def_id]);
+  const t = templates.get(filter.def_id);
+  if (!t) throw invalidFields([{ field: `${at}def_id`, message: "нет такого шаблона поля" }]);
   const column = indexedColumn(t);
-  const values = body.value === undefined ? [] : Array.isArray(body.value) ? body.value : [body.value];
+  const values = filter.value === undefined ? [] : Array.isArray(filter.value) ? filter.value : [filter.value];
   const numeric = column === "value_num" || ["number", "time", "bool"].includes(t.fieldType);
-  if (body.op !== "exists") {
+  if (filter.op !== "exists") {
     if (!column && !["text", "asset", "group", "user"].includes(t.fieldType))
-      throw invalidFields([{ field: "op", message: `поля типа ${t.fieldType} ищутся только по exists` }]);
-    if (numeric && ["contains", "prefix"].includes(body.op)) throw invalidFields([{ field: "op", message: "только для текстовых полей" }]);
+      throw invalidFields([{ field: `${at}op`, message: `поля типа ${t.fieldType} ищутся только по exists` }]);
+    if (numeric && ["contains", "prefix"].includes(filter.op))
+      throw invalidFields([{ field: `${at}op`, message: "только для текстовых полей" }]);
     const wrong = values.find((v) => (numeric ? typeof v === "string" : typeof v !== "string"));
-    if (wrong !== undefined) throw invalidFields([{ field: "value", message: numeric ? "должно быть числом" : "должно быть строкой" }]);
+    if (wrong !== undefined)
+      throw invalidFields([{ field: `${at}value`, message: numeric ? "должно быть числом" : "должно быть строкой" }]);
   }
   const match = column
-    ? condition(fv(column), body.op, body.value)
-    : sql`EXISTS (SELECT 1 FROM json_each(fv.field_data) je WHERE ${condition(sql.raw("je.value"), body.op, body.value)})`;
+    ? condition(fv(column), filter.op, filter.value)
+    : sql`EXISTS (SELECT 1 FROM json_each(fv.field_data) je WHERE ${condition(sql.raw("je.value"), filter.op, filter.value)})`;
+  return sql`fv.def_id = ${literal(filter.def_id)} AND ${match}`;
+}
+
+export async function entitiesByField(db: Db, auth: AuthUser, body: EntitiesByFieldBody) {
+  const match = await fieldValueMatch(db, body);
   const ctx = await accessContext(db, auth);
   const readable = sql`((a.asset_id IS NOT NULL AND ${assetFilter(ctx, fv("entity_id"))})
     OR (g.group_id IS NOT NULL AND ${groupFilter(ctx, { path: sql.raw("g.path"), deletedAt: sql.raw("g.deleted_at") })}))`;
   const from = sql`FROM field_values fv
     LEFT JOIN assets a ON fv.entity_type = 'asset' AND a.asset_id = fv.entity_id
     LEFT JOIN groups g ON fv.entity_type = 'group' AND g.group_id = fv.entity_id
-    WHERE fv.def_id = ${literal(body.def_id)} AND ${match} AND ${readable}`;
+    WHERE ${match} AND ${readable}`;
   const [page, total] = await Promise.all([
     db.all<{ entity_id: string; entity_type: "asset" | "group"; name: string }>(
       sql`SELECT fv.entity_id, fv.entity_type, coalesce(a.name, g.group_name) AS name ${from}

@@ -47,6 +47,15 @@ export interface Env {
   SSO_PROVIDERS?: string;
   /** Optional outbound fetch for the providers' HTTP (tests put a fake provider here); unset = global fetch. */
   SSO_FETCH?: Pick<Fetcher, "fetch">;
+  /**
+   * An OpenAI-compatible embeddings endpoint (POST {model, input} → {data: [{embedding}]}) for semantic search
+   * (functions/search/vector.ts); unset: semantic search answers "not configured".
+   */
+  EMBEDDINGS_URL?: string;
+  EMBEDDINGS_MODEL?: string;
+  EMBEDDINGS_KEY?: string;
+  /** Optional outbound fetch for the embeddings endpoint (tests put a fake model here); unset = global fetch. */
+  EMBEDDINGS_FETCH?: Pick<Fetcher, "fetch">;
 }
 
 export interface AuthUser {

@@ -6,11 +6,16 @@ import type { Env } from "../lib/env";
 import { cleanupUploads } from "../uploads/complete";
 import { pruneEvents } from "../events/retention";
 import { sweepLocks } from "../dav/locks";
+import { flushSearchIndex } from "../search/indexer";
+import { embedderFrom } from "../search/vector";
 
 /** Revoked sessions are kept this long for the audit trail before they are deleted. */
 const keepEndedSessionsSeconds = 7 * 24 * 3600;
 
-/** The cron's work: drop expired sign-ins, lapsed throttle windows, abandoned uploads, expired WebDAV locks and events past retention. */
+/**
+ * The cron's work: drop expired sign-ins, lapsed throttle windows, abandoned uploads, expired WebDAV locks and events
+ * past retention; index what changes left for search (a bulk change, or one made over WebDAV, with no search since).
+ */
 export async function housekeeping(env: Env) {
   const db = getDb(env);
   const now = nowSeconds();
@@ -23,4 +28,5 @@ export async function housekeeping(env: Env) {
   ]);
   await cleanupUploads(env, db);
   await pruneEvents(db, env, now);
+  await flushSearchIndex(db, 5000, embedderFrom(env));
 }

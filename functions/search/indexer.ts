@@ -1,0 +1,108 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../lib/db";
+import { loadSources, type SourceDoc } from "./documents";
+import { fold, stemText, words } from "./text";
+import { type Embedder, embeddingText, storeVectors } from "./vector";
+
+/**
+ * Brings dirty search documents up to date (docs/decisions/044-search.md). Triggers mark a document dirty
+ * in the transaction of the change; this reads the marks, rebuilds those documents from their sources and,
+ * in one batch, replaces their rows in search_docs and search_fts and removes the marks it read — a mark
+ * raised again meanwhile stays, so the next run picks the newer change up.
+ */
+
+/** Documents per batch: four statements each keeps a batch well within D1's limits. */
+const CHUNK = 100;
+
+/** The text shown in snippets, in the order it is weighed: tags, taxon paths, field values, tech, document. */
+const bodyOf = (d: SourceDoc) => [...d.tags, ...d.taxa, ...d.fields, ...d.tech, d.text].filter(Boolean).join("\n");
+
+/** Words of names, tags and taxa for the autocomplete's trigram lookup: letters only, three or more. */
+const vocabOf = (d: SourceDoc) => [d.name, ...d.tags, ...d.taxa].flatMap(words).filter((w) => w.length >= 3 && /^\p{L}+$/u.test(w));
+
+/**
+ * The indexer's statements are D1's own prepared statements: drizzle's batch cannot bind values of raw SQL,
+ * and a document's text is far beyond what may be inlined into one statement.
+ */
+const d1 = (db: Db) => db.$client as D1Database;
+
+function writeDoc(db: Db, d: SourceDoc): D1PreparedStatement[] {
+  return [
+    d1(db)
+      .prepare(
+        `INSERT INTO search_docs (el_id, el_type, name, sort_name, mime, class_id, ctime, size, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (el_id) DO UPDATE SET el_type = excluded.el_type, name = excluded.name, sort_name = excluded.sort_name, mime = excluded.mime,
+          class_id = excluded.class_id, ctime = excluded.ctime, size = excluded.size, body = excluded.body`,
+      )
+      .bind(d.elId, d.elType, d.name, fold(d.name), d.mime, d.classId, d.ctime, d.size, bodyOf(d)),
+    d1(db)
+      .prepare("INSERT INTO search_fts (rowid, name, tags, body) SELECT doc_id, ?, ?, ? FROM search_docs WHERE el_id = ?")
+      .bind(stemText(d.name), stemText([...d.tags, ...d.taxa].join(" ")), stemText([...d.fields, ...d.tech, d.text].join(" ")), d.elId),
+  ];
+}
+
+const run = (db: Db, query: string, ...values: unknown[]) =>
+  d1(db)
+    .prepare(query)
+    .bind(...values);
+
+const dropFts = (db: Db, elId: string) =>
+  run(db, "DELETE FROM search_fts WHERE rowid = (SELECT doc_id FROM search_docs WHERE el_id = ?)", elId);
+
+function vocabInserts(db: Db, docs: SourceDoc[]): D1PreparedStatement[] {
+  const all = [...new Set(docs.flatMap(vocabOf))];
+  const out = [];
+  // D1 binds at most 100 values a statement.
+  for (let i = 0; i < all.length; i += 100) {
+    const chunk = all.slice(i, i + 100);
+    out.push(
+      run(db, `INSERT INTO search_vocab (word) VALUES ${chunk.map(() => "(?)").join(", ")} ON CONFLICT (word) DO NOTHING`, ...chunk),
+    );
+  }
+  return out;
+}
+
+/**
+ * Indexes up to `limit` dirty documents; returns how many marks it cleared. With an embedder, their vectors are
+ * refreshed too (after the batch: a model that fails leaves the keyword index current).
+ */
+export async function flushSearchIndex(db: Db, limit = 500, embedder: Embedder | null = null): Promise<number> {
+  let done = 0;
+  while (done < limit) {
+    const dirty = await db.all<{ el_id: string; mark: number }>(
+      sql`SELECT el_id, mark FROM search_dirty LIMIT ${Math.min(CHUNK, limit - done)}`,
+    );
+    if (dirty.length === 0) break;
+    const sources = await loadSources(
+      db,
+      dirty.map((d) => d.el_id),
+    );
+    const statements: D1PreparedStatement[] = [];
+    for (const { el_id, mark } of dirty) {
+      statements.push(dropFts(db, el_id));
+      const doc = sources.get(el_id);
+      statements.push(...(doc ? writeDoc(db, doc) : [run(db, "DELETE FROM search_docs WHERE el_id = ?", el_id)]));
+      statements.push(run(db, "DELETE FROM search_dirty WHERE el_id = ? AND mark = ?", el_id, mark));
+    }
+    statements.push(...vocabInserts(db, [...sources.values()]));
+    await d1(db).batch(statements);
+    if (embedder)
+      await storeVectors(
+        db,
+        embedder,
+        [...sources.values()].map((d) => ({ elId: d.elId, text: embeddingText(d.name, bodyOf(d)) })),
+      ).catch((error) => console.error("search vectors:", error));
+    done += dirty.length;
+    if (dirty.length < CHUNK) break;
+  }
+  return done;
+}
+
+/**
+ * Before a search reads the index: index what waits, so a change is found by the next query. Asking costs one
+ * probe of search_dirty's key.
+ */
+export async function catchUp(db: Db, embedder: Embedder | null): Promise<void> {
+  const waiting = await db.get<{ x: number }>(sql`SELECT 1 AS x FROM search_dirty LIMIT 1`);
+  if (waiting) await flushSearchIndex(db, 500, embedder);
+}

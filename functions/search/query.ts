@@ -1,0 +1,142 @@
+import { and, sql, type SQL } from "drizzle-orm";
+import { fieldValueMatch } from "../fields/search";
+import { accessContext, requireAccess } from "../lib/access";
+import type { Db } from "../lib/db";
+import type { AuthUser } from "../lib/env";
+import { idList, inAnySubtree, inSubtree, literal } from "../lib/sql";
+import { prefixEnd } from "../tags/name-key";
+import { catchUp } from "./indexer";
+import { readableDocs } from "./readable";
+import { parseQuery, snippet } from "./match";
+import type { Embedder } from "./vector";
+import type { SearchAnswer, SearchFacets, SearchFilters, SearchQueryBody } from "./schemas";
+
+/**
+ * POST /api/search/query (docs/decisions/044-search.md): the FTS5 match of the query's stems, ranked by bm25
+ * with name hits weighed 10 and tag/taxon hits 5 against 1 for the rest, narrowed by the filters and by what
+ * the caller can read — all in SQL, so the total and the facet counts are exact.
+ */
+
+const d = (col: string) => sql.raw(`d.${col}`);
+/** bm25 weights of search_fts's columns: name, tags (and taxa), body. */
+const RANK = sql.raw("bm25(search_fts, 10.0, 5.0, 1.0)");
+
+const mimePrefix = (p: string) => {
+  const start = p.includes("/") ? p : `${p}/`;
+  return sql`(${d("mime")} >= ${literal(start)} AND ${d("mime")} < ${literal(prefixEnd(start))})`;
+};
+
+const between = (col: SQL, [from, to]: [number | null, number | null]) =>
+  and(from === null ? undefined : sql`${col} >= ${from}`, to === null ? undefined : sql`${col} <= ${to}`) ?? sql`1`;
+
+/** The filters as SQL over `d`; the group and taxa are looked up first (an unreadable group answers 404). */
+export async function filterSql(db: Db, auth: AuthUser, f: SearchFilters | undefined): Promise<SQL[]> {
+  if (!f) return [];
+  const out: SQL[] = [];
+  if (f.mime?.length) out.push(sql`(${sql.join(f.mime.map(mimePrefix), sql` OR `)})`);
+  if (f.class?.length) out.push(sql`${d("class_id")} IN ${idList(f.class)}`);
+  for (const tag of f.tags ?? [])
+    out.push(sql`EXISTS (SELECT 1 FROM entity_tags ft WHERE ft.entity_id = ${d("el_id")} AND ft.tag_id = ${literal(tag)})`);
+  if (f.taxon?.length) {
+    const rows = await db.all<{ path: string }>(sql`SELECT path FROM taxa WHERE taxon_id IN ${idList(f.taxon)}`);
+    out.push(sql`EXISTS (SELECT 1 FROM taxon_members fm JOIN taxa fx ON fx.taxon_id = fm.taxon_id
+      WHERE fm.object_id = ${d("el_id")} AND ${inAnySubtree(
+        sql.raw("fx.path"),
+        rows.map((r) => r.path),
+      )})`);
+  }
+  if (f.group) {
+    const group = (await requireAccess(db, auth, "read", [f.group], { types: ["group"], notFound: "Группа не найдена" })).get(f.group);
+    const path = group?.type === "group" ? group.path : "/";
+    out.push(sql`(EXISTS (SELECT 1 FROM group_members fgm JOIN groups fg ON fg.group_id = fgm.group_id
+        WHERE fgm.el_id = ${d("el_id")} AND fgm.el_type = 'asset' AND ${inSubtree(sql.raw("fg.path"), path)})
+      OR EXISTS (SELECT 1 FROM groups fg2 WHERE fg2.group_id = ${d("el_id")} AND ${inSubtree(sql.raw("fg2.path"), path)}))`);
+  }
+  for (const [i, filter] of (f.fields ?? []).entries()) {
+    const match = await fieldValueMatch(db, filter, `filters.fields.${i}.`);
+    out.push(sql`EXISTS (SELECT 1 FROM field_values fv WHERE fv.entity_id = ${d("el_id")} AND ${match})`);
+  }
+  if (f.ctime) out.push(between(d("ctime"), f.ctime));
+  if (f.size) out.push(between(d("size"), f.size));
+  return out;
+}
+
+const orderBy = (q: SearchQueryBody, ranked: boolean): SQL => {
+  const sort = q.sort === "relevance" && !ranked ? "ctime" : q.sort;
+  const dir = (fallback: "ASC" | "DESC") => sql.raw(q.order ? q.order.toUpperCase() : fallback);
+  if (sort === "relevance") return sql`m.rank ${dir("ASC")}, d.doc_id`;
+  if (sort === "name") return sql`d.sort_name ${dir("ASC")}, d.doc_id`;
+  return sql`${d(sort)} ${dir("DESC")}, d.doc_id`;
+};
+
+interface Row {
+  el_id: string;
+  el_type: "asset" | "group";
+  name: string;
+  mime: string | null;
+  size: number | null;
+  ctime: number;
+  body: string;
+  rank: number | null;
+  preview: string | null;
+}
+
+/** The documents a query and its filters select, as FROM … WHERE … over `d` (and `m`, the FTS hits). */
+export async function selection(db: Db, auth: AuthUser, q: string, filters: SearchFilters | undefined) {
+  const match = parseQuery(q);
+  const [ctx, where] = await Promise.all([accessContext(db, auth), filterSql(db, auth, filters)]);
+  const from = match.fts
+    ? sql`(SELECT rowid AS doc_id, ${RANK} AS rank FROM search_fts WHERE search_fts MATCH ${match.fts}) m JOIN search_docs d ON d.doc_id = m.doc_id`
+    : sql`search_docs d LEFT JOIN (SELECT NULL AS doc_id, NULL AS rank) m ON 0`;
+  return { match, from, where: and(...where, readableDocs(ctx))! };
+}
+
+export async function runSearch(db: Db, auth: AuthUser, q: SearchQueryBody, embedder: Embedder | null): Promise<SearchAnswer> {
+  // A change is searchable at once: what its triggers marked is indexed before the query reads the index.
+  await catchUp(db, embedder);
+  const { match, from, where } = await selection(db, auth, q.q, q.filters);
+  const previewOf = sql`(SELECT '/api/asset/content/preview/' || v.asset_id || '/' || v.version || '/' || v.variant_id FROM variants v
+    WHERE v.asset_id = d.el_id AND v.preview_key IS NOT NULL AND v.version = (SELECT max(lv.version) FROM variants lv WHERE lv.asset_id = d.el_id) LIMIT 1)`;
+  const [rows, total, facets] = await Promise.all([
+    db.all<Row>(sql`SELECT d.el_id, d.el_type, d.name, d.mime, d.size, d.ctime, d.body, m.rank, ${previewOf} AS preview
+      FROM ${from} WHERE ${where} ORDER BY ${orderBy(q, match.fts !== null)} LIMIT ${q.take} OFFSET ${q.skip}`),
+    db.get<{ n: number }>(sql`SELECT count(*) AS n FROM ${from} WHERE ${where}`),
+    facetCounts(db, from, where),
+  ]);
+  return {
+    total: total?.n ?? 0,
+    items: rows.map((r) => ({
+      el_id: r.el_id,
+      el_type: r.el_type,
+      name: r.name,
+      score: r.rank === null ? 0 : Math.round(-r.rank * 1000) / 1000,
+      snippet: snippet(r.name, r.body, match.stems),
+      ctime: r.ctime,
+      ...(r.mime ? { mime: r.mime } : {}),
+      ...(r.size !== null ? { size: r.size } : {}),
+      ...(r.preview ? { preview: r.preview } : {}),
+    })),
+    facets,
+  };
+}
+
+const FACET_TOP = 20;
+
+/** Counts of the selection by mime family, class, tag and taxon (the taxa things are filed under directly). */
+async function facetCounts(db: Db, from: SQL, where: SQL): Promise<SearchFacets> {
+  type F = { value: string; label: string; count: number };
+  const [mime, klass, tags, taxon] = await Promise.all([
+    db.all<F>(sql`SELECT substr(d.mime, 1, instr(d.mime, '/') - 1) AS value, substr(d.mime, 1, instr(d.mime, '/') - 1) AS label, count(*) AS count
+      FROM ${from} WHERE ${where} AND d.mime IS NOT NULL GROUP BY value ORDER BY count DESC, value LIMIT ${FACET_TOP}`),
+    db.all<F>(sql`SELECT d.class_id AS value, coalesce(c.name, d.class_id) AS label, count(*) AS count
+      FROM ${from} LEFT JOIN asset_classes c ON c.class_id = d.class_id WHERE ${where} AND d.class_id IS NOT NULL
+      GROUP BY d.class_id ORDER BY count DESC, label LIMIT ${FACET_TOP}`),
+    db.all<F>(sql`SELECT t.tag_id AS value, t.tag_name AS label, count(*) AS count
+      FROM ${from} JOIN entity_tags et ON et.entity_id = d.el_id JOIN tags t ON t.tag_id = et.tag_id WHERE ${where}
+      GROUP BY t.tag_id ORDER BY count DESC, label LIMIT ${FACET_TOP}`),
+    db.all<F>(sql`SELECT x.taxon_id AS value, x.name AS label, count(*) AS count
+      FROM ${from} JOIN taxon_members tm ON tm.object_id = d.el_id JOIN taxa x ON x.taxon_id = tm.taxon_id WHERE ${where}
+      GROUP BY x.taxon_id ORDER BY count DESC, label LIMIT ${FACET_TOP}`),
+  ]);
+  return { mime, class: klass, tags, taxon };
+}
