@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../lib/db";
 import { loadSources, type SourceDoc } from "./documents";
 import { fold, stemText, words } from "./text";

@@ -5,6 +5,7 @@ import { davCases } from "./dav";
 import { groupCases } from "./groups";
 import { metadataTagCases } from "./metadata-tags";
 import { eventCases } from "./events";
+import { searchCases } from "./search";
 import { taskCases } from "./tasks";
 import { storageCases } from "./storage";
 import type { RouteCase } from "./types";
@@ -31,12 +32,14 @@ export const routeCases: RouteCase[] = [
   ...fieldCases,
   ...metadataTagCases,
   ...eventCases,
+  ...searchCases,
   ...davCases,
 ];
 
 export {
   assetCases,
   eventCases,
+  searchCases,
   authCases,
   davCases,
   fieldCases,
