@@ -8,6 +8,7 @@ import type { PluralForms } from "./plural";
 import { admin } from "./ru-admin";
 import { disk, mam, viewer } from "./ru-files";
 import { metadata } from "./ru-metadata";
+import { search } from "./ru-search";
 
 export const ru = {
   app: {
@@ -208,6 +209,7 @@ export const ru = {
   disk,
 
   metadata,
+  search,
 
   upload: {
     // The upload queue, drop zone and status panel.
