@@ -69,7 +69,12 @@ export function makeExecutor({ workerName, tmpRoot, sources }) {
         ctx.log(`Выход ${o.name}: ${sent.size} байт${sent.parts > 1 ? `, частями: ${sent.parts}` : ""}, выгружен за ${seconds(t0)}`);
       }
       const tech = job.operation === "metadata" ? { ...out.tech, sha256 } : out.tech;
-      await api.result({ tech, outputs: (out.outputs ?? []).map(({ file, ...o }) => o), lines: pending.splice(0) });
+      await api.result({
+        tech,
+        outputs: (out.outputs ?? []).map(({ file, ...o }) => o),
+        lines: pending.splice(0),
+        ...(out.text !== undefined ? { text: out.text } : {}),
+      });
     } catch (err) {
       if (signal.aborted || err instanceof Stale) return; // paused, cancelled or superseded: the Worker knows already
       await api

@@ -50,7 +50,7 @@ CREATE TRIGGER `search_vocab_words` AFTER INSERT ON `search_vocab` BEGIN
   INSERT INTO `search_words` (`rowid`, `word`) VALUES (new.word_id, new.word);
 END;
 --> statement-breakpoint
--- What makes a document dirty, marked in the same transaction as the change (docs/decisions/044-search.md).
+-- What makes a document dirty, marked in the same transaction as the change (docs/decisions/045-search.md).
 CREATE TRIGGER `search_asset_insert` AFTER INSERT ON `assets` BEGIN
   INSERT INTO `search_dirty` (`el_id`, `el_type`) VALUES (new.asset_id, 'asset') ON CONFLICT (`el_id`) DO UPDATE SET `mark` = `mark` + 1;
 END;

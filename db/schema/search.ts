@@ -3,7 +3,7 @@ import { blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core
 import { unixTime } from "./columns";
 
 /**
- * The search index (docs/decisions/044-search.md). One document per asset or group: what the answer shows
+ * The search index (docs/decisions/045-search.md). One document per asset or group: what the answer shows
  * and filters on (name, mime, class, ctime, size) and the original text the snippet is cut from. Its stemmed
  * words live in the FTS5 table `search_fts` (rowid = doc_id), which drizzle cannot declare: the migration
  * creates it, with the triggers that mark documents dirty in the same transaction as the change.

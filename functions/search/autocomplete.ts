@@ -8,7 +8,7 @@ import type { Suggestion } from "./schemas";
 import { fold, stem, words } from "./text";
 
 /**
- * GET /api/search/autocomplete (docs/decisions/044-search.md): names that start with what was typed — tags,
+ * GET /api/search/autocomplete (docs/decisions/045-search.md): names that start with what was typed — tags,
  * taxa, field templates, and assets and groups (any word of their name, through the FTS5 prefix index) —
  * then, when those are few, the same for words one typo away, found by trigram in search_words and checked
  * by edit distance.

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../lib/db";
+import { MAX_DOCUMENT_TEXT } from "../lib/constants";
 import { idList } from "../lib/sql";
 
 /**
@@ -22,9 +23,6 @@ export interface SourceDoc {
   tech: string[];
   text: string;
 }
-
-/** Document text beyond this many characters is not indexed (one D1 value stays well under its limit). */
-export const MAX_TEXT = 300_000;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The strings in a field value (a struct's, a list's), but not references to objects by id. */
@@ -78,7 +76,7 @@ export async function loadSources(db: Db, ids: string[]): Promise<Map<string, So
         ORDER BY v.asset_id, v.version DESC, v.variant_type IN ('master', 'initial') DESC, v.ctime`,
     ),
     db.all<{ id: string; text: string }>(
-      sql`SELECT asset_id AS id, substr(text, 1, ${MAX_TEXT}) AS text FROM search_texts WHERE asset_id IN ${list}`,
+      sql`SELECT asset_id AS id, substr(text, 1, ${MAX_DOCUMENT_TEXT}) AS text FROM search_texts WHERE asset_id IN ${list}`,
     ),
   ]);
 

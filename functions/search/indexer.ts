@@ -5,7 +5,7 @@ import { fold, stemText, words } from "./text";
 import { type Embedder, embeddingText, storeVectors } from "./vector";
 
 /**
- * Brings dirty search documents up to date (docs/decisions/044-search.md). Triggers mark a document dirty
+ * Brings dirty search documents up to date (docs/decisions/045-search.md). Triggers mark a document dirty
  * in the transaction of the change; this reads the marks, rebuilds those documents from their sources and,
  * in one batch, replaces their rows in search_docs and search_fts and removes the marks it read — a mark
  * raised again meanwhile stays, so the next run picks the newer change up.

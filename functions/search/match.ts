@@ -2,22 +2,24 @@ import { stem, words } from "./text";
 
 /**
  * A query's words as an FTS5 expression over the stemmed columns, and the stems a snippet marks. Every word
- * must match (AND); text in double quotes must match as a phrase. A word matches its stem, and for longer
- * Cyrillic stems also the stem one letter shorter: Snowball cuts some forms deeper than others ("диван" →
- * "дива", "диване" → "диван").
+ * must match (AND); text in double quotes must match as a phrase. A word matches its stem; a longer Cyrillic
+ * stem also matches as a prefix and one letter shorter, since Snowball cuts some forms deeper than others
+ * ("диван" → "дива" but "диване" → "диван"; "вулкан" → "вулка" but "вулканам" → "вулкан").
  */
 
-export interface Match {
-  /** The FTS5 MATCH expression; null for a query without words. */
-  fts: string | null;
-  /** Stems a word of a snippet is marked for. */
+/** What a word of a text must stem to, to be a hit: one of `stems`, or a stem starting with one of `prefixes`. */
+export interface Hits {
   stems: Set<string>;
+  prefixes: string[];
 }
 
-const variants = (w: string): string[] => {
-  const s = stem(w);
-  return /[а-я]/.test(s) && s.length >= 5 ? [s, s.slice(0, -1)] : [s];
-};
+export interface Match extends Hits {
+  /** The FTS5 MATCH expression; null for a query without words. */
+  fts: string | null;
+}
+
+const LONG_STEM = 5;
+const isLong = (s: string) => /[а-я]/.test(s) && s.length >= LONG_STEM;
 
 const quote = (s: string) => `"${s}"`;
 
@@ -32,6 +34,7 @@ const STOP = new Set(
 /** `any`: a document needs only one of the words (the answers' retrieval), not all of them. */
 export function parseQuery(q: string, any = false): Match {
   const stems = new Set<string>();
+  const prefixes: string[] = [];
   const terms: string[] = [];
   const phraseRe = /"([^"]*)"/g;
   for (const [, phrase] of q.matchAll(phraseRe)) {
@@ -43,29 +46,38 @@ export function parseQuery(q: string, any = false): Match {
   const loose = words(q.replace(phraseRe, " "));
   const meaningful = loose.filter((w) => !STOP.has(w));
   for (const w of meaningful.length || terms.length ? meaningful : loose) {
-    const vs = variants(w);
-    for (const s of vs) stems.add(s);
-    terms.push(vs.length === 1 ? quote(vs[0]) : `(${vs.map(quote).join(" OR ")})`);
+    const s = stem(w);
+    if (isLong(s)) {
+      const shorter = s.slice(0, -1);
+      stems.add(shorter);
+      prefixes.push(s);
+      terms.push(`(${quote(s)}* OR ${quote(shorter)})`);
+    } else {
+      stems.add(s);
+      terms.push(quote(s));
+    }
   }
-  return { fts: terms.length ? terms.join(any ? " OR " : " AND ") : null, stems };
+  return { fts: terms.length ? terms.join(any ? " OR " : " AND ") : null, stems, prefixes };
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Whether a word of the text is a hit: its stem is one the query asked for. */
-export const isHit = (word: string, stems: Set<string>) => {
+export const isHit = (word: string, hits: Hits) => {
   const [w] = words(word);
-  return w !== undefined && stems.has(stem(w));
+  if (w === undefined) return false;
+  const s = stem(w);
+  return hits.stems.has(s) || hits.prefixes.some((p) => s.startsWith(p));
 };
 
 /** `text` HTML-escaped with its hits in <mark>; true when it held one. */
-function mark(text: string, stems: Set<string>): [string, boolean] {
+function mark(text: string, hits: Hits): [string, boolean] {
   let out = "";
   let last = 0;
   let hit = false;
   for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
     const at = m.index ?? 0;
-    if (!isHit(m[0], stems)) continue;
+    if (!isHit(m[0], hits)) continue;
     out += `${escapeHtml(text.slice(last, at))}<mark>${escapeHtml(m[0])}</mark>`;
     last = at + m[0].length;
     hit = true;
@@ -79,18 +91,18 @@ const WINDOW = 160;
  * The snippet of a result: the first line of its text (tags, taxa, field values, document) holding a hit, cut
  * to a window around the first hit, with every hit marked; the name when only the name matched.
  */
-export function snippet(name: string, body: string, stems: Set<string>): string {
-  if (stems.size) {
+export function snippet(name: string, body: string, hits: Hits): string {
+  if (hits.stems.size || hits.prefixes.length) {
     for (const line of body.split("\n")) {
-      const first = [...line.matchAll(/[\p{L}\p{N}]+/gu)].find((m) => isHit(m[0], stems));
+      const first = [...line.matchAll(/[\p{L}\p{N}]+/gu)].find((m) => isHit(m[0], hits));
       if (!first) continue;
       const at = first.index ?? 0;
       const from = Math.max(0, at - WINDOW / 2);
       const piece = line.slice(from, from + WINDOW);
-      const [marked] = mark(piece, stems);
+      const [marked] = mark(piece, hits);
       return `${from > 0 ? "…" : ""}${marked}${from + WINDOW < line.length ? "…" : ""}`;
     }
   }
-  const [marked] = mark(name, stems);
+  const [marked] = mark(name, hits);
   return marked;
 }

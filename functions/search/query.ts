@@ -12,7 +12,7 @@ import type { Embedder } from "./vector";
 import type { SearchAnswer, SearchFacets, SearchFilters, SearchQueryBody } from "./schemas";
 
 /**
- * POST /api/search/query (docs/decisions/044-search.md): the FTS5 match of the query's stems, ranked by bm25
+ * POST /api/search/query (docs/decisions/045-search.md): the FTS5 match of the query's stems, ranked by bm25
  * with name hits weighed 10 and tag/taxon hits 5 against 1 for the rest, narrowed by the filters and by what
  * the caller can read — all in SQL, so the total and the facet counts are exact.
  */
@@ -110,7 +110,7 @@ export async function runSearch(db: Db, auth: AuthUser, q: SearchQueryBody, embe
       el_type: r.el_type,
       name: r.name,
       score: r.rank === null ? 0 : Math.round(-r.rank * 1000) / 1000,
-      snippet: snippet(r.name, r.body, match.stems),
+      snippet: snippet(r.name, r.body, match),
       ctime: r.ctime,
       ...(r.mime ? { mime: r.mime } : {}),
       ...(r.size !== null ? { size: r.size } : {}),

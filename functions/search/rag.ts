@@ -8,7 +8,7 @@ import { readableDocs } from "./readable";
 import type { RagAnswer, RagBody } from "./schemas";
 
 /**
- * POST /api/search/rag (docs/decisions/044-search.md). No text model runs here, so the answer is extractive:
+ * POST /api/search/rag (docs/decisions/045-search.md). No text model runs here, so the answer is extractive:
  * the sentences of the best keyword hits (any of the question's words, among what the caller can read) that
  * hold most of its words, each followed by the number of the asset it came from. Nothing is said that no
  * readable asset says.
@@ -34,7 +34,7 @@ export async function answer(db: Db, auth: AuthUser, body: RagBody): Promise<Rag
   // Each sentence scores the distinct question stems it holds; ties go to the better-ranked asset.
   const candidates = docs.flatMap((doc, rank) =>
     sentencesOf(`${doc.name}\n${doc.body}`).map((text) => {
-      const hits = new Set((text.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => isHit(w, match.stems)).map((w) => w.toLowerCase()));
+      const hits = new Set((text.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => isHit(w, match)).map((w) => w.toLowerCase()));
       return { doc, rank, text, score: hits.size };
     }),
   );
@@ -50,7 +50,7 @@ export async function answer(db: Db, auth: AuthUser, body: RagBody): Promise<Rag
   });
   return {
     answer: parts.join(" "),
-    citations: cited.map((d) => ({ el_id: d.el_id, name: d.name, snippet: snippet(d.name, d.body, match.stems) })),
+    citations: cited.map((d) => ({ el_id: d.el_id, name: d.name, snippet: snippet(d.name, d.body, match) })),
     mode: "extractive",
   };
 }

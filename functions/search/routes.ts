@@ -9,7 +9,7 @@ import { runSearch } from "./query";
 import * as s from "./schemas";
 import { embedderFrom, nearest, NOT_CONFIGURED } from "./vector";
 
-/** /api/search (docs/decisions/044-search.md): every answer lists only what the caller can read. */
+/** /api/search (docs/decisions/045-search.md): every answer lists only what the caller can read. */
 const app = createApp();
 const route = routeDefiner(["search"], errorResponses);
 
@@ -48,7 +48,7 @@ app.openapi(
     const db = getDb(c.env);
     await catchUp(db, embedder);
     const b = c.req.valid("json");
-    const stems = parseQuery(b.q ?? "", true).stems;
+    const marks = parseQuery(b.q ?? "", true);
     const hits = await nearest(db, c.get("auth"), embedder, b, b.take);
     return c.json(
       hits.map((h) => ({
@@ -56,7 +56,7 @@ app.openapi(
         el_type: h.el_type,
         name: h.name,
         score: h.score,
-        snippet: snippet(h.name, h.body, stems),
+        snippet: snippet(h.name, h.body, marks),
         ctime: h.ctime,
         ...(h.mime ? { mime: h.mime } : {}),
       })),

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { fieldFilter } from "../fields/schemas";
 import { entityId } from "../users/schemas";
 
-/** Search (docs/decisions/044-search.md). Shared with the front end: no server imports. */
+/** Search (docs/decisions/045-search.md). Shared with the front end: no server imports. */
 
 export const MAX_SEARCH_PAGE = 100;
 export const SEARCH_PAGE = 50;

@@ -1,7 +1,7 @@
 import { newStemmer } from "snowball-stemmers";
 
 /**
- * How search sees text (docs/decisions/044-search.md): folded (NFC, lower case by Russian rules, ё as е),
+ * How search sees text (docs/decisions/045-search.md): folded (NFC, lower case by Russian rules, ё as е),
  * cut into words of letters and digits, and each word stemmed by Snowball — Russian for Cyrillic words,
  * English for Latin ones. The same function stems documents and queries, so whatever it conflates, it
  * conflates on both sides.

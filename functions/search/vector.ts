@@ -7,7 +7,7 @@ import { literal } from "../lib/sql";
 import { readableDocs } from "./readable";
 
 /**
- * Semantic search (docs/decisions/044-search.md): an Embedder turns text into vectors, a VectorIndex finds the
+ * Semantic search (docs/decisions/045-search.md): an Embedder turns text into vectors, a VectorIndex finds the
  * nearest. Production would bind Workers AI and Vectorize; here the embedder is an OpenAI-compatible endpoint
  * (EMBEDDINGS_URL) and the index is search_vectors, searched exhaustively within what the caller can read.
  * Without an endpoint nothing pretends: the API answers 503 "Семантический поиск не настроен".

@@ -7,6 +7,7 @@ import { verifyUrl } from "../uploads/sign";
 import { finishTask, failTask, putOutput, reportProgress, taskForCallback } from "./callbacks";
 import { completeOutputParts, putOutputPart, startOutputParts } from "./output-parts";
 import { idParam } from "./schemas";
+import { MAX_DOCUMENT_TEXT } from "../lib/constants";
 
 /**
  * /api/task-cb: the transcoder's callbacks. Open routes (functions/lib/auth.ts openRoutes): no bearer,
@@ -53,6 +54,7 @@ const resultBody = z
     tech: z.record(z.string(), z.unknown()).optional(),
     outputs: z.array(outputReport).max(10).optional(),
     lines: lines.optional(),
+    text: z.string().max(MAX_DOCUMENT_TEXT).optional().openapi({ description: "a document's text (class text), indexed for search" }),
   })
   .openapi("TaskResult");
 const failBody = z.object({ run, error: z.string().min(1).max(5000), lines: lines.optional() }).openapi("TaskFailure");

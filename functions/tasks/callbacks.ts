@@ -102,7 +102,7 @@ export async function finishTask(
   db: Db,
   env: Env,
   t: Task,
-  r: { tech?: Record<string, unknown>; outputs?: OutputReport[]; lines?: string[] },
+  r: { tech?: Record<string, unknown>; outputs?: OutputReport[]; lines?: string[]; text?: string },
 ) {
   const src = await sourceOf(db, t);
   const storage = await getStorage(db, src.storageId);
@@ -180,10 +180,29 @@ export async function finishTask(
       line: "Готово",
     }),
   );
+  if (r.text !== undefined) await storeText(db, t, src, r.text);
   await batchAll(db, stmts);
   const after = await db.select({ status: tasks.status, run: tasks.run }).from(tasks).where(eq(tasks.jobId, t.jobId)).get();
   if (after?.status === "done" && after.run === t.run && garbage.length) await driver.delete(garbage).catch(() => {});
   return { ok: true as const, status: after?.status ?? "done" };
+}
+
+/**
+ * A document's text for search (class text; the index reads search_texts, functions/search/documents.ts). Its own
+ * statement, bound rather than inlined: a document's text can be far longer than one inlined D1 statement may
+ * be. Written only while the run is live, before the result's batch: should that batch fail, the transcoder's
+ * retry writes the same text again.
+ */
+async function storeText(db: Db, t: Task, src: { assetId: string; variantId: string }, text: string) {
+  const d1 = db.$client as D1Database;
+  await d1
+    .prepare(
+      `INSERT INTO search_texts (asset_id, variant_id, text, ctime)
+        SELECT ?, ?, ?, unixepoch() WHERE EXISTS (SELECT 1 FROM tasks WHERE job_id = ? AND run = ? AND status IN ('inqueue', 'running'))
+        ON CONFLICT (asset_id) DO UPDATE SET variant_id = excluded.variant_id, text = excluded.text, ctime = excluded.ctime`,
+    )
+    .bind(src.assetId, src.variantId, text, t.jobId, t.run)
+    .run();
 }
 
 /** The transcoder gave up (bad input, ffmpeg failed): error, with its log; staged outputs removed. */

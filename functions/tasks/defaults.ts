@@ -3,6 +3,7 @@ import { taskTemplates, type OperationClass } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
 import { previewConfig } from "../assets/extra";
+import { textMimes } from "./schemas";
 
 /**
  * The default templates, seeded in code on first use rather than in the migration (decision 011):
@@ -70,6 +71,12 @@ export const defaultTemplates: { id: string; name: string; cls: OperationClass; 
       height: 720,
       video_bitrate: "3M",
     },
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000007",
+    name: "Текст документа",
+    cls: "text",
+    setup: { on_upload: textMimes },
   },
 ];
 

@@ -9,6 +9,7 @@ export const outputNames: Record<OperationClass, string[]> = {
   proxy: ["proxy"],
   audio_proxy: ["audio"],
   watermark: ["watermarked"],
+  text: [],
 };
 
 /** Classes whose output becomes a new variant (the others write into the source variant). */

@@ -7,7 +7,7 @@ import { taskCommands } from "./transitions";
 
 /** The same lists as db/schema/tasks.ts and task-templates.ts (kept here so app/ need not import drizzle). */
 export const taskStatuses = ["none", "inqueue", "running", "paused", "canceled", "done", "error"] as const;
-export const operationClasses = ["metadata", "preview", "proxy", "audio_proxy", "watermark"] as const;
+export const operationClasses = ["metadata", "preview", "proxy", "audio_proxy", "watermark", "text"] as const;
 const int = (min: number, max: number) =>
   z.coerce.number({ error: "должно быть числом" }).int("должно быть целым").min(min, `не меньше ${min}`).max(max, `не больше ${max}`);
 
@@ -73,6 +73,8 @@ const variantType = z.enum(["proxy_lowres", "proxy_highres", "watermarked", "unt
 /** The setup of each operation class: what an admin may configure without code. */
 export const setupSchemas = {
   metadata: z.object({ on_upload: mimePrefixes.default([]) }),
+  /** A document's text for search (functions/search): PDF, DOCX, ODT and plain text. */
+  text: z.object({ on_upload: mimePrefixes.default([]) }),
   preview: z.object({
     on_upload: mimePrefixes.default([]),
     width: size(4096).default(640),
@@ -177,6 +179,14 @@ export const taskResultOut = z.object({
 });
 export const taskCommandsOut = z.object({ status: z.enum(taskStatuses), commands: z.array(z.string()) });
 
+/** Documents whose text the transcoder extracts for search (transcoder/ops/text.mjs reads these). */
+export const textMimes = [
+  "text/",
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.oasis.opendocument.text",
+];
+
 /** Which files a class can work on (available-tasks, enqueue-task); metadata reads anything ffprobe or sharp can. */
 export function appliesTo(cls: (typeof operationClasses)[number], mime: string): boolean {
   const m = mime.toLowerCase();
@@ -192,5 +202,7 @@ export function appliesTo(cls: (typeof operationClasses)[number], mime: string):
       return video;
     case "audio_proxy":
       return video || m.startsWith("audio/");
+    case "text":
+      return textMimes.some((t) => m.startsWith(t));
   }
 }

@@ -7,7 +7,7 @@ import { api } from "./helpers";
 import { mkNamed } from "./search.helpers";
 
 /**
- * POST /api/search/rag and /api/search/vector (docs/decisions/044-search.md). Answers are extractive: every
+ * POST /api/search/rag and /api/search/vector (docs/decisions/045-search.md). Answers are extractive: every
  * sentence comes from a readable asset and carries its citation. Semantic search needs an embeddings
  * endpoint: without one it says so (503); with one (a stand-in for the third-party model here, the Worker's
  * client code as in production) it ranks by meaning within what the caller can read.

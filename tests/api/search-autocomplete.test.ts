@@ -4,7 +4,7 @@ import { mkNamed } from "./search.helpers";
 import { mkTag } from "./tags.helpers";
 
 /**
- * GET /api/search/autocomplete (docs/decisions/044-search.md): names starting with the text (tags, taxa,
+ * GET /api/search/autocomplete (docs/decisions/045-search.md): names starting with the text (tags, taxa,
  * assets and groups, any word of a name), then words one typo away; readable things only.
  */
 

@@ -5,7 +5,7 @@ import { mkNamed, names, search, tagWith } from "./search.helpers";
 import { mkTag } from "./tags.helpers";
 
 /**
- * POST /api/search/query (docs/decisions/044-search.md): Russian and English morphology, ё and е, filters and
+ * POST /api/search/query (docs/decisions/045-search.md): Russian and English morphology, ё and е, filters and
  * facet counts, the access rule (totals included), sorting and paging, and a change found by the next query.
  */
 

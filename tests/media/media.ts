@@ -146,6 +146,19 @@ export function makeTone(file: string, seconds: number) {
   return file;
 }
 
+/** A one-page PDF whose lines are real text (Helvetica, Latin letters), as a PDF writer makes it. */
+export function makeTextPdf(lines: string[]) {
+  const shown = lines.map((l, i) => `${i ? "0 -20 Td " : ""}(${l.replace(/[()\\]/g, "\\$&")}) Tj`).join(" ");
+  const content = `BT /F1 14 Tf 50 750 Td ${shown} ET`;
+  return pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ]);
+}
+
 /** A minimal valid PDF written by hand: a catalog, a page tree of `pages` empty A4 pages, and a correct xref. */
 export function makePdf(pages: number) {
   const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(" ");
@@ -154,6 +167,11 @@ export function makePdf(pages: number) {
     `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
     ...Array.from({ length: pages }, () => "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>"),
   ];
+  return pdfOf(objects);
+}
+
+/** A PDF file of these objects (numbered from 1, the first the catalog), with its cross-reference table. */
+function pdfOf(objects: string[]) {
   let body = "%PDF-1.4\n";
   const offsets = objects.map((o, i) => {
     const at = body.length;

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { ffmpegPath, probe, run } from "../tools.mjs";
 import { imageTech, pdfPages } from "./image-meta.mjs";
 import { techFromProbe } from "./probe-fields.mjs";
+import { textOperation } from "./text.mjs";
 import { encodeArgs, encodeCommand, frameCommand, overlayArgs, watermarkPng } from "./video.mjs";
 
 /**
@@ -113,5 +114,5 @@ async function watermark(job, ctx) {
   return { outputs: [{ name: "watermarked", file: out, mime: "video/mp4", format: "mp4", tech }] };
 }
 
-export const operations = { metadata, preview, proxy, audio_proxy: audioProxy, watermark };
+export const operations = { metadata, preview, proxy, audio_proxy: audioProxy, watermark, text: textOperation };
 export { isAV };

@@ -1,7 +1,7 @@
 import { signedIn, type RouteCase } from "./types";
 
 /**
- * /api/search (docs/decisions/044-search.md): everyone signed in searches, and every answer lists only what the
+ * /api/search (docs/decisions/045-search.md): everyone signed in searches, and every answer lists only what the
  * caller can read — a search for the world's own word must name no group a persona cannot read (the matrix's
  * leak check). Semantic search answers 503 here: no embeddings endpoint is configured in the suite.
  */
