@@ -110,7 +110,17 @@ function startTranscoder() {
 if (!external) startTranscoder();
 const transcoderUrl = external || `http://127.0.0.1:${transcoderPort}`;
 
-const passedVars = ["ADMIN_LOGIN", "ADMIN_PASSWORD", "SSO_PROVIDERS", "DEFAULT_QUOTA_BYTES", "UPLOAD_SERVERS", "UPLOAD_APP_ORIGINS"]
+const passedVars = [
+  "ADMIN_LOGIN",
+  "ADMIN_PASSWORD",
+  "SSO_PROVIDERS",
+  "DEFAULT_QUOTA_BYTES",
+  "UPLOAD_SERVERS",
+  "UPLOAD_APP_ORIGINS",
+  "EMBEDDINGS_URL",
+  "EMBEDDINGS_MODEL",
+  "EMBEDDINGS_KEY",
+]
   .filter((k) => process.env[k])
   .flatMap((k) => ["--var", `${k}:${process.env[k]}`]);
 const server = spawn(

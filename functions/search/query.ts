@@ -85,8 +85,9 @@ interface Row {
 export async function selection(db: Db, auth: AuthUser, q: string, filters: SearchFilters | undefined) {
   const match = parseQuery(q);
   const [ctx, where] = await Promise.all([accessContext(db, auth), filterSql(db, auth, filters)]);
+  // CROSS JOIN keeps the hits first: SQLite might otherwise walk every document and ask the index about each.
   const from = match.fts
-    ? sql`(SELECT rowid AS doc_id, ${RANK} AS rank FROM search_fts WHERE search_fts MATCH ${match.fts}) m JOIN search_docs d ON d.doc_id = m.doc_id`
+    ? sql`(SELECT rowid AS doc_id, ${RANK} AS rank FROM search_fts WHERE search_fts MATCH ${match.fts}) m CROSS JOIN search_docs d ON d.doc_id = m.doc_id`
     : sql`search_docs d LEFT JOIN (SELECT NULL AS doc_id, NULL AS rank) m ON 0`;
   return { match, from, where: and(...where, readableDocs(ctx))! };
 }
@@ -97,14 +98,13 @@ export async function runSearch(db: Db, auth: AuthUser, q: SearchQueryBody, embe
   const { match, from, where } = await selection(db, auth, q.q, q.filters);
   const previewOf = sql`(SELECT '/api/asset/content/preview/' || v.asset_id || '/' || v.version || '/' || v.variant_id FROM variants v
     WHERE v.asset_id = d.el_id AND v.preview_key IS NOT NULL AND v.version = (SELECT max(lv.version) FROM variants lv WHERE lv.asset_id = d.el_id) LIMIT 1)`;
-  const [rows, total, facets] = await Promise.all([
+  const [rows, { total, facets }] = await Promise.all([
     db.all<Row>(sql`SELECT d.el_id, d.el_type, d.name, d.mime, d.size, d.ctime, d.body, m.rank, ${previewOf} AS preview
       FROM ${from} WHERE ${where} ORDER BY ${orderBy(q, match.fts !== null)} LIMIT ${q.take} OFFSET ${q.skip}`),
-    db.get<{ n: number }>(sql`SELECT count(*) AS n FROM ${from} WHERE ${where}`),
-    facetCounts(db, from, where),
+    totalAndFacets(db, from, where),
   ]);
   return {
-    total: total?.n ?? 0,
+    total,
     items: rows.map((r) => ({
       el_id: r.el_id,
       el_type: r.el_type,
@@ -122,21 +122,30 @@ export async function runSearch(db: Db, auth: AuthUser, q: SearchQueryBody, embe
 
 const FACET_TOP = 20;
 
-/** Counts of the selection by mime family, class, tag and taxon (the taxa things are filed under directly). */
-async function facetCounts(db: Db, from: SQL, where: SQL): Promise<SearchFacets> {
-  type F = { value: string; label: string; count: number };
-  const [mime, klass, tags, taxon] = await Promise.all([
-    db.all<F>(sql`SELECT substr(d.mime, 1, instr(d.mime, '/') - 1) AS value, substr(d.mime, 1, instr(d.mime, '/') - 1) AS label, count(*) AS count
-      FROM ${from} WHERE ${where} AND d.mime IS NOT NULL GROUP BY value ORDER BY count DESC, value LIMIT ${FACET_TOP}`),
-    db.all<F>(sql`SELECT d.class_id AS value, coalesce(c.name, d.class_id) AS label, count(*) AS count
-      FROM ${from} LEFT JOIN asset_classes c ON c.class_id = d.class_id WHERE ${where} AND d.class_id IS NOT NULL
-      GROUP BY d.class_id ORDER BY count DESC, label LIMIT ${FACET_TOP}`),
-    db.all<F>(sql`SELECT t.tag_id AS value, t.tag_name AS label, count(*) AS count
-      FROM ${from} JOIN entity_tags et ON et.entity_id = d.el_id JOIN tags t ON t.tag_id = et.tag_id WHERE ${where}
-      GROUP BY t.tag_id ORDER BY count DESC, label LIMIT ${FACET_TOP}`),
-    db.all<F>(sql`SELECT x.taxon_id AS value, x.name AS label, count(*) AS count
-      FROM ${from} JOIN taxon_members tm ON tm.object_id = d.el_id JOIN taxa x ON x.taxon_id = tm.taxon_id WHERE ${where}
-      GROUP BY x.taxon_id ORDER BY count DESC, label LIMIT ${FACET_TOP}`),
-  ]);
-  return { mime, class: klass, tags, taxon };
+/**
+ * The total and the counts of the selection by mime family, class, tag and taxon (the taxa things are filed
+ * under directly), in one statement: the selection is materialized once and every count reads it, instead of
+ * each count matching and access-checking every hit again. CROSS JOIN starts each count from the hits: left to
+ * choose, SQLite would walk every tag and every tagged thing to probe them.
+ */
+async function totalAndFacets(db: Db, from: SQL, where: SQL): Promise<{ total: number; facets: SearchFacets }> {
+  const top = (select: SQL) => sql`SELECT * FROM (${select} ORDER BY 4 DESC, 3 LIMIT ${sql.raw(String(FACET_TOP))})`;
+  const family = sql.raw("substr(h.mime, 1, instr(h.mime, '/') - 1)");
+  const rows = await db.all<{ facet: "total" | keyof SearchFacets; value: string | null; label: string | null; count: number }>(sql`
+    WITH hits AS MATERIALIZED (SELECT d.el_id, d.mime, d.class_id FROM ${from} WHERE ${where})
+    SELECT 'total' AS facet, NULL AS value, NULL AS label, count(*) AS count FROM hits h
+    UNION ALL ${top(sql`SELECT 'mime', ${family}, ${family}, count(*) FROM hits h WHERE h.mime IS NOT NULL GROUP BY 2`)}
+    UNION ALL ${top(sql`SELECT 'class', h.class_id, coalesce(c.name, h.class_id), count(*) FROM hits h
+      LEFT JOIN asset_classes c ON c.class_id = h.class_id WHERE h.class_id IS NOT NULL GROUP BY 2`)}
+    UNION ALL ${top(sql`SELECT 'tags', t.tag_id, t.tag_name, count(*) FROM hits h
+      CROSS JOIN entity_tags et ON et.entity_id = h.el_id CROSS JOIN tags t ON t.tag_id = et.tag_id GROUP BY 2`)}
+    UNION ALL ${top(sql`SELECT 'taxon', x.taxon_id, x.name, count(*) FROM hits h
+      CROSS JOIN taxon_members tm INDEXED BY taxon_members_object_idx ON tm.object_id = h.el_id CROSS JOIN taxa x ON x.taxon_id = tm.taxon_id GROUP BY 2`)}`);
+  const facets: SearchFacets = { mime: [], class: [], tags: [], taxon: [] };
+  let total = 0;
+  for (const r of rows) {
+    if (r.facet === "total") total = r.count;
+    else facets[r.facet].push({ value: r.value ?? "", label: r.label ?? "", count: r.count });
+  }
+  return { total, facets };
 }

@@ -29,7 +29,7 @@ export async function answer(db: Db, auth: AuthUser, body: RagBody): Promise<Rag
   const [ctx, filters] = await Promise.all([accessContext(db, auth), filterSql(db, auth, body.filters)]);
   const docs = await db.all<{ el_id: string; name: string; body: string }>(
     sql`SELECT d.el_id, d.name, d.body FROM (SELECT rowid AS doc_id, bm25(search_fts, 10.0, 5.0, 1.0) AS rank FROM search_fts WHERE search_fts MATCH ${match.fts}) m
-      JOIN search_docs d ON d.doc_id = m.doc_id WHERE d.el_type = 'asset' AND ${and(...filters, readableDocs(ctx))} ORDER BY m.rank LIMIT ${SOURCES}`,
+      CROSS JOIN search_docs d ON d.doc_id = m.doc_id WHERE d.el_type = 'asset' AND ${and(...filters, readableDocs(ctx))} ORDER BY m.rank LIMIT ${SOURCES}`,
   );
   // Each sentence scores the distinct question stems it holds; ties go to the better-ranked asset.
   const candidates = docs.flatMap((doc, rank) =>

@@ -58,7 +58,7 @@ export async function startServer({ skipBuild = true, dataDir: seeded } = {}) {
       ADMIN_LOGIN: benchAdmin.user,
       ADMIN_PASSWORD: benchAdmin.passwd,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
     detached: true,
   });
   const url = `http://127.0.0.1:${port}`;
