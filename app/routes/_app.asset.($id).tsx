@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { loadAssetMetadata } from "../components/metadata/asset-metadata";
 import { AssetMetadataPanel } from "../components/metadata/AssetMetadataPanel";
 import { ShareLinksPanel, shareLinksOf } from "../components/share/ShareLinksPanel";
+import { AssetHistory, assetHistory } from "../components/viewer/AssetHistory";
 import { AssetInfo } from "../components/viewer/AssetInfo";
 import { assetInfo } from "../components/viewer/viewer-api";
 import { ru } from "../i18n/ru";
@@ -15,9 +16,13 @@ export const meta = pageMeta(ru.pages.asset);
 export const clientLoader = screenLoader(async ({ params, request }) => {
   const id = params.id?.toLowerCase();
   if (!id) return null;
-  const [info, links] = await Promise.all([assetInfo(id, request.signal), shareLinksOf(id, request.signal)]);
+  const [info, links, history] = await Promise.all([
+    assetInfo(id, request.signal),
+    shareLinksOf(id, request.signal),
+    assetHistory(id, request.signal),
+  ]);
   const meta = await loadAssetMetadata(info.asset, request.signal);
-  return { info, links, meta };
+  return { info, links, meta, history };
 });
 
 export { RouteError as ErrorBoundary } from "../components/RouteError";
@@ -43,6 +48,11 @@ export default function AssetInfoPage() {
         canEdit={data.info.asset.asset_access.includes("update")}
       />
       <ShareLinksPanel assetId={data.info.asset.asset_id} links={data.links} />
+      <AssetHistory
+        key={`${data.info.asset.asset_id}:${data.history.items[0]?.event_id}`}
+        assetId={data.info.asset.asset_id}
+        first={data.history}
+      />
     </Stack>
   );
 }

@@ -23,6 +23,9 @@ export const eventsListBody = z
       .openapi({ description: 'kind prefixes: "asset" matches asset.create and asset.delete' }),
     entity: z.object({ id: z.string().min(1).max(100), type: z.string().min(1).max(30).optional() }).optional(),
     user: entityId.optional(),
+    asset: entityId
+      .optional()
+      .openapi({ description: "an asset's history: events on it, on its share links and on its tasks (the caller must read it)" }),
     from: time.optional(),
     to: time.optional(),
     cursor: z.string().regex(/^\d+$/, "не курсор этого списка").optional().openapi({ description: "next_cursor of the previous page" }),

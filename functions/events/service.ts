@@ -1,5 +1,5 @@
 import { and, sql, type SQL } from "drizzle-orm";
-import { accessContext, type AccessContext } from "../lib/access";
+import { accessContext, requireAccess, type AccessContext } from "../lib/access";
 import { assetFilter, groupFilter } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
@@ -70,7 +70,13 @@ export async function listEvents(db: Db, auth: AuthUser, q: EventsListBody): Pro
   if (q.user) where.push(sql`${e.userId} = ${q.user}`);
   if (q.from !== undefined) where.push(sql`${e.ctime} >= ${q.from}`);
   if (q.to !== undefined) where.push(sql`${e.ctime} <= ${q.to}`);
-  if (!ctx.admin) where.push(readable(ctx));
+  if (q.asset) {
+    // Everything about an asset the caller can read, wherever the event was filed (its links, its tasks).
+    await requireAccess(db, auth, "read", [q.asset], { types: ["asset"] });
+    where.push(sql`(${e.entityId} = ${q.asset}
+      OR (${e.entityType} = 'share_link' AND ${e.entityId} IN (SELECT sl.link_id FROM share_links sl WHERE sl.asset_id = ${q.asset}))
+      OR (${e.entityType} = 'task' AND ${e.entityId} IN (SELECT tk.job_id FROM tasks tk WHERE tk.asset_id = ${q.asset})))`);
+  } else if (!ctx.admin) where.push(readable(ctx));
   const rows = await db.all<Row>(sql`
     SELECT e.rowid AS rowid, e.event_id, e.kind, e.ctime AS time, e.user_id, u.user_name, e.entity_id, e.entity_type,
       CASE e.entity_type
@@ -90,7 +96,12 @@ export async function listEvents(db: Db, auth: AuthUser, q: EventsListBody): Pro
     return ctx.admin ? parsed : withoutIds(parsed);
   };
   return {
-    items: page.map(({ rowid: _rowid, data, ...row }) => ({ ...row, data: shown(data) })),
+    // A share link's id is its secret (the URL): only admins see it in the list.
+    items: page.map(({ rowid: _rowid, data, ...row }) => ({
+      ...row,
+      entity_id: row.entity_type === "share_link" && !ctx.admin ? null : row.entity_id,
+      data: shown(data),
+    })),
     next_cursor: rows.length > q.take ? String(page[page.length - 1].rowid) : null,
   };
 }

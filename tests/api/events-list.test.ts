@@ -80,3 +80,43 @@ describe("the events list", () => {
     }
   });
 });
+
+describe("an asset's history", () => {
+  it("holds the events on the asset and on its share links, for whoever can read it", async () => {
+    const bearer = await admin();
+    const made = await call("/api/asset/create", {
+      method: "POST",
+      json: { asset_name: "История.jpg", asset_mime: "image/jpeg", in_group: readable },
+      bearer,
+    });
+    const assetId = made.body.asset_id as string;
+    await call(`/api/asset/${assetId}`, { method: "PATCH", json: { asset_name: "История-2.jpg" }, bearer });
+    const link = await call(`/api/sl/create/${assetId}`, { method: "POST", json: { acl: ["view"] }, bearer });
+    expect(link.status, link.text).toBe(200);
+    const other = await call("/api/asset/create", {
+      method: "POST",
+      json: { asset_name: "Другое.jpg", asset_mime: "image/jpeg", in_group: readable },
+      bearer,
+    });
+
+    const history = await list({ asset: assetId }, reader.bearer);
+    const kinds = history.items.map((i) => i.kind);
+    expect(kinds).toEqual(expect.arrayContaining(["asset.create", "asset.update", "share-link.create"]));
+    expect(history.items.every((i) => i.entity_id !== other.body.asset_id)).toBe(true);
+    // The link's id is its secret: a reader sees that a link was made, not which; an admin sees the id.
+    expect(history.items.find((i) => i.kind === "share-link.create")?.entity_id).toBe(null);
+    expect((await list({ asset: assetId })).items.find((i) => i.kind === "share-link.create")?.entity_id).toBe(
+      String(link.body ?? link.text).replace(/"/g, ""),
+    );
+  });
+
+  it("answers 404 for an asset the caller cannot read", async () => {
+    const made = await call("/api/asset/create", {
+      method: "POST",
+      json: { asset_name: "Скрытое.jpg", asset_mime: "image/jpeg", in_group: hidden },
+      bearer: await admin(),
+    });
+    const r = await call("/api/global-events/list", { method: "POST", json: { asset: made.body.asset_id }, bearer: reader.bearer });
+    expect(r.status).toBe(404);
+  });
+});

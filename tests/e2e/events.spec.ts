@@ -1,8 +1,15 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { VIRTUAL_ROOT_ID as ROOT } from "../../functions/lib/constants";
+import { Seeder, unique } from "./browse-seed";
 import { ADMIN, apiBearer, expect, gotoSignedIn, test } from "./fixtures";
 
-/** The admin's journal (/admin/events, docs/decisions/043-events-list.md): filtered to one asset, its events open it. */
+/**
+ * The admin's journal (/admin/events, docs/decisions/043-events-list.md): filtered to one asset, its events open it;
+ * and an asset's own history on its info screen.
+ */
 
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -38,4 +45,25 @@ test("the admin filters the journal to one asset and opens it", async ({ page, r
 
   await table.getByRole("link", { name }).first().click();
   await expect(page).toHaveURL(new RegExp(`/asset/${asset}$`));
+});
+
+test("an asset's history shows its upload and a field change", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const group = await seed.group(unique("История"));
+  const dir = mkdtempSync(path.join(tmpdir(), "mam-history-"));
+  const file = path.join(dir, "заметка.txt");
+  writeFileSync(file, "Текст заметки");
+  const asset = await seed.uploadInto(group, file, "text/plain");
+  const template = await seed.call<{ field_def_id: string }>("/api/fields/templates", {
+    json: { field_def_name: unique("Описание"), field_type: "text", field_setup: {} },
+  });
+  await seed.call("/api/fields/create", {
+    json: { entity_id: asset, entity_type: "asset", def_id: template.field_def_id, field_data: "Первая запись" },
+  });
+
+  await gotoSignedIn(page, `/asset/${asset}`);
+  const history = page.getByRole("region", { name: "История" });
+  await expect(history.getByRole("row").filter({ hasText: "Загрузка завершена" })).toHaveCount(1);
+  await expect(history.getByRole("row").filter({ hasText: "Заполнено поле" })).toHaveCount(1);
+  await expect(history.getByRole("row").filter({ hasText: "Файл создан" })).toHaveCount(1);
 });
