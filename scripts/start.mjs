@@ -120,6 +120,9 @@ const passedVars = [
   "EMBEDDINGS_URL",
   "EMBEDDINGS_MODEL",
   "EMBEDDINGS_KEY",
+  "CHAT_URL",
+  "CHAT_MODEL",
+  "CHAT_KEY",
 ]
   .filter((k) => process.env[k])
   .flatMap((k) => ["--var", `${k}:${process.env[k]}`]);

@@ -56,6 +56,15 @@ export interface Env {
   EMBEDDINGS_KEY?: string;
   /** Optional outbound fetch for the embeddings endpoint (tests put a fake model here); unset = global fetch. */
   EMBEDDINGS_FETCH?: Pick<Fetcher, "fetch">;
+  /**
+   * An OpenAI-compatible chat endpoint (POST {model, messages} → {choices: [{message: {content}}]}) that writes search
+   * answers from the found assets (functions/search/chat.ts); unset: answers are extractive.
+   */
+  CHAT_URL?: string;
+  CHAT_MODEL?: string;
+  CHAT_KEY?: string;
+  /** Optional outbound fetch for the chat endpoint (tests put a fake model here); unset = global fetch. */
+  CHAT_FETCH?: Pick<Fetcher, "fetch">;
 }
 
 export interface AuthUser {

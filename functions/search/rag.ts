@@ -5,13 +5,15 @@ import type { AuthUser } from "../lib/env";
 import { isHit, parseQuery, snippet } from "./match";
 import { filterSql } from "./query";
 import { readableDocs } from "./readable";
+import { type Chat, citedSentences } from "./chat";
 import type { RagAnswer, RagBody } from "./schemas";
 
 /**
- * POST /api/search/rag (docs/decisions/045-search.md). No text model runs here, so the answer is extractive:
- * the sentences of the best keyword hits (any of the question's words, among what the caller can read) that
- * hold most of its words, each followed by the number of the asset it came from. Nothing is said that no
- * readable asset says.
+ * POST /api/search/rag (docs/decisions/045-search.md). The best keyword hits for any of the question's words,
+ * among the assets the caller can read, are the sources. With a chat endpoint (./chat.ts) the answer is written
+ * from them, every sentence citing one; otherwise — or when the written answer does not cite as it must — it is
+ * extractive: the sources' sentences that hold most of the question's words, each followed by its source's
+ * number. Nothing is said that no readable asset says.
  */
 
 const SOURCES = 8;
@@ -23,7 +25,7 @@ const sentencesOf = (text: string) =>
     .map((s) => s.trim())
     .filter((s) => s.length >= 3);
 
-export async function answer(db: Db, auth: AuthUser, body: RagBody): Promise<RagAnswer> {
+export async function answer(db: Db, auth: AuthUser, body: RagBody, chat: Chat | null = null): Promise<RagAnswer> {
   const match = parseQuery(body.question, true);
   if (!match.fts) return { answer: "", citations: [], mode: "extractive" };
   const [ctx, filters] = await Promise.all([accessContext(db, auth), filterSql(db, auth, body.filters)]);
@@ -31,6 +33,14 @@ export async function answer(db: Db, auth: AuthUser, body: RagBody): Promise<Rag
     sql`SELECT d.el_id, d.name, d.body FROM (SELECT rowid AS doc_id, bm25(search_fts, 10.0, 5.0, 1.0) AS rank FROM search_fts WHERE search_fts MATCH ${match.fts}) m
       CROSS JOIN search_docs d ON d.doc_id = m.doc_id WHERE d.el_type = 'asset' AND ${and(...filters, readableDocs(ctx))} ORDER BY m.rank LIMIT ${SOURCES}`,
   );
+  const citationOf = (d: (typeof docs)[number]) => ({ el_id: d.el_id, name: d.name, snippet: snippet(d.name, d.body, match) });
+  if (chat && docs.length) {
+    const generated = await generate(chat, body.question, docs).catch((error) => {
+      console.error("search answer:", error);
+      return null;
+    });
+    if (generated) return { answer: generated.answer, citations: generated.cited.map(citationOf), mode: "generated" };
+  }
   // Each sentence scores the distinct question stems it holds; ties go to the better-ranked asset.
   const candidates = docs.flatMap((doc, rank) =>
     sentencesOf(`${doc.name}\n${doc.body}`).map((text) => {
@@ -50,7 +60,24 @@ export async function answer(db: Db, auth: AuthUser, body: RagBody): Promise<Rag
   });
   return {
     answer: parts.join(" "),
-    citations: cited.map((d) => ({ el_id: d.el_id, name: d.name, snippet: snippet(d.name, d.body, match) })),
+    citations: cited.map(citationOf),
     mode: "extractive",
   };
+}
+
+/** The chat's answer over the sources, renumbered by first citation; null when it is empty or cites badly. */
+async function generate<D extends { name: string; body: string }>(chat: Chat, question: string, docs: D[]) {
+  const text = await chat(
+    question,
+    docs.map((d) => ({ name: d.name, text: d.body })),
+  );
+  const sentences = text ? citedSentences(text, docs.length) : null;
+  if (!sentences) return null;
+  const cited: D[] = [];
+  const number = (n: number) => {
+    const doc = docs[n - 1];
+    return cited.indexOf(doc) + 1 || cited.push(doc);
+  };
+  const answer = sentences.map((s) => `${s.text} ${[...new Set(s.cites.map(number))].map((n) => `[${n}]`).join("")}`).join(" ");
+  return { answer, cited };
 }

@@ -2,6 +2,7 @@ import { getDb } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { createApp, errorResponses, jsonBody, routeDefiner } from "../lib/openapi";
 import { autocomplete } from "./autocomplete";
+import { chatFrom } from "./chat";
 import { catchUp } from "./indexer";
 import { parseQuery, snippet } from "./match";
 import { answer } from "./rag";
@@ -70,7 +71,7 @@ app.openapi(
   async (c) => {
     const db = getDb(c.env);
     await catchUp(db, embedderFrom(c.env));
-    return c.json(await answer(db, c.get("auth"), c.req.valid("json")), 200);
+    return c.json(await answer(db, c.get("auth"), c.req.valid("json"), chatFrom(c.env)), 200);
   },
 );
 

@@ -67,6 +67,44 @@ describe("answers", () => {
   });
 });
 
+/** A stand-in for a chat model: it answers what the test tells it to, and keeps the prompt it was sent. */
+const chat = {
+  reply: "",
+  prompt: "",
+  fetch: async (_url: RequestInfo, init?: RequestInit) => {
+    const { messages } = JSON.parse(String(init?.body)) as { messages: { content: string }[] };
+    chat.prompt = messages.map((m) => m.content).join("\n");
+    return Response.json({ choices: [{ message: { role: "assistant", content: chat.reply } }] });
+  },
+};
+const withChat = { ...(env as unknown as Env), CHAT_URL: "https://chat.test/v1/chat/completions", CHAT_FETCH: chat } as Env;
+const ask = async (question: string, bearer: string) => {
+  const r = await api("/api/search/rag", { method: "POST", json: { question }, bearer, env: withChat });
+  expect(r.status).toBe(200);
+  return (await r.json()) as { answer: string; citations: { el_id: string }[]; mode: string };
+};
+
+describe("generated answers", () => {
+  it("writes the answer from readable sources only, each sentence citing one", async () => {
+    chat.reply = "Кошка спит на софе [1]. Рядом стоит лампа [1].";
+    const a = await ask("Где спит кошка?", reader.bearer);
+    expect(chat.prompt).toContain("Кошка спит на софе");
+    expect(chat.prompt).not.toContain("секретный");
+    expect(a.mode).toBe("generated");
+    expect(a.answer).toBe("Кошка спит на софе. [1] Рядом стоит лампа. [1]");
+    expect(a.citations.map((c) => c.el_id)).toEqual([ids.cat]);
+  });
+
+  it("falls back to the extractive answer when a sentence cites nothing or a source it was not given", async () => {
+    for (const reply of ["Кошка спит на софе [1]. А это я придумал.", "Кошка спит на софе [9].", ""]) {
+      chat.reply = reply;
+      const a = await ask("Где спит кошка?", reader.bearer);
+      expect(a.mode, reply).toBe("extractive");
+      expect(a.answer).toBe("Кошка спит на софе. [1]");
+    }
+  });
+});
+
 /**
  * A stand-in for an embeddings service: a vector of concepts, where words of one meaning share a concept.
  * Only the third-party model is replaced; the Worker's client, storage and ranking run as in production.
