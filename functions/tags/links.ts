@@ -53,7 +53,11 @@ function eventsWhere(auth: AuthUser, kind: string, list: SQL, tagIds: string[], 
     FROM json_each(${list}) e WHERE ${changes}`;
 }
 
-const changedCount = (result: unknown) => (result as { meta?: { changes?: number } })?.meta?.changes ?? 0;
+/**
+ * Pairs written, from the statement's RETURNING rows: D1's `meta.changes` also counts what triggers write (the
+ * search index marks the tagged objects, migration 0013).
+ */
+const changedCount = (rows: unknown) => (rows as unknown[]).length;
 
 export async function attachTags(db: Db, auth: AuthUser, body: TagLinkBody) {
   const { tagIds, entities } = await checked(db, auth, body);
@@ -66,7 +70,10 @@ export async function attachTags(db: Db, auth: AuthUser, body: TagLinkBody) {
   const insert = sql`INSERT OR IGNORE INTO entity_tags (tag_id, entity_id, entity_type, ctime)
     SELECT t.tag_id, json_extract(e.value, '$.id'), json_extract(e.value, '$.type'), ${sql.raw(String(nowSeconds()))}
     FROM tags t CROSS JOIN json_each(${list}) e WHERE t.tag_id IN ${tagSet}`;
-  const [, inserted] = await db.batch([db.run(eventsWhere(auth, "tag.attach", list, tagIds, lacking)), db.run(insert)]);
+  const [, inserted] = await db.batch([
+    db.run(eventsWhere(auth, "tag.attach", list, tagIds, lacking)),
+    db.all(sql`${insert} RETURNING 1 AS x`),
+  ]);
   return { ok: true as const, count: changedCount(inserted) };
 }
 
@@ -76,6 +83,9 @@ export async function detachTags(db: Db, auth: AuthUser, body: TagLinkBody) {
   const tagSet = idList(tagIds);
   const carrying = sql`EXISTS (SELECT 1 FROM entity_tags x WHERE x.entity_id = json_extract(e.value, '$.id') AND x.tag_id IN ${tagSet})`;
   const remove = sql`DELETE FROM entity_tags WHERE tag_id IN ${tagSet} AND entity_id IN ${idList(entities.map((e) => e.id))}`;
-  const [, removed] = await db.batch([db.run(eventsWhere(auth, "tag.detach", list, tagIds, carrying)), db.run(remove)]);
+  const [, removed] = await db.batch([
+    db.run(eventsWhere(auth, "tag.detach", list, tagIds, carrying)),
+    db.all(sql`${remove} RETURNING 1 AS x`),
+  ]);
   return { ok: true as const, count: changedCount(removed) };
 }
