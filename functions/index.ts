@@ -5,6 +5,7 @@ import userRoutes from "./users/routes";
 import { ensureFirstAdmin } from "./auth/bootstrap";
 import { openRoutesOf, requireAuth, type OpenRoute } from "./lib/auth";
 import { refuseBadEnv } from "./lib/env-check";
+import { observe } from "./lib/observe";
 import { ApiError, handleError } from "./lib/errors";
 import { createApp } from "./lib/openapi";
 import { renderDocsPage } from "./system/docs-page";
@@ -23,12 +24,14 @@ import listRoutes from "./lists/routes";
 import tagRoutes from "./tags/routes";
 import taxonomyRoutes from "./taxonomy/routes";
 import eventRoutes from "./events/routes";
+import metricsRoutes from "./metrics/routes";
 import appPasswordRoutes from "./dav/app-password-routes";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
 export const api = createApp().basePath("/api");
 
 api.use(requestId({ headerName: "X-Request-Id" }));
+api.use(observe);
 api.use(async (c, next) => {
   // Wrong variables (a short JWT_SECRET makes every key weak): nothing is served until they are fixed.
   refuseBadEnv(c.env);
@@ -48,6 +51,7 @@ api.route("/group", groupRoutes);
 api.route("/user", ssoLinkRoutes);
 api.route("/user", userRoutes);
 api.route("/", systemRoutes);
+api.route("/", metricsRoutes);
 api.route("/asset", assetsRoutes);
 api.route("/", uploadRoutes);
 api.route("/storage", storageRoutes);

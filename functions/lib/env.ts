@@ -47,6 +47,10 @@ export interface Env {
   SSO_PROVIDERS?: string;
   /** Optional outbound fetch for the providers' HTTP (tests put a fake provider here); unset = global fetch. */
   SSO_FETCH?: Pick<Fetcher, "fetch">;
+  /** Optional Workers Analytics Engine dataset: one data point per API request (functions/lib/observe.ts). */
+  METRICS?: AnalyticsEngineDataset;
+  /** Sentry DSN (functions/lib/error-reporting.ts); unset = nothing is reported anywhere. */
+  SENTRY_DSN?: string;
 }
 
 export interface AuthUser {
