@@ -70,11 +70,13 @@ export function makeExecutor({ workerName, tmpRoot, sources }) {
       }
       const tech = job.operation === "metadata" ? { ...out.tech, sha256 } : out.tech;
       await api.result({ tech, outputs: (out.outputs ?? []).map(({ file, ...o }) => o), lines: pending.splice(0) });
+      return "done";
     } catch (err) {
-      if (signal.aborted || err instanceof Stale) return; // paused, cancelled or superseded: the Worker knows already
+      if (signal.aborted || err instanceof Stale) return "stopped"; // paused, cancelled or superseded: the Worker knows already
       await api
         .fail({ error: (err instanceof Error ? err.message : String(err)).slice(0, 4000), lines: pending.splice(0).slice(-100) })
         .catch(() => {});
+      return "error";
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
