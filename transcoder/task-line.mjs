@@ -5,7 +5,7 @@
  */
 import { laneOf } from "./lanes.mjs";
 
-/** @param {{ job: { id: string, run: number, operation: string, priority?: number }, outcome: string, queuedMs: number, durationMs: number, worker?: string }} f */
+/** @param {{ job: { id: string, run: number, operation: string, priority?: number }, outcome: string, queuedMs: number, durationMs: number, worker?: string | null }} f */
 export function taskLine({ job, outcome, queuedMs, durationMs, worker }) {
   return JSON.stringify({
     type: "task",
