@@ -56,12 +56,11 @@ function scrubValue(value: unknown, key: string | null, inFrame: boolean, depth:
 interface Scrubbable {
   request?: { headers?: Record<string, string>; cookies?: unknown; query_string?: unknown; data?: unknown; url?: string };
   user?: { id?: string | number } & Record<string, unknown>;
-  [key: string]: unknown;
 }
 
 /** A copy of the event with every secret, share-link id and file name taken out; the user keeps only their id. */
-export function scrubEvent<T extends Scrubbable>(event: T): T {
-  const out = scrubValue(event, null, false, 0) as T;
+export function scrubEvent<T extends object>(event: T): T {
+  const out = scrubValue(event, null, false, 0) as Scrubbable;
   if (out.request) {
     const { cookies: _c, query_string: _q, data: _d, headers, ...request } = out.request;
     // Authorization, Cookie and the like leave the report altogether, not just their values.
@@ -69,7 +68,7 @@ export function scrubEvent<T extends Scrubbable>(event: T): T {
     out.request = kept ? { ...request, headers: kept } : request;
   }
   if (out.user) out.user = out.user.id === undefined ? {} : { id: out.user.id };
-  return out;
+  return out as T;
 }
 
 /** Breadcrumbs (fetches, navigations, console lines) go through the same rules. */
