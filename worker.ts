@@ -64,6 +64,8 @@ const reported = withSentry((env: Env) => sentryOptions(env, release), { ...hand
 export default {
   fetch: (request, env, ctx) => (env.SENTRY_DSN ? reported.fetch(request, env, ctx) : handler.fetch(request, env, ctx)),
   // Sentry's wrapper needs the execution context (it flushes through waitUntil), which our handler does not.
-  queue: (batch, env, ctx) => (env.SENTRY_DSN ? (reported.queue as ExportedHandlerQueueHandler<Env, JobMessage>)(batch, env, ctx) : handler.queue(batch, env)),
-  scheduled: (controller, env, ctx) => (env.SENTRY_DSN ? reported.scheduled(controller, env, ctx) : handler.scheduled(controller, env, ctx)),
+  queue: (batch, env, ctx) =>
+    env.SENTRY_DSN ? (reported.queue as ExportedHandlerQueueHandler<Env, JobMessage>)(batch, env, ctx) : handler.queue(batch, env),
+  scheduled: (controller, env, ctx) =>
+    env.SENTRY_DSN ? reported.scheduled(controller, env, ctx) : handler.scheduled(controller, env, ctx),
 } satisfies ExportedHandler<Env, JobMessage>;

@@ -28,7 +28,9 @@ describe("the browser's options", () => {
 
   it("adds no request id when the error has none, and scrubs breadcrumbs", () => {
     expect(options.beforeSend({ message: "m" }, { originalException: new Error("x") })).toEqual({ message: "m" });
-    expect(options.beforeBreadcrumb({ data: { url: "/api/sl/abc/unlock?password=p" } })).toEqual({ data: { url: "/api/sl/[id]/unlock?[Filtered]" } });
+    expect(options.beforeBreadcrumb({ data: { url: "/api/sl/abc/unlock?password=p" } })).toEqual({
+      data: { url: "/api/sl/[id]/unlock?[Filtered]" },
+    });
   });
 });
 
