@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { VIRTUAL_ROOT_ID as ROOT } from "../../functions/lib/constants";
 import { ADMIN, apiBearer, expect, gotoSignedIn, test } from "./fixtures";
@@ -38,4 +39,18 @@ test("the admin filters the journal to one asset and opens it", async ({ page, r
 
   await table.getByRole("link", { name }).first().click();
   await expect(page).toHaveURL(new RegExp(`/asset/${asset}$`));
+});
+
+test("the journal's CSV button downloads the filtered events of the period", async ({ page, request }) => {
+  const name = `Смета ${tag()}.pdf`;
+  const asset = (await adminPost(request, "/api/asset/create", { asset_name: name, asset_mime: "application/pdf" })).asset_id;
+  await gotoSignedIn(page, "/admin/events?kind=asset");
+  await expect(page.getByRole("table", { name: "Журнал" }).getByRole("link", { name }).first()).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^events-0-\d+\.csv$/);
+  const text = readFileSync((await download.path())!, "utf8");
+  expect(text.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("event_id,time,kind,user_id,user_name,entity_type,entity_id,data");
+  const rows = text.split("\r\n").filter((l) => l.includes(asset));
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.every((l) => l.includes(",asset."))).toBe(true);
 });
