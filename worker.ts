@@ -1,12 +1,12 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-import { withSentry } from "@sentry/cloudflare";
+import { captureException, withScope, withSentry } from "@sentry/cloudflare";
 // The Remix server build (npx remix vite:build); static assets in build/client are served before the Worker.
 import * as remixBuild from "./build/server/index.js";
 import { refusedOnMediaOrigin } from "./functions/assets/play-links";
 import { handleDav, isDavPath } from "./functions/dav";
 import { api } from "./functions/index";
 import type { Env } from "./functions/lib/env";
-import { reportingOrigin, sentryOptions } from "./functions/lib/error-reporting";
+import { reportingOrigin, sentryOptions, setErrorReporter } from "./functions/lib/error-reporting";
 import { mediaOrigin, newNonce, secureResponse } from "./functions/lib/security-headers";
 import { uploadCors, uploadServerOrigins } from "./functions/uploads/servers";
 import { cachedSharePage, sharePageId } from "./functions/sl/page-cache";
@@ -60,6 +60,12 @@ const handler = {
 // With SENTRY_DSN the same handler runs inside Sentry's wrapper (functions/lib/error-reporting.ts); without it,
 // as it is: no SDK code runs at all.
 const reported = withSentry((env: Env) => sentryOptions(env, release), { ...handler });
+setErrorReporter((err, requestId) =>
+  withScope((scope) => {
+    scope.setTag("request_id", requestId);
+    captureException(err);
+  }),
+);
 
 export default {
   fetch: (request, env, ctx) => (env.SENTRY_DSN ? reported.fetch(request, env, ctx) : handler.fetch(request, env, ctx)),

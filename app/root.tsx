@@ -22,7 +22,7 @@ import { UploadStatusPanel } from "./components/uploads/UploadStatusPanel";
 import { VersionWatcher } from "./components/VersionWatcher";
 import { ru } from "./i18n/ru";
 import { TOAST_AUTO_CLOSE_MS, TOAST_WIDTH_PX } from "./lib/notify";
-import { startErrorReporting } from "./lib/error-reporting";
+import { startErrorReporting } from "./lib/error-reporting.client";
 import { useNonce } from "./lib/nonce";
 import { publicEnv } from "./lib/public-env";
 import { startServiceWorker } from "./lib/service-worker";

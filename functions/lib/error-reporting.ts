@@ -1,4 +1,4 @@
-import * as Sentry from "@sentry/cloudflare";
+import type { CloudflareOptions } from "@sentry/cloudflare";
 import type { Env } from "./env";
 import { scrubBreadcrumb, scrubEvent } from "./scrub";
 
@@ -7,7 +7,7 @@ import { scrubBreadcrumb, scrubEvent } from "./scrub";
  * worker.ts does not wrap the handler and reportError returns at once, so nothing is sent and nothing runs.
  * Spec 9: every error is sent (sample rate 1); what is sent goes through the scrubber (functions/lib/scrub.ts).
  */
-export function sentryOptions(env: Pick<Env, "SENTRY_DSN">, release: string): Sentry.CloudflareOptions {
+export function sentryOptions(env: Pick<Env, "SENTRY_DSN">, release: string): CloudflareOptions {
   return {
     dsn: env.SENTRY_DSN,
     release,
@@ -26,11 +26,19 @@ export function reportingOrigin(env: Pick<Env, "SENTRY_DSN">): string | null {
   }
 }
 
+type Reporter = (err: unknown, requestId: string) => void;
+let reporter: Reporter | null = null;
+
+/**
+ * worker.ts hands the SDK's capture in here. This module does not import the SDK itself: the Remix server build
+ * reaches it through functions/lib/errors.ts and would bundle a second copy of the SDK.
+ */
+export function setErrorReporter(report: Reporter) {
+  reporter = report;
+}
+
 /** An error the API answered 500 for: Hono's onError caught it, so the SDK's own wrapper never sees it. */
 export function reportError(err: unknown, env: Pick<Env, "SENTRY_DSN"> | undefined, requestId: string) {
-  if (!env?.SENTRY_DSN) return;
-  Sentry.withScope((scope) => {
-    scope.setTag("request_id", requestId);
-    Sentry.captureException(err);
-  });
+  if (!env?.SENTRY_DSN || !reporter) return;
+  reporter(err, requestId);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { browserReportingOptions, REPLAY_ON_ERROR_RATE, REPLAY_SESSION_RATE } from "../../app/lib/error-reporting-options";
 import { publicEnv } from "../../app/lib/public-env";
-import { reportingOrigin, sentryOptions } from "../../functions/lib/error-reporting";
+import { reportError, reportingOrigin, sentryOptions, setErrorReporter } from "../../functions/lib/error-reporting";
 
 /** Error reporting's settings (docs/decisions/044-metrics-logs-errors.md): rates, release, request id, scrubbing. */
 
@@ -49,6 +49,18 @@ describe("the Worker's options", () => {
     expect(reportingOrigin({ SENTRY_DSN: dsn })).toBe("https://o1.ingest.example.com");
     expect(reportingOrigin({})).toBeNull();
     expect(reportingOrigin({ SENTRY_DSN: "not a url" })).toBeNull();
+  });
+});
+
+describe("reportError", () => {
+  it("hands a 500's error and request id to the reporter only when a DSN is set", () => {
+    const seen: [unknown, string][] = [];
+    setErrorReporter((err, requestId) => seen.push([err, requestId]));
+    const err = new Error("boom");
+    reportError(err, {}, "req-1");
+    reportError(err, undefined, "req-2");
+    reportError(err, { SENTRY_DSN: dsn }, "req-3");
+    expect(seen).toEqual([[err, "req-3"]]);
   });
 });
 

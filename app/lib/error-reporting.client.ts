@@ -5,7 +5,8 @@ let started = false;
 
 /**
  * Starts Sentry in the browser when the server passed a DSN (app/lib/public-env.ts); otherwise does nothing, and
- * the SDK is not even downloaded: it is imported only here, on demand.
+ * the SDK is not even downloaded: it is imported only here, on demand. A .client module: the server build (and
+ * so the Worker) never carries the browser SDK.
  */
 export async function startErrorReporting(env: PublicEnv) {
   if (!env.SENTRY_DSN || started) return;
