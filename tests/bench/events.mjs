@@ -72,6 +72,7 @@ try {
     floor.push(performance.now() - t);
   }
   console.log(`${"whoami (auth only, for scale)".padEnd(38)} p50 ${ms(percentile(floor, 50))}  p95 ${ms(percentile(floor, 95))}`);
+  /** @type {[label: string, body: Record<string, unknown>][]} */
   const cases = [
     ["first page", { take: TAKE }],
     [`page ${PAGE} by cursor`, { take: TAKE, cursor: cursors.all }],
