@@ -13,6 +13,10 @@ function answeringRoute(c: Context<AppEnv>): string | null {
 
 const signInRoute = "/api/auth/login";
 
+// A method is a label: one a client made up would be a new series in every isolate it reaches.
+const knownMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const methodLabel = (method: string) => (knownMethods.has(method) ? method : "OTHER");
+
 /**
  * After every API request: the isolate's counters, a data point in Analytics Engine when the METRICS binding is
  * there, and one JSON log line (functions/lib/request-line.ts). Errors have been turned into answers by onError
@@ -23,7 +27,7 @@ export const observe = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const durationMs = performance.now() - started;
   const route = answeringRoute(c);
-  const { method } = c.req;
+  const method = methodLabel(c.req.method);
   const status = c.res.status;
   observeRequest({ method, route: route ?? "unmatched", status, durationMs });
   if (route === signInRoute && (status === 401 || status === 429)) countSignInFailure();

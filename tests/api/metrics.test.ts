@@ -68,6 +68,14 @@ describe("GET /api/metrics", () => {
     expect(r.text).not.toContain(id);
   });
 
+  it("labels a made-up method OTHER and an unknown path unmatched, so callers cannot mint series", async () => {
+    await call("/api/no-such-thing-123", { method: "PROPFIND", bearer: await admin() });
+    const r = await call("/api/metrics", { bearer: await admin() });
+    expect(r.text).toMatch(/mam_http_requests_total\{method="OTHER",route="unmatched",status="\d+"\} \d+/);
+    expect(r.text).not.toContain("PROPFIND");
+    expect(r.text).not.toContain("no-such-thing-123");
+  });
+
   it("counts refused sign-ins", async () => {
     const someone = await mkPerson();
     const before = value(await scrape(), "mam_signin_failures_total");
