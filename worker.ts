@@ -1,10 +1,12 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { captureException, withScope, withSentry } from "@sentry/cloudflare";
 // The Remix server build (npx remix vite:build); static assets in build/client are served before the Worker.
 import * as remixBuild from "./build/server/index.js";
 import { refusedOnMediaOrigin } from "./functions/assets/play-links";
 import { handleDav, isDavPath } from "./functions/dav";
 import { api } from "./functions/index";
 import type { Env } from "./functions/lib/env";
+import { reportingOrigin, sentryOptions, setErrorReporter } from "./functions/lib/error-reporting";
 import { mediaOrigin, newNonce, secureResponse } from "./functions/lib/security-headers";
 import { uploadCors, uploadServerOrigins } from "./functions/uploads/servers";
 import { cachedSharePage, sharePageId } from "./functions/sl/page-cache";
@@ -36,12 +38,40 @@ async function route(request: Request, env: Env, ctx: ExecutionContext, cspNonce
   return linkId ? cachedSharePage(request, linkId, env, ctx, render) : render();
 }
 
-export default {
+/** The build id (app/entry.server.tsx), the release errors are reported under. */
+const release = (remixBuild.entry.module as { BUILD_ID?: string }).BUILD_ID ?? "unknown";
+
+/** Origins the pages may connect to besides their own: other upload servers, the error reporting endpoint. */
+const connectOrigins = (env: Env) => {
+  const reporting = reportingOrigin(env);
+  return reporting ? [...uploadServerOrigins(env), reporting] : uploadServerOrigins(env);
+};
+
+const handler = {
   // Every answer, API and pages, gets the security headers (functions/lib/security-headers.ts).
   async fetch(request, env, ctx) {
     const nonce = newNonce();
-    return secureResponse(request, await route(request, env, ctx, nonce), nonce, mediaOrigin(env), uploadServerOrigins(env));
+    return secureResponse(request, await route(request, env, ctx, nonce), nonce, mediaOrigin(env), connectOrigins(env));
   },
   queue: (batch, env) => handleQueue(batch, env),
   scheduled: (_controller, env, ctx) => ctx.waitUntil(housekeeping(env)),
+} satisfies ExportedHandler<Env, JobMessage>;
+
+// With SENTRY_DSN the same handler runs inside Sentry's wrapper (functions/lib/error-reporting.ts); without it,
+// as it is: no SDK code runs at all.
+const reported = withSentry((env: Env) => sentryOptions(env, release), { ...handler });
+setErrorReporter((err, requestId) =>
+  withScope((scope) => {
+    scope.setTag("request_id", requestId);
+    captureException(err);
+  }),
+);
+
+export default {
+  fetch: (request, env, ctx) => (env.SENTRY_DSN ? reported.fetch(request, env, ctx) : handler.fetch(request, env, ctx)),
+  // Sentry's wrapper needs the execution context (it flushes through waitUntil), which our handler does not.
+  queue: (batch, env, ctx) =>
+    env.SENTRY_DSN ? (reported.queue as ExportedHandlerQueueHandler<Env, JobMessage>)(batch, env, ctx) : handler.queue(batch, env),
+  scheduled: (controller, env, ctx) =>
+    env.SENTRY_DSN ? reported.scheduled(controller, env, ctx) : handler.scheduled(controller, env, ctx),
 } satisfies ExportedHandler<Env, JobMessage>;

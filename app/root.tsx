@@ -4,20 +4,37 @@ import "@mantine/notifications/styles.css";
 
 import { ColorSchemeScript, MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useRouteError,
+} from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { ErrorPage } from "./components/ErrorPage";
 import { UploadStatusPanel } from "./components/uploads/UploadStatusPanel";
 import { VersionWatcher } from "./components/VersionWatcher";
 import { ru } from "./i18n/ru";
 import { TOAST_AUTO_CLOSE_MS, TOAST_WIDTH_PX } from "./lib/notify";
+import { startErrorReporting } from "./lib/error-reporting.client";
 import { useNonce } from "./lib/nonce";
+import { publicEnv } from "./lib/public-env";
 import { startServiceWorker } from "./lib/service-worker";
 import { theme } from "./theme";
 
 export const meta = () => [{ title: ru.app.name }];
 
 export const links = () => [{ rel: "icon", href: "/favicon.ico", sizes: "any" }];
+
+/** The allow-listed public variables (app/lib/public-env.ts), read once per page load: they change only with a deploy. */
+export const loader = ({ context }: LoaderFunctionArgs) => ({ publicEnv: publicEnv((context.cloudflare as { env: object }).env) });
+export const shouldRevalidate = () => false;
 
 /**
  * The document for every page, error pages included. The dark scheme is in the server-rendered <html>
@@ -51,7 +68,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const { publicEnv: env } = useLoaderData<typeof loader>();
   useEffect(() => startServiceWorker(), []);
+  useEffect(() => {
+    void startErrorReporting(env);
+  }, [env]);
   return (
     <>
       <Notifications autoClose={TOAST_AUTO_CLOSE_MS} containerWidth={TOAST_WIDTH_PX} position="top-right" />

@@ -5,6 +5,7 @@ import userRoutes from "./users/routes";
 import { ensureFirstAdmin } from "./auth/bootstrap";
 import { openRoutesOf, requireAuth, type OpenRoute } from "./lib/auth";
 import { refuseBadEnv } from "./lib/env-check";
+import { observe } from "./lib/observe";
 import { ApiError, handleError } from "./lib/errors";
 import { createApp } from "./lib/openapi";
 import { renderDocsPage } from "./system/docs-page";
@@ -27,12 +28,14 @@ import searchRoutes from "./search/routes";
 import { flushSearchIndex } from "./search/indexer";
 import { embedderFrom } from "./search/vector";
 import { getDb } from "./lib/db";
+import metricsRoutes from "./metrics/routes";
 import appPasswordRoutes from "./dav/app-password-routes";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
 export const api = createApp().basePath("/api");
 
 api.use(requestId({ headerName: "X-Request-Id" }));
+api.use(observe);
 api.use(async (c, next) => {
   // Wrong variables (a short JWT_SECRET makes every key weak): nothing is served until they are fixed.
   refuseBadEnv(c.env);
@@ -62,6 +65,7 @@ api.route("/group", groupRoutes);
 api.route("/user", ssoLinkRoutes);
 api.route("/user", userRoutes);
 api.route("/", systemRoutes);
+api.route("/", metricsRoutes);
 api.route("/asset", assetsRoutes);
 api.route("/", uploadRoutes);
 api.route("/storage", storageRoutes);

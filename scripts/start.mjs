@@ -21,6 +21,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { pipeLines } from "./log-format.mjs";
 import { withOfflineEnv } from "./offline-env.mjs";
 import { patchFile } from "./patch-miniflare.mjs";
 
@@ -91,7 +92,8 @@ let stopping = false;
 function startTranscoder() {
   transcoder = spawn(process.execPath, [path.join(root, "transcoder/server.mjs")], {
     cwd: root,
-    stdio: "inherit",
+    // Its per-task JSON lines, readable (scripts/log-format.mjs).
+    stdio: ["ignore", "pipe", "inherit"],
     // It fetches only what lies under the Worker's origin (transcoder/http.mjs).
     env: {
       ...process.env,
@@ -101,6 +103,7 @@ function startTranscoder() {
       TRANSCODER_ALLOWED_ORIGIN: `http://127.0.0.1:${port}`,
     },
   });
+  pipeLines(transcoder.stdout, process.stdout);
   transcoder.on("exit", (code, signal) => {
     if (stopping) return;
     console.error(`transcoder exited (${signal ?? code}); restarting in 1 s`);

@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Log, LogLevel, Miniflare } from "miniflare";
+import { pipeLines } from "./log-format.mjs";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { withOfflineEnv } from "./offline-env.mjs";
 
@@ -67,6 +68,11 @@ const mf = new Miniflare({
   unsafeTriggerHandlers: true,
   log: new Log(LogLevel.INFO),
   logRequests: false,
+  // The Worker's JSON log lines, readable (scripts/log-format.mjs).
+  handleRuntimeStdio: (stdout, stderr) => {
+    pipeLines(stdout, process.stdout);
+    pipeLines(stderr, process.stderr);
+  },
   workers: [
     {
       ...workerOptions,

@@ -75,11 +75,13 @@ export function makeExecutor({ workerName, tmpRoot, sources }) {
         lines: pending.splice(0),
         ...(out.text !== undefined ? { text: out.text } : {}),
       });
+      return "done";
     } catch (err) {
-      if (signal.aborted || err instanceof Stale) return; // paused, cancelled or superseded: the Worker knows already
+      if (signal.aborted || err instanceof Stale) return "stopped"; // paused, cancelled or superseded: the Worker knows already
       await api
         .fail({ error: (err instanceof Error ? err.message : String(err)).slice(0, 4000), lines: pending.splice(0).slice(-100) })
         .catch(() => {});
+      return "error";
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -10,11 +10,24 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, renameSync } from "node:fs";
 import path from "node:path";
 
-const lightOperations = new Set(["metadata", "preview"]);
-export const laneOf = (job) => (lightOperations.has(job.operation) ? "light" : "encode");
+import { laneOf } from "./lanes.mjs";
+import { taskLine } from "./task-line.mjs";
 
-/** `onForget(job, remaining)`: a job ended or was removed; `remaining` are the jobs still held. */
-export function createQueue({ stateDir, concurrency, lightConcurrency = concurrency, execute, onForget = (_job, _remaining) => {} }) {
+export { laneOf };
+
+/**
+ * `onForget(job, remaining)`: a job ended or was removed; `remaining` are the jobs still held. `log` gets one JSON
+ * line per job run (task-line.mjs); `execute` resolves to its outcome ("done", "error", "stopped").
+ */
+export function createQueue({
+  stateDir,
+  concurrency,
+  lightConcurrency = concurrency,
+  execute,
+  onForget = (_job, _remaining) => {},
+  log = (line) => console.log(line),
+  worker = /** @type {string | null} */ (null),
+}) {
   const slots = { encode: concurrency, light: lightConcurrency };
   mkdirSync(stateDir, { recursive: true });
   /** id → { job, state: "queued" | "running", seq, accepted, controller } */
@@ -57,8 +70,18 @@ export function createQueue({ stateDir, concurrency, lightConcurrency = concurre
     next.state = "running";
     next.controller = new AbortController();
     const entry = next;
+    const started = Date.now();
     execute(entry.job, entry.controller.signal)
-      .catch((err) => console.error(`job ${entry.job.id}:`, err.message))
+      .then(
+        (outcome) => outcome ?? "done",
+        (err) => {
+          console.error(`job ${entry.job.id}:`, err.message);
+          return "error";
+        },
+      )
+      .then((outcome) =>
+        log(taskLine({ job: entry.job, outcome, queuedMs: started - entry.accepted, durationMs: Date.now() - started, worker })),
+      )
       .finally(() => {
         // A newer run may have replaced this entry meanwhile: only forget our own.
         if (stopping) return; // shutting down: the journal keeps the job for the next start

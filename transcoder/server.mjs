@@ -50,6 +50,7 @@ const queue = createQueue({
   lightConcurrency,
   execute: makeExecutor({ workerName, sources }),
   onForget: dropUnusedSource,
+  worker: workerName,
 });
 
 const server = createServer(

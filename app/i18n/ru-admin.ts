@@ -88,6 +88,8 @@ export const admin = {
     newest: "К последним",
     empty: "Событий нет",
     system: "Система",
+    csv: "CSV",
+    csvHint: "Выгрузить события за период (фильтры вида и дат) в CSV",
   },
   tokens: {
     title: "API-токены",

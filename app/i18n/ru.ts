@@ -187,6 +187,8 @@ export const ru = {
     priorityUp: "Повысить приоритет",
     priorityDown: "Понизить приоритет",
     total: ["задача", "задачи", "задач"] as PluralForms,
+    failed: ["сбойная задача", "сбойные задачи", "сбойных задач"] as PluralForms,
+    noFailed: "Сбойных задач нет",
     prev: "Назад",
     next: "Дальше",
     live: "Обновляется автоматически",

@@ -1,5 +1,6 @@
 import { Anchor, Button, Code, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { EventsExportButton } from "../components/admin/EventsExportButton";
 import { RemotePicker, findUsers } from "../components/admin/pickers";
 import { ru } from "../i18n/ru";
 import { getUser } from "../lib/admin-api";
@@ -90,6 +91,7 @@ export default function EventsPage() {
         <TextInput label={t.filters.entity} value={filters.entity} onChange={(e) => set("entity", e.currentTarget.value)} w={320} />
         <TextInput label={t.filters.from} type="date" value={filters.from ?? ""} onChange={(e) => set("from", e.currentTarget.value)} />
         <TextInput label={t.filters.to} type="date" value={filters.to ?? ""} onChange={(e) => set("to", e.currentTarget.value)} />
+        <EventsExportButton from={dayToSeconds(filters.from, false)} to={dayToSeconds(filters.to, true)} kind={filters.kind} />
       </Group>
       {page.items.length === 0 ? (
         <Text c="dimmed">{t.empty}</Text>

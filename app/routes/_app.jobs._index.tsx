@@ -2,6 +2,7 @@ import { Group, Pagination, Stack, Text, Title } from "@mantine/core";
 import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { PAGE_SIZE } from "../../functions/lib/constants";
+import { countFailedTasks, FailedTasksLink } from "../components/jobs/FailedTasksLink";
 import { JobsFilters } from "../components/jobs/JobsFilters";
 import { JobsTable } from "../components/jobs/JobsTable";
 import { countTasks, listTasks, taskNames, type TaskFilters } from "../components/jobs/jobs-api";
@@ -37,19 +38,20 @@ export const clientLoader = screenLoader(async ({ request }) => {
   const params = new URL(request.url).searchParams;
   const filters = filtersOf(params);
   const page = Math.max(1, intParam(params, "page", 1));
-  const [tasks, count, names] = await Promise.all([
+  const [tasks, count, names, failed] = await Promise.all([
     listTasks(filters, (page - 1) * PAGE_SIZE, PAGE_SIZE, request.signal),
     countTasks(filters, request.signal),
     taskNames(),
+    countFailedTasks(request.signal),
   ]);
-  return { filters, page, tasks, total: count.count, names };
+  return { filters, page, tasks, total: count.count, names, failed };
 });
 
 export { RouteError as ErrorBoundary } from "../components/RouteError";
 
 /** /jobs: the task list, filtered, paged, refreshed every 2 s without a reload. */
 export default function JobsPage() {
-  const { filters, page, tasks, total, names } = useLoaderData<typeof clientLoader>();
+  const { filters, page, tasks, total, names, failed } = useLoaderData<typeof clientLoader>();
   const [, setSearchParams] = useSearchParams();
   const { revalidate } = useRevalidator();
   useRevalidateEvery(2000);
@@ -77,9 +79,12 @@ export default function JobsPage() {
     <Stack gap="md">
       <Group justify="space-between" align="end">
         <Title order={2}>{ru.pages.jobs}</Title>
-        <Text size="sm" c="dimmed">
-          {formatCount(total, ru.jobs.total)} · {ru.jobs.live}
-        </Text>
+        <Group gap="md">
+          <FailedTasksLink count={failed} />
+          <Text size="sm" c="dimmed">
+            {formatCount(total, ru.jobs.total)} · {ru.jobs.live}
+          </Text>
+        </Group>
       </Group>
       <JobsFilters
         value={filters}

@@ -52,3 +52,31 @@ export const eventsPage = z.object({ items: z.array(eventItem), next_cursor: z.s
 
 export type EventsListBody = z.infer<typeof eventsListBody>;
 export type EventItem = z.infer<typeof eventItem>;
+
+/** Most events one export may hold: each batch of EXPORT_BATCH is one D1 query, and a request may make ~1,000. */
+export const MAX_EXPORT_EVENTS = 1_000_000;
+export const EXPORT_BATCH = 2_000;
+
+const queryTime = z
+  .string()
+  .regex(/^\d{1,12}$/, "должно быть число (секунды Unix)")
+  .transform(Number);
+
+/** GET /api/global-events/export (admins): a time range, whole, oldest first. */
+export const eventsExportQuery = z
+  .object({
+    format: z.enum(["csv", "ndjson"], { error: "csv или ndjson" }),
+    from: queryTime.openapi({ description: "Unix seconds, inclusive", type: "string" }),
+    to: queryTime.openapi({ description: "Unix seconds, inclusive", type: "string" }),
+    kinds: z
+      .string()
+      .max(1000)
+      .regex(/^[a-z_.-]+(,[a-z_.-]+)*$/, "префиксы видов через запятую: a-z, «_», «.» и «-»")
+      .transform((s) => s.split(","))
+      .optional()
+      .openapi({ description: 'comma-separated kind prefixes: "asset,share"', type: "string" }),
+  })
+  // Only when both parsed: a missing "from" is reported as itself, not as "to" too.
+  .refine((q) => typeof q.from !== "number" || typeof q.to !== "number" || q.from <= q.to, { path: ["to"], message: "раньше, чем from" });
+
+export type EventsExportQuery = z.infer<typeof eventsExportQuery>;

@@ -11,7 +11,7 @@ import type { EventItem, EventsListBody } from "./schemas";
  * event; others the events of the assets and groups they can read and their own account's, filtered in SQL.
  */
 
-const e = {
+export const e = {
   rowid: sql.raw("e.rowid"),
   kind: sql.raw("e.kind"),
   ctime: sql.raw("e.ctime"),
@@ -21,7 +21,7 @@ const e = {
 };
 
 /** "asset" matches asset and asset.*: a prefix is a whole segment of the kind. */
-const kindPrefix = (prefix: string) => {
+export const kindPrefix = (prefix: string) => {
   const p = prefix.replace(/\.+$/, "");
   return sql`(${e.kind} = ${p} OR (${e.kind} >= ${`${p}.`} AND ${e.kind} < ${`${p}/`}))`;
 };

@@ -65,6 +65,10 @@ export interface Env {
   CHAT_KEY?: string;
   /** Optional outbound fetch for the chat endpoint (tests put a fake model here); unset = global fetch. */
   CHAT_FETCH?: Pick<Fetcher, "fetch">;
+  /** Optional Workers Analytics Engine dataset: one data point per API request (functions/lib/observe.ts). */
+  METRICS?: AnalyticsEngineDataset;
+  /** Sentry DSN (functions/lib/error-reporting.ts); unset = nothing is reported anywhere. */
+  SENTRY_DSN?: string;
 }
 
 export interface AuthUser {

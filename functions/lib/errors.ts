@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./env";
+import { reportError } from "./error-reporting";
 
 /** Every error code the API answers with, and its HTTP status: one table, one envelope. */
 export const errorStatus = {
@@ -56,5 +57,6 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     return c.json(errorBody(code, message, requestId), status);
   }
   console.error(`[${requestId}]`, err);
+  reportError(err, c.env, requestId);
   return c.json(errorBody("internal", "Внутренняя ошибка сервера", requestId), 500);
 }

@@ -1,14 +1,24 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql } from "drizzle-orm";
-import { getDb } from "../lib/db";
 import type { Env } from "../lib/env";
 import { createApp, jsonContent } from "../lib/openapi";
+import { health } from "./health";
 
 const app = createApp();
 const tags = ["system"];
 
 const version = z.object({ version: z.string(), build: z.string() }).openapi("Version");
-const health = z.object({ status: z.enum(["ok", "degraded"]), d1: z.enum(["ok", "error"]), r2: z.enum(["ok", "error"]) }).openapi("Health");
+const healthOut = z
+  .object({
+    status: z.enum(["ok", "degraded"]),
+    d1: z.enum(["ok", "error"]),
+    r2: z.enum(["ok", "error"]),
+    transcoder: z.enum(["ok", "error", "off"]).openapi({ description: "off: no transcoder configured, tasks wait" }),
+    queue: z
+      .object({ inqueue: z.number().int(), running: z.number().int(), failed: z.number().int() })
+      .nullable()
+      .openapi({ description: "Tasks waiting, running and failed (dead letters); null when D1 does not answer" }),
+  })
+  .openapi("Health");
 
 /** The front end's build stamp (build/client/version.json), so the API and the page agree on one version. */
 async function readBuildVersion(env: Env) {
@@ -35,24 +45,12 @@ app.openapi(
     path: "/health",
     security: [],
     tags,
-    summary: "Whether D1 and R2 answer",
-    responses: { 200: jsonContent(health), 503: jsonContent(health, "A dependency does not answer") },
+    summary: "Whether D1 and R2 answer (status), the transcoder's state and the task backlog",
+    responses: { 200: jsonContent(healthOut), 503: jsonContent(healthOut, "A dependency does not answer") },
   }),
   async (c) => {
-    const [d1, r2] = await Promise.all([
-      getDb(c.env)
-        .run(sql`SELECT 1`)
-        .then(
-          () => "ok" as const,
-          () => "error" as const,
-        ),
-      c.env.BUCKET.head("health-check").then(
-        () => "ok" as const,
-        () => "error" as const,
-      ),
-    ]);
-    const ok = d1 === "ok" && r2 === "ok";
-    return c.json({ status: ok ? ("ok" as const) : ("degraded" as const), d1, r2 }, ok ? 200 : 503);
+    const body = await health(c.env);
+    return c.json(body, body.status === "ok" ? 200 : 503);
   },
 );
 

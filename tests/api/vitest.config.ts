@@ -26,6 +26,8 @@ export default defineConfig(async () => ({
     include: ["tests/api/**/*.test.ts"],
     setupFiles: [path.join(root, "tests/api/setup.ts")],
     globalSetup: [path.join(root, "tests/api/storage-s3.setup.ts")],
+    // The Worker logs one JSON line per request (functions/lib/request-line.ts): kept out of the test report.
+    onConsoleLog: (log: string) => !log.startsWith('{"type":"request"'),
     // Remix's CommonJS packages have import cycles the workers module loader cannot resolve: pre-bundle them.
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } } },
   },

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
@@ -66,4 +66,18 @@ test("an asset's history shows its upload and a field change", async ({ page }) 
   await expect(history.getByRole("row").filter({ hasText: "Загрузка завершена" })).toHaveCount(1);
   await expect(history.getByRole("row").filter({ hasText: "Заполнено поле" })).toHaveCount(1);
   await expect(history.getByRole("row").filter({ hasText: "Файл создан" })).toHaveCount(1);
+});
+
+test("the journal's CSV button downloads the filtered events of the period", async ({ page, request }) => {
+  const name = `Смета ${tag()}.pdf`;
+  const asset = (await adminPost(request, "/api/asset/create", { asset_name: name, asset_mime: "application/pdf" })).asset_id;
+  await gotoSignedIn(page, "/admin/events?kind=asset");
+  await expect(page.getByRole("table", { name: "Журнал" }).getByRole("link", { name }).first()).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^events-0-\d+\.csv$/);
+  const text = readFileSync((await download.path())!, "utf8");
+  expect(text.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("event_id,time,kind,user_id,user_name,entity_type,entity_id,data");
+  const rows = text.split("\r\n").filter((l) => l.includes(asset));
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.every((l) => l.includes(",asset."))).toBe(true);
 });

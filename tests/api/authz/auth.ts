@@ -1,4 +1,4 @@
-import { onShared, open, signedIn, type RouteCase } from "./types";
+import { adminOnly, onShared, open, signedIn, type RouteCase } from "./types";
 
 /** System and auth routes. */
 export const systemCases: RouteCase[] = [
@@ -6,6 +6,8 @@ export const systemCases: RouteCase[] = [
   { route: "GET /api/health", request: () => ({ path: "/api/health" }), expect: open(200) },
   { route: "GET /api/openapi.json", request: () => ({ path: "/api/openapi.json" }), expect: signedIn(200) },
   { route: "GET /api/docs", request: () => ({ path: "/api/docs" }), expect: signedIn(200) },
+  // Admins and admin robots only (docs/decisions/044-metrics-logs-errors.md); the matrix's robot is not an admin.
+  { route: "GET /api/metrics", request: () => ({ path: "/api/metrics" }), expect: adminOnly(200) },
 ];
 
 export const authCases: RouteCase[] = [

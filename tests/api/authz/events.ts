@@ -1,4 +1,4 @@
-import { signedIn, type RouteCase } from "./types";
+import { adminOnly, signedIn, type RouteCase } from "./types";
 
 /**
  * /api/global-events (docs/decisions/043-events-list.md): everyone signed in reads the list, filtered to what
@@ -14,5 +14,10 @@ export const eventCases: RouteCase[] = [
       json: as === "reader" || as === "editor" ? { entity: { id: w.priv.id }, take: 200 } : { take: 200 },
     }),
     expect: signedIn(200),
+  },
+  {
+    route: "GET /api/global-events/export",
+    request: () => ({ path: `/api/global-events/export?format=ndjson&from=0&to=${Math.floor(Date.now() / 1000)}` }),
+    expect: adminOnly(200),
   },
 ];
