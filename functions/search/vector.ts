@@ -3,7 +3,7 @@ import { accessContext } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { literal } from "../lib/sql";
+import { idList, literal } from "../lib/sql";
 import { readableDocs } from "./readable";
 
 /**
@@ -19,6 +19,9 @@ export interface Embedder {
 }
 
 export const NOT_CONFIGURED = "Семантический поиск не настроен";
+
+/** Vectors read per query of the exhaustive search. */
+const VECTOR_PAGE = 2000;
 
 export function embedderFrom(env: Env): Embedder | null {
   const url = env.EMBEDDINGS_URL;
@@ -98,15 +101,31 @@ export async function nearest(
     target = fromBlob(row.vec);
   } else [target] = await embedder.embed([query.q ?? ""]);
   const ctx = await accessContext(db, auth);
-  const rows = await db.all<Omit<Hit, "score"> & { vec: ArrayBuffer }>(
-    sql`SELECT d.el_id, d.el_type, d.name, d.mime, d.ctime, d.body, v.vec FROM search_vectors v JOIN search_docs d ON d.el_id = v.el_id
-      WHERE v.model = ${literal(embedder.model)} AND ${readableDocs(ctx)}${query.like ? sql` AND v.el_id <> ${query.like}` : sql``}`,
+  // Read in pages by rowid, keeping only the best `take`: all vectors at once would not fit one D1 answer.
+  let best: { el_id: string; score: number }[] = [];
+  for (let after = 0; ; ) {
+    const rows = await db.all<{ rowid: number; el_id: string; vec: ArrayBuffer }>(
+      sql`SELECT v.rowid, v.el_id, v.vec FROM search_vectors v JOIN search_docs d ON d.el_id = v.el_id
+        WHERE v.rowid > ${after} AND v.model = ${literal(embedder.model)} AND ${readableDocs(ctx)}${query.like ? sql` AND v.el_id <> ${query.like}` : sql``}
+        ORDER BY v.rowid LIMIT ${VECTOR_PAGE}`,
+    );
+    for (const { el_id, vec } of rows) {
+      const v = fromBlob(vec);
+      let dot = 0;
+      for (let i = 0; i < v.length; i++) dot += v[i] * target[i];
+      best.push({ el_id, score: Math.round(dot * 1000) / 1000 });
+    }
+    best = best.sort((a, b) => b.score - a.score).slice(0, take);
+    if (rows.length < VECTOR_PAGE) break;
+    after = rows[rows.length - 1].rowid;
+  }
+  if (!best.length) return [];
+  const docs = await db.all<Omit<Hit, "score">>(
+    sql`SELECT el_id, el_type, name, mime, ctime, body FROM search_docs WHERE el_id IN ${idList(best.map((b) => b.el_id))}`,
   );
-  const scored = rows.map(({ vec, ...r }) => {
-    const v = fromBlob(vec);
-    let dot = 0;
-    for (let i = 0; i < v.length; i++) dot += v[i] * target[i];
-    return { ...r, score: Math.round(dot * 1000) / 1000 };
+  const byId = new Map(docs.map((d) => [d.el_id, d]));
+  return best.flatMap((b) => {
+    const doc = byId.get(b.el_id);
+    return doc ? [{ ...doc, score: b.score }] : [];
   });
-  return scored.sort((a, b) => b.score - a.score).slice(0, take);
 }
