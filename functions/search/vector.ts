@@ -21,7 +21,7 @@ export interface Embedder {
 export const NOT_CONFIGURED = "Семантический поиск не настроен";
 
 /** Vectors read per query of the exhaustive search. */
-const VECTOR_PAGE = 2000;
+const VECTOR_PAGE = 500;
 
 export function embedderFrom(env: Env): Embedder | null {
   const url = env.EMBEDDINGS_URL;
