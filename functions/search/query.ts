@@ -61,12 +61,13 @@ export async function filterSql(db: Db, auth: AuthUser, f: SearchFilters | undef
   return out;
 }
 
+/** The page's order over the materialized hits `h`; a query without words has no rank, so newest first. */
 const orderBy = (q: SearchQueryBody, ranked: boolean): SQL => {
   const sort = q.sort === "relevance" && !ranked ? "ctime" : q.sort;
   const dir = (fallback: "ASC" | "DESC") => sql.raw(q.order ? q.order.toUpperCase() : fallback);
-  if (sort === "relevance") return sql`m.rank ${dir("ASC")}, d.doc_id`;
-  if (sort === "name") return sql`d.sort_name ${dir("ASC")}, d.doc_id`;
-  return sql`${d(sort)} ${dir("DESC")}, d.doc_id`;
+  if (sort === "relevance") return sql`h.rank ${dir("ASC")}, h.doc_id`;
+  if (sort === "name") return sql`h.sort_name ${dir("ASC")}, h.doc_id`;
+  return sql`${sql.raw(`h.${sort}`)} ${dir("DESC")}, h.doc_id`;
 };
 
 interface Row {
@@ -77,7 +78,6 @@ interface Row {
   size: number | null;
   ctime: number;
   body: string;
-  rank: number | null;
   preview: string | null;
 }
 
@@ -96,13 +96,18 @@ export async function runSearch(db: Db, auth: AuthUser, q: SearchQueryBody, embe
   // A change is searchable at once: what its triggers marked is indexed before the query reads the index.
   await catchUp(db, embedder);
   const { match, from, where } = await selection(db, auth, q.q, q.filters);
+  const { page, total, facets } = await selectionCounts(db, from, where, orderBy(q, match.fts !== null), q);
   const previewOf = sql`(SELECT '/api/asset/content/preview/' || v.asset_id || '/' || v.version || '/' || v.variant_id FROM variants v
     WHERE v.asset_id = d.el_id AND v.preview_key IS NOT NULL AND v.version = (SELECT max(lv.version) FROM variants lv WHERE lv.asset_id = d.el_id) LIMIT 1)`;
-  const [rows, { total, facets }] = await Promise.all([
-    db.all<Row>(sql`SELECT d.el_id, d.el_type, d.name, d.mime, d.size, d.ctime, d.body, m.rank, ${previewOf} AS preview
-      FROM ${from} WHERE ${where} ORDER BY ${orderBy(q, match.fts !== null)} LIMIT ${q.take} OFFSET ${q.skip}`),
-    totalAndFacets(db, from, where),
-  ]);
+  const found = page.length
+    ? await db.all<Row>(sql`SELECT d.el_id, d.el_type, d.name, d.mime, d.size, d.ctime, d.body, ${previewOf} AS preview
+        FROM search_docs d WHERE d.el_id IN ${idList(page.map((p) => p.id))}`)
+    : [];
+  const byId = new Map(found.map((r) => [r.el_id, r]));
+  const rows = page.flatMap((p) => {
+    const r = byId.get(p.id);
+    return r ? [{ ...r, rank: p.rank }] : [];
+  });
   return {
     total,
     items: rows.map((r) => ({
@@ -123,29 +128,43 @@ export async function runSearch(db: Db, auth: AuthUser, q: SearchQueryBody, embe
 const FACET_TOP = 20;
 
 /**
- * The total and the counts of the selection by mime family, class, tag and taxon (the taxa things are filed
- * under directly), in one statement: the selection is materialized once and every count reads it, instead of
- * each count matching and access-checking every hit again. CROSS JOIN starts each count from the hits: left to
- * choose, SQLite would walk every tag and every tagged thing to probe them.
+ * The page (ids and ranks, in order), the total and the counts of the selection by mime family, class, tag and
+ * taxon (the taxa things are filed under directly), in one statement: the selection — the FTS hits the caller may
+ * read, filtered — is materialized once and every part reads it, instead of each matching and access-checking every
+ * hit again. CROSS JOIN starts each count from the hits: left to choose, SQLite would walk every tag and every
+ * tagged thing to probe them. The parts nest in two compounds: D1 allows few terms in one.
  */
-async function totalAndFacets(db: Db, from: SQL, where: SQL): Promise<{ total: number; facets: SearchFacets }> {
+async function selectionCounts(db: Db, from: SQL, where: SQL, order: SQL, q: SearchQueryBody) {
   const top = (select: SQL) => sql`SELECT * FROM (${select} ORDER BY 4 DESC, 3 LIMIT ${sql.raw(String(FACET_TOP))})`;
   const family = sql.raw("substr(h.mime, 1, instr(h.mime, '/') - 1)");
-  const rows = await db.all<{ facet: "total" | keyof SearchFacets; value: string | null; label: string | null; count: number }>(sql`
-    WITH hits AS MATERIALIZED (SELECT d.el_id, d.mime, d.class_id FROM ${from} WHERE ${where})
-    SELECT 'total' AS facet, NULL AS value, NULL AS label, count(*) AS count FROM hits h
-    UNION ALL ${top(sql`SELECT 'mime', ${family}, ${family}, count(*) FROM hits h WHERE h.mime IS NOT NULL GROUP BY 2`)}
-    UNION ALL ${top(sql`SELECT 'class', h.class_id, coalesce(c.name, h.class_id), count(*) FROM hits h
+  const rows = await db.all<{
+    facet: "page" | "total" | keyof SearchFacets;
+    value: string | null;
+    label: string | null;
+    count: number;
+    rank: number | null;
+  }>(sql`
+    WITH hits AS MATERIALIZED (SELECT d.doc_id, d.el_id, d.mime, d.class_id, d.sort_name, d.ctime, d.size, m.rank FROM ${from} WHERE ${where})
+    SELECT * FROM (
+      SELECT * FROM (SELECT 'page' AS facet, h.el_id AS value, NULL AS label, row_number() OVER (ORDER BY ${order}) AS count, h.rank AS rank
+        FROM hits h ORDER BY ${order} LIMIT ${sql.raw(String(q.take))} OFFSET ${sql.raw(String(q.skip))})
+      UNION ALL SELECT 'total', NULL, NULL, count(*), NULL FROM hits h
+      UNION ALL ${top(sql`SELECT 'mime', ${family}, ${family}, count(*), NULL FROM hits h WHERE h.mime IS NOT NULL GROUP BY 2`)})
+    UNION ALL ${top(sql`SELECT 'class', h.class_id, coalesce(c.name, h.class_id), count(*), NULL FROM hits h
       LEFT JOIN asset_classes c ON c.class_id = h.class_id WHERE h.class_id IS NOT NULL GROUP BY 2`)}
-    UNION ALL ${top(sql`SELECT 'tags', t.tag_id, t.tag_name, count(*) FROM hits h
+    UNION ALL ${top(sql`SELECT 'tags', t.tag_id, t.tag_name, count(*), NULL FROM hits h
       CROSS JOIN entity_tags et ON et.entity_id = h.el_id CROSS JOIN tags t ON t.tag_id = et.tag_id GROUP BY 2`)}
-    UNION ALL ${top(sql`SELECT 'taxon', x.taxon_id, x.name, count(*) FROM hits h
+    UNION ALL ${top(sql`SELECT 'taxon', x.taxon_id, x.name, count(*), NULL FROM hits h
       CROSS JOIN taxon_members tm INDEXED BY taxon_members_object_idx ON tm.object_id = h.el_id CROSS JOIN taxa x ON x.taxon_id = tm.taxon_id GROUP BY 2`)}`);
+  const page = rows
+    .filter((r) => r.facet === "page")
+    .sort((a, b) => a.count - b.count)
+    .map((r) => ({ id: r.value ?? "", rank: r.rank }));
   const facets: SearchFacets = { mime: [], class: [], tags: [], taxon: [] };
   let total = 0;
   for (const r of rows) {
     if (r.facet === "total") total = r.count;
-    else facets[r.facet].push({ value: r.value ?? "", label: r.label ?? "", count: r.count });
+    else if (r.facet !== "page") facets[r.facet].push({ value: r.value ?? "", label: r.label ?? "", count: r.count });
   }
-  return { total, facets };
+  return { page, total, facets };
 }
