@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../lib/db";
+import { uuidRe } from "../groups/schemas";
 import { MAX_DOCUMENT_TEXT } from "../lib/constants";
 import { idList } from "../lib/sql";
 
@@ -24,11 +25,10 @@ export interface SourceDoc {
   text: string;
 }
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The strings in a field value (a struct's, a list's), but not references to objects by id. */
 function strings(value: unknown, out: string[] = []): string[] {
   if (typeof value === "string") {
-    if (!uuid.test(value)) out.push(value);
+    if (!uuidRe.test(value)) out.push(value);
   } else if (Array.isArray(value)) for (const v of value) strings(v, out);
   else if (value && typeof value === "object") for (const v of Object.values(value)) strings(v, out);
   return out;

@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
 import { seedTags } from "./metadata-tags.mjs";
-import { benchAdmin, migratedDataDir, ms, percentile, startServer } from "./server.mjs";
+import { benchApi, benchUsers, migratedDataDir, startServer, timer } from "./server.mjs";
 
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -67,39 +67,9 @@ console.log(`Seeded ${ASSETS} assets × ${templates.length} values and 50,000 ta
 const server = await startServer({ dataDir });
 let failed = false;
 try {
-  const call = async (p, bearer, init = {}) => {
-    const res = await fetch(server.url + p, {
-      ...init,
-      headers: { "Content-Type": "application/json", ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
-    });
-    const body = await res.json();
-    if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
-    return body;
-  };
-  const post = (p, bearer, body) => call(p, bearer, { method: "POST", body: JSON.stringify(body) });
-  const adminBearer = (await post("/api/auth/login", null, benchAdmin)).bearer;
-  const login = `bench-${now}`;
-  const user = await post("/api/user", adminBearer, {
-    user_name: "Бенч",
-    user_login: login,
-    user_passwd: "bench-password-1",
-    enabled: true,
-  });
-  await post("/api/user/acl", adminBearer, { subj: user.user_id, obj: groupId, acl: ["read", "update"] });
-  const bearer = (await post("/api/auth/login", null, { user: login, passwd: "bench-password-1" })).bearer;
-
-  /** p50/p95 of `fn` (a fresh argument per run from `arg`), after 5 warm-up runs. */
-  const time = async (label, fn, runs = RUNS) => {
-    const times = [];
-    let last;
-    for (let i = 0; i < runs + 5; i++) {
-      const t = performance.now();
-      last = await fn(i);
-      if (i >= 5) times.push(performance.now() - t);
-    }
-    console.log(`${label.padEnd(52)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}`);
-    return last;
-  };
+  const { call, post } = benchApi(server.url);
+  const { adminBearer, bearer } = await benchUsers(post, groupId);
+  const time = timer(RUNS, 52);
   const ctx = { url: server.url, call, post, bearer, adminBearer, assets: ASSETS, assetId, template: tpl, groupId, time, runs: RUNS, file };
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "metadata");
   for (const f of readdirSync(dir)

@@ -12,7 +12,7 @@ import { statSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { createClient } from "@libsql/client";
 import { tsImport } from "tsx/esm/api";
-import { benchAdmin, migratedDataDir, ms, percentile, startServer } from "./server.mjs";
+import { benchApi, benchUsers, migratedDataDir, ms, percentile, startServer, timer } from "./server.mjs";
 
 const { stemText, fold } = await tsImport("../../functions/search/text.ts", import.meta.url);
 
@@ -215,38 +215,9 @@ process.env.EMBEDDINGS_MODEL = "bench";
 const server = await startServer({ dataDir });
 let failed = false;
 try {
-  const call = async (p, bearer, init = {}) => {
-    const res = await fetch(server.url + p, {
-      ...init,
-      headers: { "Content-Type": "application/json", ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
-    });
-    const body = await res.json();
-    if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
-    return body;
-  };
-  const post = (p, bearer, body) => call(p, bearer, { method: "POST", body: JSON.stringify(body) });
-  const adminBearer = (await post("/api/auth/login", null, benchAdmin)).bearer;
-  const login = `bench-${now}`;
-  const user = await post("/api/user", adminBearer, {
-    user_name: "Бенч",
-    user_login: login,
-    user_passwd: "bench-password-1",
-    enabled: true,
-  });
-  await post("/api/user/acl", adminBearer, { subj: user.user_id, obj: groupId, acl: ["read", "update"] });
-  const bearer = (await post("/api/auth/login", null, { user: login, passwd: "bench-password-1" })).bearer;
-
-  const time = async (label, fn, runs = RUNS) => {
-    const times = [];
-    let last;
-    for (let i = 0; i < runs + 5; i++) {
-      const t = performance.now();
-      last = await fn(i);
-      if (i >= 5) times.push(performance.now() - t);
-    }
-    console.log(`${label.padEnd(60)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}`);
-    return last;
-  };
+  const { call, post } = benchApi(server.url);
+  const { adminBearer, bearer } = await benchUsers(post, groupId);
+  const time = timer(RUNS, 60);
   // A common word is in about 5% of the assets, a rare one in about 0.05%; the phrase pairs two words of ~5%.
   /** @param {number} share */
   const byShare = (share) =>

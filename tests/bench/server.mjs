@@ -153,3 +153,59 @@ export function migratedDataDir(prefix) {
   if (!sqliteFile) throw new Error(`no D1 database in ${d1dir} after the migrations`);
   return { dataDir, file: path.join(d1dir, sqliteFile) };
 }
+
+/** JSON calls to a started server (`call`, and `post` with a body); an answer other than 2xx throws with its text. */
+export function benchApi(url) {
+  /** @param {string} p @param {string | null} bearer @param {RequestInit} [init] */
+  const call = async (p, bearer, init = {}) => {
+    const res = await fetch(url + p, {
+      ...init,
+      headers: { "Content-Type": "application/json", ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+    });
+    const body = await res.json();
+    if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    return body;
+  };
+  /** @param {string} p @param {string | null} bearer @param {unknown} body */
+  const post = (p, bearer, body) => call(p, bearer, { method: "POST", body: JSON.stringify(body) });
+  return { call, post };
+}
+
+/**
+ * The admin's bearer, and the bearer of a fresh user with read and update on `groupId`: list figures are taken as
+ * that user, so the access filter is part of them.
+ * @param {ReturnType<typeof benchApi>["post"]} post @param {string} groupId
+ */
+export async function benchUsers(post, groupId) {
+  const adminBearer = (await post("/api/auth/login", null, benchAdmin)).bearer;
+  const login = `bench-${Date.now()}`;
+  const user = await post("/api/user", adminBearer, {
+    user_name: "Бенч",
+    user_login: login,
+    user_passwd: "bench-password-1",
+    enabled: true,
+  });
+  await post("/api/user/acl", adminBearer, { subj: user.user_id, obj: groupId, acl: ["read", "update"] });
+  const bearer = (await post("/api/auth/login", null, { user: login, passwd: "bench-password-1" })).bearer;
+  return { adminBearer, bearer };
+}
+
+/**
+ * `time(label, fn, runs)`: runs `fn` (given the run's number) after 5 warm-up runs, prints p50/p95 with the label
+ * padded to `width`, answers the last result.
+ * @param {number} defaultRuns @param {number} width
+ */
+export const timer =
+  (defaultRuns, width) =>
+  /** @param {string} label @param {(i: number) => Promise<any>} fn @param {number} [runs] */
+  async (label, fn, runs = defaultRuns) => {
+    const times = [];
+    let last;
+    for (let i = 0; i < runs + 5; i++) {
+      const t = performance.now();
+      last = await fn(i);
+      if (i >= 5) times.push(performance.now() - t);
+    }
+    console.log(`${label.padEnd(width)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}`);
+    return last;
+  };
