@@ -9,7 +9,8 @@ import type { Env } from "./functions/lib/env";
 import { reportingOrigin, sentryOptions, setErrorReporter } from "./functions/lib/error-reporting";
 import { mediaOrigin, newNonce, secureResponse } from "./functions/lib/security-headers";
 import { uploadCors, uploadServerOrigins } from "./functions/uploads/servers";
-import { cachedSharePage, sharePageId } from "./functions/sl/page-cache";
+import { cachedSharedAnswer, sharedAnswerOf } from "./functions/sl/page-cache";
+import { readingEnv } from "./functions/lib/db-session";
 import { housekeeping } from "./functions/system/housekeeping";
 import { handleQueue } from "./queues/index";
 import type { JobMessage } from "./queues/messages";
@@ -20,6 +21,16 @@ async function route(request: Request, env: Env, ctx: ExecutionContext, cspNonce
   const refused = refusedOnMediaOrigin(request, env);
   if (refused) return refused;
   const { pathname } = new URL(request.url);
+  // A public share page or its info answer: from the edge cache when the link's version is there (page-cache.ts).
+  const shared = sharedAnswerOf(request);
+  if (shared) {
+    // They only read (a view count aside, which D1 sends to the primary): any copy of the database will do.
+    const readEnv = readingEnv(env);
+    // The info answer is the API's (its own session starts unconstrained, functions/lib/db-session.ts).
+    const render = async () =>
+      shared.kind === "info" ? api.fetch(request, env, ctx) : remix(request, { cloudflare: { env: readEnv, ctx }, cspNonce });
+    return cachedSharedAnswer(request, shared, readEnv, ctx, render);
+  }
   if (pathname === "/api" || pathname.startsWith("/api/")) {
     // Another app's page uploading here (functions/uploads/servers.ts): its preflight, then the allow headers.
     const cors = uploadCors(request, env);
@@ -33,9 +44,7 @@ async function route(request: Request, env: Env, ctx: ExecutionContext, cspNonce
     return allowed;
   }
   if (isDavPath(pathname)) return handleDav(request, env);
-  const render = () => remix(request, { cloudflare: { env, ctx }, cspNonce });
-  const linkId = sharePageId(request);
-  return linkId ? cachedSharePage(request, linkId, env, ctx, render) : render();
+  return remix(request, { cloudflare: { env, ctx }, cspNonce });
 }
 
 /** The build id (app/entry.server.tsx), the release errors are reported under. */

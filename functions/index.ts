@@ -6,6 +6,7 @@ import { ensureFirstAdmin } from "./auth/bootstrap";
 import { openRoutesOf, requireAuth, type OpenRoute } from "./lib/auth";
 import { refuseBadEnv } from "./lib/env-check";
 import { observe } from "./lib/observe";
+import { dbSession } from "./lib/db-session";
 import { ApiError, handleError } from "./lib/errors";
 import { createApp } from "./lib/openapi";
 import { renderDocsPage } from "./system/docs-page";
@@ -36,6 +37,7 @@ export const api = createApp().basePath("/api");
 
 api.use(requestId({ headerName: "X-Request-Id" }));
 api.use(observe);
+api.use(dbSession);
 api.use(async (c, next) => {
   // Wrong variables (a short JWT_SECRET makes every key weak): nothing is served until they are fixed.
   refuseBadEnv(c.env);

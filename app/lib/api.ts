@@ -1,5 +1,6 @@
 import { ru } from "../i18n/ru";
 import { clearTokens, expiresSoon, sessionStore, setTokens, type Tokens } from "./session";
+import { noteBookmarkOf, withBookmark } from "./db-bookmark";
 
 export const API_ROOT = "/api";
 
@@ -101,6 +102,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
 
   const headers = new Headers(options.headers);
   headers.set("X-Client-Version", __BUILD_ID__);
+  withBookmark(headers);
   const bearer = sessionStore.get().tokens?.bearer;
   if (!open && bearer) headers.set("Authorization", `Bearer ${bearer}`);
 
@@ -125,6 +127,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     throw new ApiError(0, null, ru.errors.network);
   }
 
+  noteBookmarkOf(response);
   if (!response.ok) {
     const errorBody = await readBody(response);
     // A 401 for a bearer that has since been replaced (a refresh raced this call) says nothing about the new one.

@@ -4,6 +4,7 @@
  * postMessage. Parts go up several at a time, each retried with backoff; a resumed upload sends only the
  * parts GET /api/ul/{id} reports missing.
  */
+import { BOOKMARK_HEADER } from "./db-bookmark";
 import type { UploadStatus } from "./uploads";
 
 export const PARALLEL_PARTS = 4;
@@ -33,7 +34,8 @@ export type ToWorker =
 export type FromWorker =
   | { type: "changeStatus"; key: string; status: UploadStatus; uploadId?: string }
   | { type: "updateProgress"; key: string; loaded: number; total: number }
-  | { type: "uploadCompleted"; key: string; assetId: string; contentSize: number }
+  /** bookmark: the database session after the last write, so the page's next reads see the new asset (db-bookmark.ts). */
+  | { type: "uploadCompleted"; key: string; assetId: string; contentSize: number; bookmark?: string }
   | { type: "uploadError"; key: string; message: string }
   | { type: "cancelUpload"; key: string; uploadId: string | null }
   | { type: "resumeUpload"; key: string }
@@ -116,15 +118,25 @@ export function createUploadHandler(post: (message: FromWorker) => void, origin 
 
   /** The upload routes go to the job's server (its base ends in /ul); everything else to this Worker. */
   let server: string | undefined;
-  const urlOf = (path: string) => (server && path.startsWith("/ul/") ? `${server}${path.slice("/ul".length)}` : `${origin}/api${path}`);
+  const onOtherServer = (path: string) => Boolean(server && path.startsWith("/ul/"));
+  const urlOf = (path: string) => (onOtherServer(path) ? `${server}${path.slice("/ul".length)}` : `${origin}/api${path}`);
+  /** This Worker's database session (functions/lib/db-session.ts); other servers are not asked for it. */
+  let bookmark: string | undefined;
 
   async function call<T>(path: string, signal: AbortSignal, init: { method?: string; json?: unknown } = {}, renewed = false): Promise<T> {
+    const here = !onOtherServer(path);
     const res = await fetch(urlOf(path), {
       method: init.method ?? (init.json === undefined ? "GET" : "POST"),
-      headers: { "Content-Type": "application/json", ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+      headers: {
+        "Content-Type": "application/json",
+        ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
+        ...(here && bookmark ? { [BOOKMARK_HEADER]: bookmark } : {}),
+      },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
       signal,
     });
+    const answered = here ? res.headers.get(BOOKMARK_HEADER) : null;
+    if (answered && (!bookmark || answered > bookmark)) bookmark = answered;
     if (res.status === 401 && !renewed) {
       // The bearer expired mid-upload: ask the page for a fresh one and try once more.
       const waited = new Promise<void>((resolve) => bearerWaiters.push(resolve));
@@ -225,7 +237,7 @@ export function createUploadHandler(post: (message: FromWorker) => void, origin 
     const done = await withRetry(signal, () =>
       call<{ asset_id: string; content_size: number }>(`/ul/${up.upload_id}/complete`, signal, { method: "POST" }),
     );
-    post({ type: "uploadCompleted", key, assetId: done.asset_id, contentSize: done.content_size });
+    post({ type: "uploadCompleted", key, assetId: done.asset_id, contentSize: done.content_size, bookmark });
   }
 
   return function handle(msg: ToWorker) {

@@ -1,6 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { created as assetCreated } from "../../functions/assets/schemas";
 import { api, ApiError, refreshTokens } from "./api";
+import { noteBookmark } from "./db-bookmark";
 import { sessionStore } from "./session";
 import type { Store } from "./store";
 import type { FromWorker, ToWorker } from "./upload-protocol";
@@ -215,6 +216,7 @@ export class UploadQueue {
         this.update(item.key, { loaded: message.loaded, progress: message.total ? (message.loaded / message.total) * 100 : 100 });
         return;
       case "uploadCompleted":
+        noteBookmark(message.bookmark);
         return this.completed(item, message.assetId);
       case "uploadError":
         this.fail(item.key, message.message);

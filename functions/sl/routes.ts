@@ -2,7 +2,6 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { idParam } from "../assets/schemas";
 import { getDb } from "../lib/db";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
-import { purgeSharePage } from "./page-cache";
 import publicRoutes from "./public-routes";
 import { createLinkBody, linkIdParam, linkOut, patchLinkBody } from "./schemas";
 import { createLink, linksForEntity, patchLink, revokeLink } from "./service";
@@ -56,7 +55,6 @@ app.openapi(
   }),
   async (c) => {
     const link = await patchLink(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").id, c.req.valid("json"), originOf(c.req.url));
-    await purgeSharePage(originOf(c.req.url), c.req.valid("param").id);
     return c.json(link, 200);
   },
 );
@@ -72,7 +70,6 @@ app.openapi(
   }),
   async (c) => {
     const link = await revokeLink(getDb(c.env), c.get("auth"), c.req.valid("param").id);
-    await purgeSharePage(originOf(c.req.url), c.req.valid("param").id);
     return c.json(link, 200);
   },
 );

@@ -96,6 +96,31 @@ describe("the public page", () => {
     expect(revoked.html).toContain(ru.share.unavailable.revoked);
   });
 
+  it("the info answer comes from the edge too, until the asset is renamed or the link revoked, here or anywhere", async () => {
+    const bearer = await admin();
+    const id = await sharedLink();
+    const info = async () => {
+      const res = await api(`/api/sl/info/${id}`);
+      return { status: res.status, ran: res.headers.has("X-Request-Id"), body: (await res.json()) as { name?: string } };
+    };
+    const first = await info();
+    expect(first).toMatchObject({ status: 200, ran: true, body: { name: fileName } });
+    // A stored answer was not run again: it carries no request id of its own.
+    await expect.poll(async () => (await info()).ran).toBe(false);
+
+    const [{ asset_id }] = await db().select({ asset_id: shareLinks.assetId }).from(shareLinks).where(eq(shareLinks.linkId, id));
+    const renamed = "Новое-имя.txt";
+    expect((await api(`/api/asset/${asset_id}`, { method: "PATCH", json: { asset_name: renamed }, bearer })).status).toBe(200);
+    expect(await info()).toMatchObject({ status: 200, ran: true, body: { name: renamed } });
+
+    // A revocation written where this data centre's cache was not told (another region): still never served.
+    await db().update(shareLinks).set({ revokedAt: 1 }).where(eq(shareLinks.linkId, id));
+    const revoked = await info();
+    expect(revoked.status).toBe(410);
+    expect(revoked.body.name).toBeUndefined();
+    expect((await page(id)).status).toBe(410);
+  });
+
   it("a link with a download limit is never stored by the edge: its page changes with each download", async () => {
     const id = await sharedLink({ download_limit: 2 });
     const p = await page(id);
