@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { nowSeconds } from "../../db/schema/columns";
-import type { Db } from "../lib/db";
+import { changesOf, type Db } from "../lib/db";
 import type { Env } from "../lib/env";
 
 /** Rows deleted per statement, and statements per cron run: a backlog clears over a few runs, no run holds D1 long. */
@@ -21,7 +21,7 @@ export async function pruneEvents(db: Db, env: Pick<Env, "EVENTS_RETENTION_DAYS"
     const result = await db.run(
       sql`DELETE FROM events WHERE rowid IN (SELECT rowid FROM events WHERE ctime < ${cutoff} ORDER BY rowid LIMIT ${BATCH})`,
     );
-    const changes = result.meta.changes ?? 0;
+    const changes = changesOf(result);
     deleted += changes;
     if (changes < BATCH) break;
   }

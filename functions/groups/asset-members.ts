@@ -40,17 +40,17 @@ function toEntry(r: Row): AssetEntry {
   return { id: r.id, name: r.name, mime: r.mime, ctime: r.ctime, mtime: r.mtime, atime: r.atime, ver: r.ver, var: variantId, size, hash };
 }
 
-const upper = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ";
 /**
- * a.name case-folded in SQL as nameKey() folds it in JS, for ASCII and Cyrillic (SQLite's lower()
- * knows ASCII only): assets keep no folded name column, and these scans stay within one group.
+ * Names are compared on gm.sort_name, the member's name case-folded for ASCII and Cyrillic with ё as е (kept
+ * by triggers, migration 0006): folding a.name in the query took 33 nested replace() calls, deeper than some
+ * SQLite builds' parsers go (libSQL's among them). The pattern is folded the same way.
  */
-const foldedName = sql.raw([...upper].reduce((expr, ch) => `replace(${expr}, '${ch}', '${ch.toLocaleLowerCase("ru")}')`, "lower(a.name)"));
+const sortKey = (name: string) => nameKey(name).replace(/ё/g, "е");
 
 function nameFilter(filter: string | undefined, substring = true): SQL {
   if (!filter) return sql`1`;
   const pct = substring ? "%" : "";
-  return sql`${foldedName} LIKE ${literal(`${pct}${nameKey(filter).replace(/[\\%_]/g, "\\$&")}${pct}`)} ESCAPE '\\'`;
+  return sql`gm.sort_name LIKE ${literal(`${pct}${sortKey(filter).replace(/[\\%_]/g, "\\$&")}${pct}`)} ESCAPE '\\'`;
 }
 
 const pageDenyFilters = new WeakMap<AccessContext, Promise<SQL>>();

@@ -44,6 +44,8 @@ export function checkedBookmark(header: string | null | undefined): string | nul
 
 /** Hono middleware: the rest of the request sees the session as its DB binding; the answer carries the bookmark. */
 export const dbSession = createMiddleware<AppEnv>(async (c, next) => {
+  // Sessions are D1's: a libSQL store (functions/lib/db.ts) has its own replicas and consistency.
+  if (c.env.LIBSQL_URL) return next();
   const session = c.env.DB.withSession(sessionStart(c.req.method, c.req.path, checkedBookmark(c.req.header(BOOKMARK_HEADER))));
   // A session has the binding's query methods (prepare, batch), which is all the code uses.
   c.env = { ...c.env, DB: session as unknown as D1Database };
@@ -53,7 +55,5 @@ export const dbSession = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** The public share page (worker.ts): it only reads, from whichever copy answers first. */
-export const readingEnv = <E extends { DB: D1Database }>(env: E): E => ({
-  ...env,
-  DB: env.DB.withSession("first-unconstrained") as unknown as D1Database,
-});
+export const readingEnv = <E extends { DB: D1Database; LIBSQL_URL?: string }>(env: E): E =>
+  env.LIBSQL_URL ? env : { ...env, DB: env.DB.withSession("first-unconstrained") as unknown as D1Database };

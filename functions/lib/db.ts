@@ -1,9 +1,88 @@
+import { type Client, createClient } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/d1";
+import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/driver";
 import * as schema from "../../db/schema";
 import type { Env } from "./env";
 
-export type Db = ReturnType<typeof getDb>;
+/**
+ * The metadata store (docs/decisions/049-read-replicas-and-libsql.md): the D1 binding, or a libSQL database
+ * (Turso, or any libSQL server) when LIBSQL_URL is set. Both speak SQLite's SQL through drizzle's sqlite
+ * dialect and take the same migrations; the code holds one Db type and never asks which one it has. The few
+ * statements drizzle cannot build (raw SQL with bound values in a batch) go through rawBatch/rawAll below.
+ */
+export type Db = ReturnType<typeof drizzle<typeof schema>>;
 
-export function getDb(env: Pick<Env, "DB">) {
+/** One client per database URL and isolate: a libSQL client keeps its connection between requests. */
+const libsqlClients = new Map<string, Client>();
+
+function libsqlClient(url: string, authToken: string | undefined): Client {
+  let client = libsqlClients.get(url);
+  if (!client) {
+    client = createClient({ url, authToken });
+    libsqlClients.set(url, client);
+  }
+  return client;
+}
+
+export function getDb(env: Pick<Env, "DB" | "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">): Db {
+  if (env.LIBSQL_URL) {
+    // drizzle's libSQL database has the D1 one's query API (select, batch, run, all, get); the results of
+    // run() differ, so the code reads changes with changesOf().
+    const db = drizzleLibsql(libsqlClient(env.LIBSQL_URL, env.LIBSQL_AUTH_TOKEN), { schema });
+    // drizzle's libSQL get() of raw SQL fails when no row comes back (it normalizes `undefined`): the first of
+    // all() answers the same as D1's get(), a row or undefined.
+    db.get = (async (query: Parameters<typeof db.all>[0]) => (await db.all(query))[0]) as typeof db.get;
+    return db as unknown as Db;
+  }
   return drizzle(env.DB, { schema });
+}
+
+const libsqlOf = (db: Db): Client | null => {
+  const client = db.$client as unknown as Client | D1Database;
+  return "execute" in client ? client : null;
+};
+
+/** Rows a run() wrote, from either store's answer. */
+export function changesOf(result: unknown): number {
+  const r = result as { meta?: { changes?: number }; rowsAffected?: number };
+  return r.meta?.changes ?? r.rowsAffected ?? 0;
+}
+
+/** A raw statement with bound values: for values too long to inline (documents' text) or blobs (vectors). */
+export interface RawStatement {
+  sql: string;
+  args: (string | number | null | ArrayBuffer | Uint8Array)[];
+}
+
+export const rawStatement = (sql: string, ...args: RawStatement["args"]): RawStatement => ({ sql, args });
+
+/** Runs the statements in one batch: all or nothing. */
+export async function rawBatch(db: Db, statements: RawStatement[]): Promise<void> {
+  if (statements.length === 0) return;
+  const libsql = libsqlOf(db);
+  if (libsql) {
+    await libsql.batch(
+      statements.map((s) => ({ sql: s.sql, args: s.args as never })),
+      "write",
+    );
+    return;
+  }
+  const d1 = db.$client as D1Database;
+  await d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...s.args)));
+}
+
+/** The rows of one raw statement, as objects keyed by column. */
+export async function rawAll<T>(db: Db, statement: RawStatement): Promise<T[]> {
+  const libsql = libsqlOf(db);
+  if (libsql) {
+    const result = await libsql.execute({ sql: statement.sql, args: statement.args as never });
+    return result.rows as unknown as T[];
+  }
+  const d1 = db.$client as D1Database;
+  return (
+    await d1
+      .prepare(statement.sql)
+      .bind(...statement.args)
+      .all<T>()
+  ).results;
 }

@@ -27,6 +27,12 @@ export interface Env {
   /** How often a handed-over task is checked with the transcoder, seconds (default 30). */
   TASK_WATCH_SECONDS?: string;
   DB: D1Database;
+  /**
+   * A libSQL database (Turso, or any libSQL server: libsql://…, https://…) used instead of the DB binding for
+   * metadata (functions/lib/db.ts, docs/decisions/049); unset: D1.
+   */
+  LIBSQL_URL?: string;
+  LIBSQL_AUTH_TOKEN?: string;
   BUCKET: R2Bucket;
   JOBS: Queue<JobMessage>;
   ASSETS: Fetcher;

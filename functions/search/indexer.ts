@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../lib/db";
+import { type Db, type RawStatement, rawBatch, rawStatement } from "../lib/db";
 import { loadSources, type SourceDoc } from "./documents";
 import { fold, stemText, words } from "./text";
 import { type Embedder, embeddingText, storeVectors } from "./vector";
@@ -21,42 +21,46 @@ const bodyOf = (d: SourceDoc) => [...d.tags, ...d.taxa, ...d.fields, ...d.tech, 
 const vocabOf = (d: SourceDoc) => [d.name, ...d.tags, ...d.taxa].flatMap(words).filter((w) => w.length >= 3 && /^\p{L}+$/u.test(w));
 
 /**
- * The indexer's statements are D1's own prepared statements: drizzle's batch cannot bind values of raw SQL,
- * and a document's text is far beyond what may be inlined into one statement.
+ * The indexer's statements are raw statements with bound values (functions/lib/db.ts): drizzle's batch cannot
+ * bind values of raw SQL, and a document's text is far beyond what may be inlined into one statement.
  */
-const d1 = (db: Db) => db.$client as D1Database;
-
-function writeDoc(db: Db, d: SourceDoc): D1PreparedStatement[] {
+function writeDoc(d: SourceDoc): RawStatement[] {
   return [
-    d1(db)
-      .prepare(
-        `INSERT INTO search_docs (el_id, el_type, name, sort_name, mime, class_id, ctime, size, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    rawStatement(
+      `INSERT INTO search_docs (el_id, el_type, name, sort_name, mime, class_id, ctime, size, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (el_id) DO UPDATE SET el_type = excluded.el_type, name = excluded.name, sort_name = excluded.sort_name, mime = excluded.mime,
           class_id = excluded.class_id, ctime = excluded.ctime, size = excluded.size, body = excluded.body`,
-      )
-      .bind(d.elId, d.elType, d.name, fold(d.name), d.mime, d.classId, d.ctime, d.size, bodyOf(d)),
-    d1(db)
-      .prepare("INSERT INTO search_fts (rowid, name, tags, body) SELECT doc_id, ?, ?, ? FROM search_docs WHERE el_id = ?")
-      .bind(stemText(d.name), stemText([...d.tags, ...d.taxa].join(" ")), stemText([...d.fields, ...d.tech, d.text].join(" ")), d.elId),
+      d.elId,
+      d.elType,
+      d.name,
+      fold(d.name),
+      d.mime,
+      d.classId,
+      d.ctime,
+      d.size,
+      bodyOf(d),
+    ),
+    rawStatement(
+      "INSERT INTO search_fts (rowid, name, tags, body) SELECT doc_id, ?, ?, ? FROM search_docs WHERE el_id = ?",
+      stemText(d.name),
+      stemText([...d.tags, ...d.taxa].join(" ")),
+      stemText([...d.fields, ...d.tech, d.text].join(" ")),
+      d.elId,
+    ),
   ];
 }
 
-const run = (db: Db, query: string, ...values: unknown[]) =>
-  d1(db)
-    .prepare(query)
-    .bind(...values);
+const dropFts = (elId: string) =>
+  rawStatement("DELETE FROM search_fts WHERE rowid = (SELECT doc_id FROM search_docs WHERE el_id = ?)", elId);
 
-const dropFts = (db: Db, elId: string) =>
-  run(db, "DELETE FROM search_fts WHERE rowid = (SELECT doc_id FROM search_docs WHERE el_id = ?)", elId);
-
-function vocabInserts(db: Db, docs: SourceDoc[]): D1PreparedStatement[] {
+function vocabInserts(docs: SourceDoc[]): RawStatement[] {
   const all = [...new Set(docs.flatMap(vocabOf))];
   const out = [];
   // D1 binds at most 100 values a statement.
   for (let i = 0; i < all.length; i += 100) {
     const chunk = all.slice(i, i + 100);
     out.push(
-      run(db, `INSERT INTO search_vocab (word) VALUES ${chunk.map(() => "(?)").join(", ")} ON CONFLICT (word) DO NOTHING`, ...chunk),
+      rawStatement(`INSERT INTO search_vocab (word) VALUES ${chunk.map(() => "(?)").join(", ")} ON CONFLICT (word) DO NOTHING`, ...chunk),
     );
   }
   return out;
@@ -77,15 +81,15 @@ export async function flushSearchIndex(db: Db, limit = 500, embedder: Embedder |
       db,
       dirty.map((d) => d.el_id),
     );
-    const statements: D1PreparedStatement[] = [];
+    const statements: RawStatement[] = [];
     for (const { el_id, mark } of dirty) {
-      statements.push(dropFts(db, el_id));
+      statements.push(dropFts(el_id));
       const doc = sources.get(el_id);
-      statements.push(...(doc ? writeDoc(db, doc) : [run(db, "DELETE FROM search_docs WHERE el_id = ?", el_id)]));
-      statements.push(run(db, "DELETE FROM search_dirty WHERE el_id = ? AND mark = ?", el_id, mark));
+      statements.push(...(doc ? writeDoc(doc) : [rawStatement("DELETE FROM search_docs WHERE el_id = ?", el_id)]));
+      statements.push(rawStatement("DELETE FROM search_dirty WHERE el_id = ? AND mark = ?", el_id, mark));
     }
-    statements.push(...vocabInserts(db, [...sources.values()]));
-    await d1(db).batch(statements);
+    statements.push(...vocabInserts([...sources.values()]));
+    await rawBatch(db, statements);
     if (embedder)
       await storeVectors(
         db,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { accessContext } from "../lib/access";
-import type { Db } from "../lib/db";
+import { type Db, rawBatch, rawStatement } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { idList, literal } from "../lib/sql";
@@ -62,14 +62,17 @@ export const embeddingText = (name: string, body: string) => `${name}\n${body}`.
 export async function storeVectors(db: Db, embedder: Embedder, docs: { elId: string; text: string }[]) {
   if (!docs.length) return;
   const vecs = await embedder.embed(docs.map((d) => d.text));
-  // D1's own statements: drizzle's batch cannot bind a blob into raw SQL.
-  const d1 = db.$client as D1Database;
-  await d1.batch(
+  // Raw statements: drizzle's batch cannot bind a blob into raw SQL.
+  await rawBatch(
+    db,
     docs.map((d, i) =>
-      d1
-        .prepare(`INSERT INTO search_vectors (el_id, model, vec) VALUES (?, ?, ?)
-          ON CONFLICT (el_id) DO UPDATE SET model = excluded.model, vec = excluded.vec, ctime = unixepoch()`)
-        .bind(d.elId, embedder.model, toBlob(vecs[i])),
+      rawStatement(
+        `INSERT INTO search_vectors (el_id, model, vec) VALUES (?, ?, ?)
+          ON CONFLICT (el_id) DO UPDATE SET model = excluded.model, vec = excluded.vec, ctime = unixepoch()`,
+        d.elId,
+        embedder.model,
+        toBlob(vecs[i]),
+      ),
     ),
   );
 }

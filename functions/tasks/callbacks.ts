@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { tasks, variants, type Task, type Variant } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { batchAll } from "../lib/batch";
-import type { Db } from "../lib/db";
+import { type Db, rawBatch, rawStatement } from "../lib/db";
 import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { sameSecret, sha256Hex } from "../lib/ids";
@@ -194,15 +194,18 @@ export async function finishTask(
  * retry writes the same text again.
  */
 async function storeText(db: Db, t: Task, src: { assetId: string; variantId: string }, text: string) {
-  const d1 = db.$client as D1Database;
-  await d1
-    .prepare(
+  await rawBatch(db, [
+    rawStatement(
       `INSERT INTO search_texts (asset_id, variant_id, text, ctime)
         SELECT ?, ?, ?, unixepoch() WHERE EXISTS (SELECT 1 FROM tasks WHERE job_id = ? AND run = ? AND status IN ('inqueue', 'running'))
         ON CONFLICT (asset_id) DO UPDATE SET variant_id = excluded.variant_id, text = excluded.text, ctime = excluded.ctime`,
-    )
-    .bind(src.assetId, src.variantId, text, t.jobId, t.run)
-    .run();
+      src.assetId,
+      src.variantId,
+      text,
+      t.jobId,
+      t.run,
+    ),
+  ]);
 }
 
 /** The transcoder gave up (bad input, ffmpeg failed): error, with its log; staged outputs removed. */

@@ -89,7 +89,7 @@ describe("WebDAV methods", () => {
     const res = await dav(davPath(top), { method: "PROPFIND", basic: basicAdmin, headers: { Depth: "1" } });
     expect(res.status).toBe(207);
     expect(hrefsOf(await res.text())).toHaveLength(3001);
-  });
+  }, 60_000);
 
   it("two assets with one name get distinct, stable paths", async () => {
     const { top } = await adminTree();
