@@ -34,15 +34,14 @@ const target = createClient({ url, authToken: process.env.LIBSQL_AUTH_TOKEN });
 
 // Virtual tables (the FTS5 indexes) and their shadow tables are rebuilt, not copied; wrangler's and SQLite's
 // own tables stay as the target has them.
-const virtual = source.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'").all();
+/** @typedef {{ name: string }} Named */
+const virtual = /** @type {Named[]} */ (
+  source.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'").all()
+);
 const shadowOf = (name) => virtual.some((v) => name === v.name || name.startsWith(`${v.name}_`));
-const tables = source
-  .prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
-  )
-  .all()
-  .map((t) => t.name)
-  .filter((name) => !shadowOf(name));
+const tableQuery =
+  "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'";
+const tables = /** @type {Named[]} */ (source.prepare(tableQuery).all()).map((t) => t.name).filter((name) => !shadowOf(name));
 
 const ROWS_PER_BATCH = 200;
 for (const table of tables) {
@@ -55,7 +54,8 @@ for (const table of tables) {
   let batch = [];
   let copied = 0;
   for (const row of source.prepare(`SELECT * FROM ${quoted}`).iterate()) {
-    batch.push({ sql: insert, args: columns.map((c) => row[c]) });
+    const values = /** @type {Record<string, import("@libsql/client").InValue>} */ (row);
+    batch.push({ sql: insert, args: columns.map((c) => values[c]) });
     if (batch.length === ROWS_PER_BATCH) {
       await target.batch(batch, "write");
       copied += batch.length;
