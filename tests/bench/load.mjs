@@ -36,24 +36,38 @@ try {
     groupIds.push((await post("/api/group/create", adminBearer, { parent: top.group_id, group_name: name })).group_id);
     for (let a = 0; a < ASSETS_PER_GROUP; a++) {
       const file = `${words[(g + a) % words.length]}-${g}-${a}.txt`;
-      const res = await fetch(`${server.url}/dav/${encodeURIComponent("Нагрузка")}/${encodeURIComponent(name)}/${encodeURIComponent(file)}`, {
-        method: "PUT",
-        headers: { Authorization: basicAdmin, "Content-Type": "text/plain" },
-        body: `${file}: ${words.join(" ")}`,
-      });
+      const res = await fetch(
+        `${server.url}/dav/${encodeURIComponent("Нагрузка")}/${encodeURIComponent(name)}/${encodeURIComponent(file)}`,
+        {
+          method: "PUT",
+          headers: { Authorization: basicAdmin, "Content-Type": "text/plain" },
+          body: `${file}: ${words.join(" ")}`,
+        },
+      );
       if (!res.ok) throw new Error(`seed PUT ${file}: ${res.status}`);
     }
   }
   for (const groupId of groupIds) {
-    const page = await fetch(`${server.url}/api/group/members/${groupId}?skip=0&take=50`, { headers: { Authorization: `Bearer ${adminBearer}` } });
+    const page = await fetch(`${server.url}/api/group/members/${groupId}?skip=0&take=50`, {
+      headers: { Authorization: `Bearer ${adminBearer}` },
+    });
     for (const m of await page.json()) if (m.el_type === "asset") assetIds.push(m.el_id);
   }
   if (assetIds.length === 0) throw new Error("no assets listed after the seed");
   const users = [];
   for (let u = 0; u < USERS; u++) {
     const login = `load-${Date.now()}-${u}`;
-    const user = await post("/api/user", adminBearer, { user_name: `Нагрузка ${u}`, user_login: login, user_passwd: "load-password-1", enabled: true });
-    await post("/api/user/acl", adminBearer, { subj: user.user_id, obj: top.group_id, acl: ["read", "update", "create", "acl", "download"] });
+    const user = await post("/api/user", adminBearer, {
+      user_name: `Нагрузка ${u}`,
+      user_login: login,
+      user_passwd: "load-password-1",
+      enabled: true,
+    });
+    await post("/api/user/acl", adminBearer, {
+      subj: user.user_id,
+      obj: top.group_id,
+      acl: ["read", "update", "create", "acl", "download"],
+    });
     const bearer = (await post("/api/auth/login", null, { user: login, passwd: "load-password-1" })).bearer;
     users.push({ bearer, basic: `Basic ${Buffer.from(`${login}:load-password-1`).toString("base64")}` });
   }
@@ -129,7 +143,9 @@ try {
 
   let total = 0;
   let failed = 0;
-  console.log(`\n${"kind".padEnd(8)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"p99".padStart(9)}  not 2xx`);
+  console.log(
+    `\n${"kind".padEnd(8)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"p99".padStart(9)}  not 2xx`,
+  );
   for (const { kind, result, latencies, statuses } of results) {
     const bad = [...statuses].filter(([s]) => s < 200 || s > 299);
     const errors = result.errors + result.timeouts;
@@ -142,11 +158,16 @@ try {
       `${kind.padEnd(8)} ${String(result.connections).padStart(5)} ${(latencies.length / SECONDS).toFixed(1).padStart(8)} ${f(50)} ${f(95)} ${f(99)}  ${badCount}${detail}`,
     );
   }
-  console.log(`${"all".padEnd(8)} ${String(CONNECTIONS).padStart(5)} ${(total / SECONDS).toFixed(1).padStart(8)}  — ${total} requests, ${failed} not 2xx`);
+  console.log(
+    `${"all".padEnd(8)} ${String(CONNECTIONS).padStart(5)} ${(total / SECONDS).toFixed(1).padStart(8)}  — ${total} requests, ${failed} not 2xx`,
+  );
   if (soak) {
     console.log("\nMemory (RSS, MiB) over time:");
     console.log(`${"s".padStart(5)} ${"workerd".padStart(9)} ${"transcoder".padStart(11)}`);
-    for (const m of memory) console.log(`${String(m.t).padStart(5)} ${(m.workerd / 1024).toFixed(1).padStart(9)} ${(m.transcoder / 1024).toFixed(1).padStart(11)}`);
+    for (const m of memory)
+      console.log(
+        `${String(m.t).padStart(5)} ${(m.workerd / 1024).toFixed(1).padStart(9)} ${(m.transcoder / 1024).toFixed(1).padStart(11)}`,
+      );
   }
 } finally {
   await server.stop();

@@ -80,7 +80,14 @@ export async function startServer({ skipBuild = true, dataDir: seeded } = {}) {
     if (child.exitCode === null && child.signalCode === null) await exited;
     if (!seeded) rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, dataDir, stop, pid: child.pid };
+  /** A crash: every process of the server (wrangler, workerd, the transcoder) ends at once, nothing is flushed. */
+  const kill = async () => {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    } catch {}
+    if (child.exitCode === null && child.signalCode === null) await exited;
+  };
+  return { url, dataDir, stop, kill, pid: child.pid };
 }
 
 /**
