@@ -31,7 +31,11 @@ const signIn = async (server: Server) => (await call(server, "/api/auth/login", 
 /** One part, as the browser's upload worker sends it: a target, the PUT, the report. */
 async function sendPart(server: Server, bearer: string, uploadId: string, part: number, bytes: Uint8Array) {
   const [target] = await call(server, `/api/ul/${uploadId}/targets`, bearer, { json: { parts: [part] } });
-  const put = await fetch(target.url, { method: "PUT", body: bytes, headers: { "Content-Length": String(bytes.length) } });
+  const put = await fetch(target.url, {
+    method: "PUT",
+    body: bytes as unknown as BodyInit,
+    headers: { "Content-Length": String(bytes.length) },
+  });
   if (!put.ok) throw new Error(`part ${part}: ${put.status}`);
   const etag = put.headers.get("ETag");
   await put.arrayBuffer();
