@@ -56,7 +56,26 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     const message = /malformed json/i.test(err.message) ? "Тело запроса — не корректный JSON" : err.message;
     return c.json(errorBody(code, message, requestId), status);
   }
+  if (readOnlyStore(err)) {
+    console.error(`[${requestId}] the database takes no writes:`, err);
+    return c.json(errorBody("unavailable", READ_ONLY_MESSAGE, requestId), 503, { "Retry-After": "60" });
+  }
   console.error(`[${requestId}]`, err);
   reportError(err, c.env, requestId);
   return c.json(errorBody("internal", "Внутренняя ошибка сервера", requestId), 500);
+}
+
+export const READ_ONLY_MESSAGE = "База данных сейчас доступна только для чтения: изменение не сохранено, повторите позже";
+
+/**
+ * A write refused because the database is read-only (a read-only file, a store in maintenance or over its quota):
+ * SQLite's SQLITE_READONLY, wherever in the chain of causes drizzle and the driver put it. Reads still work, so
+ * this is a 503 for the write, not a failure of the service.
+ */
+export function readOnlyStore(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === "SQLITE_READONLY" || /SQLITE_READONLY|readonly database/i.test(e.message)) return true;
+  }
+  return false;
 }
