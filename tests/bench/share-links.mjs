@@ -65,6 +65,12 @@ try {
     return `p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}`;
   };
   console.log(`TTFB of /sl/{id} over 200 (warm): ${await measure(page)} (aim p95 < 30 ms)`);
+  // The edge cache keeps plain GETs only (functions/sl/page-cache.ts): a query string makes the Worker render
+  // the same page, and the same info answer, every time.
+  console.log(`  served from the edge cache: ${await measure(page)}`);
+  console.log(`  rendered every time (?fresh): ${await measure(`${page}?fresh=1`)}`);
+  console.log(`TTFB of /api/sl/info/{id} from the edge cache: ${await measure(`${server.url}/api/sl/info/${id}`)}`);
+  console.log(`  answered every time (?fresh): ${await measure(`${server.url}/api/sl/info/${id}?fresh=1`)}`);
   // The floor: the same server answering a route that touches neither D1 nor the renderer.
   console.log(`For scale, TTFB of /api/version on the same server: ${await measure(`${server.url}/api/version`)}`);
 
