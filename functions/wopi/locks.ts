@@ -21,8 +21,22 @@ export const currentLock = (db: Db, assetId: string): Promise<WopiLock | undefin
     .where(and(eq(wopiLocks.assetId, assetId), gt(wopiLocks.expiresAt, nowSeconds())))
     .get();
 
-export const lockConflict = (current: string, reason: string) =>
-  new ApiError("conflict", `Файл заблокирован: ${reason}`, undefined, { "X-WOPI-Lock": current, "X-WOPI-LockFailureReason": reason });
+/** Why a call met a lock: the header in English (header values are ASCII), the message in Russian. */
+const reasons = {
+  locked: ["Locked by another lock", "файл заблокирован другим замком"],
+  unlocked: ["File not locked", "unlocked"],
+  oldMismatch: ["Old lock mismatch", "oldMismatch"],
+  mismatch: ["Lock mismatch", "mismatch"],
+  missing: ["No X-WOPI-Lock", "нет X-WOPI-Lock"],
+  notEmpty: ["File not locked and not empty", "notEmpty"],
+  target: ["Target file locked", "файл назначения заблокирован"],
+} as const;
+
+export const lockConflict = (current: string, reason: keyof typeof reasons) =>
+  new ApiError("conflict", `Конфликт замка: ${reasons[reason][1]}`, undefined, {
+    "X-WOPI-Lock": current,
+    "X-WOPI-LockFailureReason": reasons[reason][0],
+  });
 
 /** The X-WOPI-Lock a call must carry: present, at most 1,024 characters. */
 export function lockHeader(value: string | undefined, name = "X-WOPI-Lock"): string {
@@ -42,30 +56,30 @@ const setLock = (db: Db, assetId: string, lockId: string, userId: string) => {
 /** LOCK: takes the file, or refreshes the caller's own lock when the id is the same. */
 export async function lock(db: Db, assetId: string, lockId: string, userId: string) {
   const cur = await currentLock(db, assetId);
-  if (cur && cur.lockId !== lockId) throw lockConflict(cur.lockId, "заблокирован другим замком");
+  if (cur && cur.lockId !== lockId) throw lockConflict(cur.lockId, "locked");
   await setLock(db, assetId, lockId, userId);
 }
 
 /** LOCK with X-WOPI-OldLock (UnlockAndRelock): replaces the lock only when it is `oldLock`. */
 export async function relock(db: Db, assetId: string, lockId: string, oldLock: string, userId: string) {
   const cur = await currentLock(db, assetId);
-  if (!cur) throw lockConflict("", "файл не заблокирован");
-  if (cur.lockId !== oldLock) throw lockConflict(cur.lockId, "старый замок не совпадает");
+  if (!cur) throw lockConflict("", "unlocked");
+  if (cur.lockId !== oldLock) throw lockConflict(cur.lockId, "oldMismatch");
   await setLock(db, assetId, lockId, userId);
 }
 
 /** REFRESH_LOCK: another 30 minutes for the same lock. */
 export async function refreshLock(db: Db, assetId: string, lockId: string, userId: string) {
   const cur = await currentLock(db, assetId);
-  if (!cur) throw lockConflict("", "файл не заблокирован");
-  if (cur.lockId !== lockId) throw lockConflict(cur.lockId, "замок не совпадает");
+  if (!cur) throw lockConflict("", "unlocked");
+  if (cur.lockId !== lockId) throw lockConflict(cur.lockId, "mismatch");
   await setLock(db, assetId, lockId, userId);
 }
 
 export async function unlock(db: Db, assetId: string, lockId: string) {
   const cur = await currentLock(db, assetId);
-  if (!cur) throw lockConflict("", "файл не заблокирован");
-  if (cur.lockId !== lockId) throw lockConflict(cur.lockId, "замок не совпадает");
+  if (!cur) throw lockConflict("", "unlocked");
+  if (cur.lockId !== lockId) throw lockConflict(cur.lockId, "mismatch");
   await db.delete(wopiLocks).where(eq(wopiLocks.assetId, assetId));
 }
 
@@ -76,10 +90,10 @@ export async function unlock(db: Db, assetId: string, lockId: string) {
 export async function requireWritable(db: Db, assetId: string, lockId: string | undefined, emptyOk: boolean | "any") {
   const cur = await currentLock(db, assetId);
   if (cur) {
-    if (cur.lockId !== lockId) throw lockConflict(cur.lockId, lockId ? "замок не совпадает" : "нет X-WOPI-Lock");
+    if (cur.lockId !== lockId) throw lockConflict(cur.lockId, lockId ? "mismatch" : "missing");
     return;
   }
-  if (emptyOk === false) throw lockConflict("", "файл не заблокирован и не пуст");
+  if (emptyOk === false) throw lockConflict("", "notEmpty");
 }
 
 export const sweepWopiLocks = (db: Db) => db.delete(wopiLocks).where(lt(wopiLocks.expiresAt, nowSeconds()));

@@ -41,15 +41,14 @@ export function proofPayload(accessToken: string, url: string, ticks: bigint): U
   const address = enc.encode(url.toUpperCase());
   const out = new Uint8Array(4 + token.length + 4 + address.length + 4 + 8);
   const view = new DataView(out.buffer);
-  let at = 0;
-  view.setInt32(at, token.length);
-  out.set(token, (at += 4));
-  at += token.length;
+  view.setInt32(0, token.length);
+  out.set(token, 4);
+  const at = 4 + token.length;
   view.setInt32(at, address.length);
-  out.set(address, (at += 4));
-  at += address.length;
-  view.setInt32(at, 8);
-  view.setBigInt64(at + 4, ticks);
+  out.set(address, at + 4);
+  const ts = at + 4 + address.length;
+  view.setInt32(ts, 8);
+  view.setBigInt64(ts + 4, ticks);
   return out;
 }
 

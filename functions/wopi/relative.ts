@@ -66,7 +66,7 @@ export async function putRelative(c: WopiCaller, env: Env, req: Request, origin:
         throw new ApiError("conflict", `Файл «${name}» уже есть`, undefined, { "X-WOPI-ValidRelativeTarget": encodeUtf7(free) });
       }
       const lock = await currentLock(c.db, existing.id);
-      if (lock) throw lockConflict(lock.lockId, "файл назначения заблокирован");
+      if (lock) throw lockConflict(lock.lockId, "target");
       await requireAssets(c.db, c.user, "update", [existing.id]);
       await writeVersion(c, env, req, existing.id);
       return Response.json(await answer(c, env, origin, existing.id, name));
