@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clientUrl, parseDiscovery } from "../../functions/wopi/discovery";
-import { maxProofAgeMs, proofPayload, proofValid, ticksOf } from "../../functions/wopi/proof";
+import { maxProofAgeMs, proofPayload, proofValid, ticksOf, type ProofKeys } from "../../functions/wopi/proof";
 import { decodeUtf7, encodeUtf7 } from "../../functions/wopi/utf7";
 import { discoveryXml, proofKeyPair } from "../shared/wopi-proof";
 
@@ -22,12 +22,12 @@ describe("WOPI proof keys", () => {
 
   it("accepts the current key's proof, the old proof with the current key, the proof with the old key; nothing else", async () => {
     const [current, old, stranger] = await Promise.all([proofKeyPair(), proofKeyPair(), proofKeyPair()]);
-    const keys = { current, old };
+    const keys: ProofKeys = { current, old };
     const now = Date.now();
     const a = await current.sign("tok", url, now);
     const b = await old.sign("tok", url, now);
     const c = await stranger.sign("tok", url, now);
-    const check = (proof: string | null, proofOld: string | null, timestamp = a.timestamp, u = url, k = keys) =>
+    const check = (proof: string | null, proofOld: string | null, timestamp = a.timestamp, u = url, k: ProofKeys = keys) =>
       proofValid(k, { accessToken: "tok", url: u, timestamp, proof, proofOld }, now);
     expect(await check(a.proof, null)).toBe(true);
     expect(await check(c.proof, a.proof)).toBe(true);
