@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { contextQueries, primeAccessContext } from "../lib/access";
+import { contextQueries, entityAccess, primeAccessContext } from "../lib/access";
 import { authUserColumns } from "../lib/auth";
 import { getDb, type Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { literal } from "../lib/sql";
-import { requireAssets } from "../assets/guard";
+import { assetNotFound } from "../assets/guard";
 import { discovery } from "./discovery";
 import { proofValid } from "./proof";
 import { verifyWopiToken } from "./tokens";
@@ -64,13 +64,12 @@ export async function wopiCaller(env: Env, req: Request, fileId: string, token: 
   const db = getDb(env);
   const user = await liveUser(db, claims.userId);
   if (!user) throw badToken();
-  await requireAssets(db, user, "read", [fileId]);
-  let canWrite = false;
-  if (claims.write)
-    canWrite = await requireAssets(db, user, "update", [fileId]).then(
-      () => true,
-      () => false,
-    );
+  // One look at the user's rights on the file: not readable (or not an asset) is 404, as a missing one.
+  const { obj, perms } = await entityAccess(db, user, fileId).catch(() => {
+    throw assetNotFound();
+  });
+  if (obj.type !== "asset") throw assetNotFound();
+  const canWrite = claims.write && perms.includes("update");
   return { db, user, fileId, canWrite, token, proof: claims.proof };
 }
 

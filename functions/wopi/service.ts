@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { users, variants, wopiUserInfo, type Variant } from "../../db/schema";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { assets, users, variants, wopiLocks, wopiUserInfo, type Variant } from "../../db/schema";
+import { nowSeconds } from "../../db/schema/columns";
 import { loadAsset } from "../assets/service";
-import { readablePlacements, requireAssets } from "../assets/guard";
+import { assetNotFound, readablePlacements, requireAssets } from "../assets/guard";
 import { streamVariant } from "../assets/http-content";
 import { variantBytesById } from "../assets/versions";
 import { sizedBody, writeContent } from "../dav/content";
@@ -12,7 +13,7 @@ import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { requireWrite, type WopiCaller } from "./caller";
 import { clientUrl, discovery } from "./discovery";
-import { currentLock, requireWritable } from "./locks";
+import { requireWritable } from "./locks";
 import { signWopiToken } from "./tokens";
 
 /** The WOPI host's file operations (CheckFileInfo, GetFile, PutFile) and the token the host page asks for. */
@@ -22,14 +23,14 @@ export const appOrigin = (env: Pick<Env, "PUBLIC_URL">, req: Request) => (env.PU
 export const wopiSrcOf = (origin: string, fileId: string) => `${origin}/api/wopi/files/${fileId}`;
 
 /** The file's bytes: the latest version's original (master or initial first), as the group listing picks it. */
-export const contentVariant = (db: Db, assetId: string): Promise<Variant | undefined> =>
+const contentVariantQuery = (db: Db, assetId: string) =>
   db
     .select()
     .from(variants)
     .where(eq(variants.assetId, assetId))
     .orderBy(desc(variants.version), desc(sql`${variants.variantType} IN ('master', 'initial')`), variants.ctime)
-    .limit(1)
-    .get();
+    .limit(1);
+export const contentVariant = (db: Db, assetId: string): Promise<Variant | undefined> => contentVariantQuery(db, assetId).get();
 
 /** Changes with every save (a new upload is a new variant). */
 export const versionOf = (v: Variant | undefined) => (v ? `${v.version}-${v.variantId}` : "0");
@@ -63,20 +64,22 @@ export async function issueToken(db: Db, env: Env, auth: AuthUser, fileId: strin
 
 /** CheckFileInfo. */
 export async function checkFileInfo(c: WopiCaller, origin: string) {
-  const [asset, v, info, lockRow] = await Promise.all([
-    loadAsset(c.db, c.fileId),
-    contentVariant(c.db, c.fileId),
+  // One round trip for the file, its content, the user's info and the lock with its holder's name.
+  const [[asset], [v], [info], [holder]] = await c.db.batch([
+    c.db.select().from(assets).where(eq(assets.assetId, c.fileId)),
+    contentVariantQuery(c.db, c.fileId),
     c.db
       .select({ info: wopiUserInfo.info })
       .from(wopiUserInfo)
-      .where(and(eq(wopiUserInfo.userId, c.user.userId), eq(wopiUserInfo.assetId, c.fileId)))
-      .get(),
-    currentLock(c.db, c.fileId),
+      .where(and(eq(wopiUserInfo.userId, c.user.userId), eq(wopiUserInfo.assetId, c.fileId))),
+    c.db
+      .select({ name: users.userName })
+      .from(wopiLocks)
+      .innerJoin(users, eq(users.userId, wopiLocks.userId))
+      .where(and(eq(wopiLocks.assetId, c.fileId), gt(wopiLocks.expiresAt, nowSeconds()))),
   ]);
+  if (!asset) throw assetNotFound();
   const relative = c.canWrite ? await relativeGroup(c.db, c.user, c.fileId) : null;
-  const holder = lockRow
-    ? await c.db.select({ name: users.userName }).from(users).where(eq(users.userId, lockRow.userId)).get()
-    : undefined;
   return {
     BaseFileName: asset.name,
     Size: v?.contentSize ?? 0,
