@@ -48,6 +48,11 @@ try {
   );
 
   const time = timer(RUNS, 34);
+  // The yardstick on this machine right now: the lightest signed-in call (one session lookup).
+  await time(`reference: whoami (${RUNS} calls)`, async () => {
+    const res = await fetch(`${server.url}/api/auth/whoami`, { headers: { Authorization: `Bearer ${bearer}` } });
+    return res.json();
+  });
   await time(`CheckFileInfo (${RUNS} calls)`, async () => {
     const res = await fetch(file());
     if (!res.ok) throw new Error(`CheckFileInfo: ${res.status}`);
