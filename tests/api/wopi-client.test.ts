@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Env } from "../../functions/lib/env";
 import { discoveryXml, proofKeyPair, type ProofKeyPair } from "../shared/wopi-proof";
+import { api } from "./helpers";
 import { desk, doc, testEnv, tokenFor, wopi, type Desk } from "./wopi.helpers";
 
 /**
@@ -77,5 +78,18 @@ describe("proof keys", () => {
     const id = await doc(d.group, "d.txt", "x");
     const t = (await tokenFor(d.editor.bearer, id, env)).access_token;
     expect((await wopi(id, t, { env })).status).toBe(200);
+  });
+});
+
+describe("the editor page's policy", () => {
+  it("lets the page frame the office server and post the token to it, and nothing more without one", async () => {
+    const env = withClient((base) => discoveryXml(base));
+    const policy = (await api("/editor/00000000-0000-4000-8000-000000000000", { env })).headers.get("Content-Security-Policy")!;
+    const origin = new URL(env.WOPI_CLIENT_URL!).origin;
+    expect(policy).toMatch(new RegExp(`frame-src [^;]*${origin.replace(/[.]/g, "\\.")}`));
+    expect(policy).toMatch(new RegExp(`form-action 'self' ${origin.replace(/[.]/g, "\\.")}`));
+    const plain = (await api("/editor/00000000-0000-4000-8000-000000000000")).headers.get("Content-Security-Policy")!;
+    expect(plain).toContain("form-action 'self';");
+    expect(plain).not.toContain("office-");
   });
 });
