@@ -77,3 +77,6 @@ export async function wopiCaller(env: Env, req: Request, fileId: string, token: 
 export function requireWrite(c: WopiCaller) {
   if (!c.canWrite) throw new ApiError("unauthorized", "Токен доступа не даёт права на запись");
 }
+
+/** 501, which WOPI asks for an operation the host does not offer (ApiError has no such code: it is WOPI's alone). */
+export const notImplemented = (message: string) => Response.json({ error: { code: "not_implemented", message } }, { status: 501 });

@@ -7,7 +7,7 @@ import { fileName } from "../assets/schemas";
 import { accessContext } from "../lib/access";
 import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { requireWrite, type WopiCaller } from "./caller";
+import { notImplemented, requireWrite, type WopiCaller } from "./caller";
 import { extensionOf } from "./discovery";
 import { currentLock, lockConflict, requireWritable } from "./locks";
 import { relativeGroup, wopiSrcOf, writeVersion } from "./service";
@@ -34,8 +34,6 @@ async function freeName(c: WopiCaller, groupId: string, name: string) {
   }
   throw new ApiError("conflict", "Не удалось подобрать свободное имя");
 }
-
-const notImplemented = (message: string) => new Response(JSON.stringify({ error: { code: "not_implemented", message } }), { status: 501 });
 
 export async function putRelative(c: WopiCaller, env: Env, req: Request, origin: string): Promise<Response> {
   requireWrite(c);

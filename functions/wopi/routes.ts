@@ -4,7 +4,7 @@ import { getDb } from "../lib/db";
 import type { AppEnv } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { createApp, errorResponses, jsonContent } from "../lib/openapi";
-import { wopiCaller } from "./caller";
+import { notImplemented, requireWrite, wopiCaller } from "./caller";
 import { lock, lockHeader, refreshLock, relock, unlock, currentLock } from "./locks";
 import { putRelative, renameFile } from "./relative";
 import { accessQuery, checkFileInfo as fileInfoSchema, fileParam, tokenAnswer } from "./schemas";
@@ -122,8 +122,8 @@ app.openapi(
         return c.json(await renameFile(w, c.req.raw), 200);
     }
     if (!["LOCK", "REFRESH_LOCK", "UNLOCK"].includes(override))
-      return c.json({ error: { code: "not_implemented", message: `X-WOPI-Override ${override} не поддерживается` } }, 501);
-    if (!w.canWrite) throw new ApiError("unauthorized", "Токен доступа не даёт права на запись");
+      return notImplemented(`X-WOPI-Override ${override} не поддерживается`) as never;
+    requireWrite(w);
     const id = lockHeader(h("X-WOPI-Lock"));
     const old = h("X-WOPI-OldLock");
     if (override === "LOCK" && old !== undefined) await relock(w.db, w.fileId, id, lockHeader(old, "X-WOPI-OldLock"), w.user.userId);
