@@ -13,6 +13,8 @@ import { ADMIN, expect, openSignedIn, signedInPage, test } from "./fixtures";
 const dir = mkdtempSync(path.join(tmpdir(), "mam-editor-"));
 const file = path.join(dir, "заметки.txt");
 writeFileSync(file, "первая строка");
+const docx = path.join(dir, "Договор.docx");
+writeFileSync(docx, "PK not really a document");
 
 test("a text file is edited, saved as a new version, locked for a second editor and released on close", async ({ page, browser }) => {
   const seed = await Seeder.admin();
@@ -52,4 +54,19 @@ test("a text file is edited, saved as a new version, locked for a second editor 
   await expect(third.page.getByRole("button", { name: "Сохранить" })).toBeVisible();
   await expect(third.page.getByTestId("editor-readonly")).toHaveCount(0);
   await third.context.close();
+});
+
+test("an office document without an office server explains how to connect one and offers the download", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const groupId = await seed.group(unique("Документы"));
+  const assetId = await seed.uploadInto(groupId, docx, "application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+  await openSignedIn(page, ADMIN, `/asset/${assetId}`);
+
+  await page.getByRole("link", { name: "Редактировать" }).click();
+  await expect(page.getByText("Офисный редактор не подключён")).toBeVisible();
+  await expect(page.getByText("WOPI_CLIENT_URL")).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Скачать" }).click()]);
+  expect(download.suggestedFilename()).toBe("Договор.docx");
+  await page.getByRole("link", { name: /Назад/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/asset/${assetId}$`));
 });
