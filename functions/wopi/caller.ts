@@ -24,6 +24,8 @@ export interface WopiCaller {
   /** The token allows writing and the user still holds `update` on the file. */
   canWrite: boolean;
   token: string;
+  /** The paths of the live groups holding the file (as the access engine resolved it). */
+  placements: string[];
   /** The token was made for an office client (its calls carry proofs; tokens it is handed keep that). */
   proof: boolean;
 }
@@ -70,7 +72,7 @@ export async function wopiCaller(env: Env, req: Request, fileId: string, token: 
   });
   if (obj.type !== "asset") throw assetNotFound();
   const canWrite = claims.write && perms.includes("update");
-  return { db, user, fileId, canWrite, token, proof: claims.proof };
+  return { db, user, fileId, canWrite, token, proof: claims.proof, placements: obj.placements };
 }
 
 /** A write needs a token that allows it and the right today: otherwise 401, as WOPI answers a token not good for the call. */

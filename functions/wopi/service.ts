@@ -7,7 +7,7 @@ import { streamVariant } from "../assets/http-content";
 import { variantBytesById } from "../assets/versions";
 import { sizedBody, writeContent } from "../dav/content";
 import { mimeFor } from "../dav/mime";
-import { requireAccess } from "../lib/access";
+import { accessContext, groupPermissions, requireAccess } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -79,7 +79,9 @@ export async function checkFileInfo(c: WopiCaller, origin: string) {
       .where(and(eq(wopiLocks.assetId, c.fileId), gt(wopiLocks.expiresAt, nowSeconds()))),
   ]);
   if (!asset) throw assetNotFound();
-  const relative = c.canWrite ? await relativeGroup(c.db, c.user, c.fileId) : null;
+  // Whether PUT_RELATIVE could put a file beside this one (relativeGroup, without its queries: the context is loaded).
+  const ctx = await accessContext(c.db, c.user);
+  const relative = c.canWrite && c.placements.some((p) => groupPermissions(ctx, p)?.includes("create"));
   return {
     BaseFileName: asset.name,
     Size: v?.contentSize ?? 0,
@@ -89,7 +91,7 @@ export async function checkFileInfo(c: WopiCaller, origin: string) {
     Version: versionOf(v),
     LastModifiedTime: new Date((v?.ctime ?? asset.mtime) * 1000).toISOString(),
     UserCanWrite: c.canWrite,
-    UserCanNotWriteRelative: relative === null,
+    UserCanNotWriteRelative: !relative,
     UserCanRename: c.canWrite,
     ReadOnly: !c.canWrite,
     SupportsLocks: true,
