@@ -15,7 +15,7 @@ export const editor = {
   loading: "Открываем файл…",
   office: {
     title: "Офисный редактор не подключён",
-    text: "Этот документ открывается в офисном редакторе (Collabora Online, ONLYOFFICE Docs или Office Online Server), работающем по протоколу WOPI. Чтобы редактировать такие файлы, администратор запускает офисный сервер и задаёт его адрес в переменной WOPI_CLIENT_URL (см. README, раздел «Редактирование документов»).",
+    text: "Этот документ открывается в офисном редакторе (Collabora Online, ONLYOFFICE Docs или Office Online Server), работающем по протоколу WOPI. Чтобы редактировать такие файлы, администратор запускает офисный сервер и задаёт его адрес в переменной WOPI_CLIENT_URL (см. README, раздел «Editing documents»).",
     pdf: "Открыть как PDF",
     noPdf: "PDF-версии этого документа пока нет",
     download: "Скачать",
