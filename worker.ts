@@ -7,7 +7,7 @@ import { handleDav, isDavPath } from "./functions/dav";
 import { api } from "./functions/index";
 import type { Env } from "./functions/lib/env";
 import { reportingOrigin, sentryOptions, setErrorReporter } from "./functions/lib/error-reporting";
-import { mediaOrigin, newNonce, secureResponse } from "./functions/lib/security-headers";
+import { mediaOrigin, newNonce, officeOrigin, secureResponse } from "./functions/lib/security-headers";
 import { uploadCors, uploadServerOrigins } from "./functions/uploads/servers";
 import { cachedSharedAnswer, sharedAnswerOf } from "./functions/sl/page-cache";
 import { readingEnv } from "./functions/lib/db-session";
@@ -60,7 +60,7 @@ const handler = {
   // Every answer, API and pages, gets the security headers (functions/lib/security-headers.ts).
   async fetch(request, env, ctx) {
     const nonce = newNonce();
-    return secureResponse(request, await route(request, env, ctx, nonce), nonce, mediaOrigin(env), connectOrigins(env));
+    return secureResponse(request, await route(request, env, ctx, nonce), nonce, mediaOrigin(env), connectOrigins(env), officeOrigin(env));
   },
   queue: (batch, env) => handleQueue(batch, env),
   scheduled: (_controller, env, ctx) => ctx.waitUntil(housekeeping(env)),

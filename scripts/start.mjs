@@ -10,6 +10,7 @@
  *   DEFAULT_QUOTA_BYTES  bytes a user may store unless an admin set their own quota; passed to the Worker as is
  *   UPLOAD_SERVERS / UPLOAD_APP_ORIGINS  other upload servers, and the apps that may upload here from another
  *                 origin (README "Upload servers"); passed to the Worker as is
+ *   WOPI_CLIENT_URL  an office server speaking WOPI (README "Editing documents"); passed to the Worker as is
  *   TRANSCODER_PORT  port of the transcoder started beside the Worker (default: a free one)
  *   TRANSCODER_URL   use a transcoder running elsewhere instead of starting one
  *   MAM_SEED_SQL  SQL run on the local database after the migrations, before the Worker starts (the browser
@@ -126,6 +127,7 @@ const passedVars = [
   "CHAT_URL",
   "CHAT_MODEL",
   "CHAT_KEY",
+  "WOPI_CLIENT_URL",
 ]
   .filter((k) => process.env[k])
   .flatMap((k) => ["--var", `${k}:${process.env[k]}`]);

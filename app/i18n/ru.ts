@@ -9,6 +9,7 @@ import { admin } from "./ru-admin";
 import { disk, mam, viewer } from "./ru-files";
 import { metadata } from "./ru-metadata";
 import { search } from "./ru-search";
+import { editor } from "./ru-editor";
 
 export const ru = {
   app: {
@@ -212,6 +213,7 @@ export const ru = {
 
   metadata,
   search,
+  editor,
 
   upload: {
     // The upload queue, drop zone and status panel.

@@ -1,29 +1,59 @@
-import { Container, Text } from "@mantine/core";
-import { useLoaderData } from "@remix-run/react";
+import { Anchor, Group, Stack, Title } from "@mantine/core";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { useMemo } from "react";
+import { safeReturnPath } from "../../functions/lib/return-path";
+import { textKind } from "../components/editor/editable";
+import { OfficeFallback } from "../components/editor/OfficeFallback";
+import { OfficeFrame } from "../components/editor/OfficeFrame";
+import { TextEditor } from "../components/editor/TextEditor";
+import { WopiFile, wopiToken } from "../components/editor/wopi-client";
+import { getAsset } from "../components/mam/mam-api";
 import { PageLoader } from "../components/PageLoader";
-import { PagePlaceholder } from "../components/PagePlaceholder";
 import { ru } from "../i18n/ru";
 import { pageMeta } from "../lib/meta";
 import { screenLoader } from "../lib/route-data";
 
 export const meta = pageMeta(ru.pages.editor);
 
-/** Document editor: full window, outside the layout, but signed-in only like the layout's screens. */
-export const clientLoader = screenLoader(async ({ params }) => ({ id: params.id ?? "" }));
+/**
+ * /editor/{id}: the document editor, full window, outside the layout, signed-in only like the layout's screens.
+ * The office server's editor when one is configured and opens the type (the token answer's urlsrc), else the
+ * built-in text editor, else how to connect an office server. docs/decisions/046-wopi.md.
+ */
+export const clientLoader = screenLoader(async ({ params, request }) => {
+  const id = (params.id ?? "").toLowerCase();
+  const [asset, token] = await Promise.all([getAsset(id, request.signal), wopiToken(id)]);
+  const from = new URL(request.url).searchParams.get("from");
+  const back = from ? safeReturnPath(from, window.location.origin) : `/asset/${id}`;
+  return { asset, token, back };
+});
 
 export const HydrateFallback = PageLoader;
 
 export { RouteError as ErrorBoundary } from "../components/RouteError";
 
 export default function EditorPage() {
-  const { id } = useLoaderData<typeof clientLoader>();
+  const { asset, token, back } = useLoaderData<typeof clientLoader>();
+  const navigate = useNavigate();
+  const kind = textKind(asset.name, asset.mimetype);
+  const file = useMemo(() => new WopiFile(token.wopi_src, token.access_token), [token]);
   return (
-    <Container fluid py="md">
-      <PagePlaceholder title={ru.pages.editor}>
-        <Text c="dimmed" size="sm">
-          {id}
-        </Text>
-      </PagePlaceholder>
-    </Container>
+    <Stack gap="xs" p="sm" style={{ height: "100vh" }}>
+      <Group gap="sm" wrap="nowrap">
+        <Anchor component={Link} to={back} size="sm">
+          ← {ru.editor.back}
+        </Anchor>
+        <Title order={3} lineClamp={1}>
+          {asset.name}
+        </Title>
+      </Group>
+      {token.urlsrc ? (
+        <OfficeFrame urlsrc={token.urlsrc} token={token.access_token} ttl={token.access_token_ttl} />
+      ) : kind ? (
+        <TextEditor file={file} kind={kind} onClose={() => navigate(back)} />
+      ) : (
+        <OfficeFallback assetId={asset.asset_id} name={asset.name} version={asset.asset_latest_version ?? null} />
+      )}
+    </Stack>
   );
 }

@@ -17,7 +17,7 @@ export async function writeContent(
   db: Db,
   env: Env,
   auth: AuthUser,
-  target: { assetId: string; groupId: string; name: string; mime: string },
+  target: { assetId: string; groupId: string | undefined; name: string; mime: string },
   body: ReadableStream | null,
   size: number,
 ) {

@@ -73,6 +73,14 @@ export interface Env {
   CHAT_FETCH?: Pick<Fetcher, "fetch">;
   /** Optional Workers Analytics Engine dataset: one data point per API request (functions/lib/observe.ts). */
   METRICS?: AnalyticsEngineDataset;
+  /**
+   * An office server speaking WOPI (Collabora Online/CODE, ONLYOFFICE Docs, Office Online Server), e.g.
+   * http://localhost:9980: its /hosting/discovery maps file types to its editor (functions/wopi/discovery.ts).
+   * Unset: text documents open in the built-in editor, office formats explain how to connect one.
+   */
+  WOPI_CLIENT_URL?: string;
+  /** Optional outbound fetch for the office server's discovery (tests put a fake server here); unset = global fetch. */
+  WOPI_FETCH?: Pick<Fetcher, "fetch">;
   /** Sentry DSN (functions/lib/error-reporting.ts); unset = nothing is reported anywhere. */
   SENTRY_DSN?: string;
 }

@@ -14,6 +14,8 @@ const labels = {
   urls: "mam url signatures",
   /** Storage credentials at rest when STORAGE_KEY is unset; the label predates this module and must not change. */
   storage: "mam storage credentials",
+  /** WOPI access tokens handed to office clients (functions/wopi/tokens.ts). */
+  wopi: "mam wopi access tokens",
 } as const;
 
 export class WeakSecret extends Error {
@@ -35,8 +37,14 @@ const algorithms: Record<Purpose, HmacImportParams | AesKeyGenParams> = {
   bearer: { name: "HMAC", hash: "SHA-256", length: 256 },
   urls: { name: "HMAC", hash: "SHA-256", length: 256 },
   storage: { name: "AES-GCM", length: 256 },
+  wopi: { name: "HMAC", hash: "SHA-256", length: 256 },
 };
-const usages: Record<Purpose, KeyUsage[]> = { bearer: ["sign", "verify"], urls: ["sign", "verify"], storage: ["encrypt", "decrypt"] };
+const usages: Record<Purpose, KeyUsage[]> = {
+  bearer: ["sign", "verify"],
+  urls: ["sign", "verify"],
+  storage: ["encrypt", "decrypt"],
+  wopi: ["sign", "verify"],
+};
 
 // Derived once per isolate and secret (a rotation brings a new secret, hence new entries).
 const cache = new Map<string, Promise<CryptoKey>>();
@@ -66,3 +74,4 @@ async function derived(secret: string, purpose: Purpose): Promise<CryptoKey> {
 export const bearerKey = (secret: string) => derived(secret, "bearer");
 export const urlSigningKey = (secret: string) => derived(secret, "urls");
 export const storageCredentialsKey = (secret: string) => derived(secret, "storage");
+export const wopiKey = (secret: string) => derived(secret, "wopi");

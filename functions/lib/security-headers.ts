@@ -24,13 +24,30 @@ export function mediaOrigin(env: object): string | null {
   }
 }
 
+/** The office server's origin (WOPI_CLIENT_URL), which the editor page frames; null when none is set. */
+export function officeOrigin(env: object): string | null {
+  const value = (env as { WOPI_CLIENT_URL?: string }).WOPI_CLIENT_URL;
+  try {
+    return value ? new URL(value).origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The application's policy. Scripts: the app's own files and inline scripts carrying this request's nonce
  * (Remix's context and route modules, React's streaming, Mantine's colour-scheme script). Styles allow
  * inline: Mantine and React write `style` attributes and <style> elements (decision 022).
  */
-export function appPolicy(nonce: string, media: string | null = null, uploadServers: readonly string[] = []): string {
+export function appPolicy(
+  nonce: string,
+  media: string | null = null,
+  uploadServers: readonly string[] = [],
+  office: string | null = null,
+): string {
   const bytes = media ? `'self' ${media}` : "'self'";
+  // The office server (WOPI_CLIENT_URL): the editor page posts the access token into its frame (functions/wopi).
+  const officeSrc = office ? ` ${office}` : "";
   // The disk helper on the user's own machine (helper/, docs/decisions/036-webdav-and-disk-helper.md).
   const diskHelper = "http://127.0.0.1:18981";
   return [
@@ -43,10 +60,10 @@ export function appPolicy(nonce: string, media: string | null = null, uploadServ
     // Uploads may go to another upload server (functions/uploads/servers.ts); the disk helper is on this machine.
     `connect-src ${[bytes, ...uploadServers, diskHelper].join(" ")}`,
     "worker-src 'self'",
-    `frame-src ${bytes}`,
+    `frame-src ${bytes}${officeSrc}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self'${officeSrc}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }
@@ -80,6 +97,7 @@ export function securityHeaders(
   nonce: string,
   media: string | null = null,
   uploadServers: readonly string[] = [],
+  office: string | null = null,
 ): Headers {
   const url = new URL(request.url);
   const api = isUnder(url.pathname, "/api");
@@ -95,7 +113,7 @@ export function securityHeaders(
   if (sharePage && !api) out.set("Referrer-Policy", "no-referrer");
   else add("Referrer-Policy", sharePage ? "no-referrer" : "strict-origin-when-cross-origin");
 
-  if (!api) add("Content-Security-Policy", appPolicy(nonce, media, uploadServers));
+  if (!api) add("Content-Security-Policy", appPolicy(nonce, media, uploadServers, office));
   else if (isApiDocument(response)) add("Content-Security-Policy", API_POLICY);
 
   const credentialed = api ? request.headers.has("Authorization") : !sharePage && hasPageCookie(request);
@@ -115,8 +133,9 @@ export function secureResponse(
   nonce: string,
   media: string | null = null,
   uploadServers: readonly string[] = [],
+  office: string | null = null,
 ): Response {
-  const headers = securityHeaders(request, response, nonce, media, uploadServers);
+  const headers = securityHeaders(request, response, nonce, media, uploadServers, office);
   if (response.status === 101) return response;
   try {
     headers.forEach((value, name) => {

@@ -6,6 +6,7 @@ import type { Env } from "../lib/env";
 import { cleanupUploads } from "../uploads/complete";
 import { pruneEvents } from "../events/retention";
 import { sweepLocks } from "../dav/locks";
+import { sweepWopiLocks } from "../wopi/locks";
 import { flushSearchIndex } from "../search/indexer";
 import { embedderFrom } from "../search/vector";
 
@@ -25,6 +26,7 @@ export async function housekeeping(env: Env) {
     db.delete(loginAttempts).where(lt(loginAttempts.windowEnds, now)),
     // Expired WebDAV locks are already ignored by every check; this only keeps the table small.
     sweepLocks(db),
+    sweepWopiLocks(db),
   ]);
   await cleanupUploads(env, db);
   await pruneEvents(db, env, now);

@@ -23,6 +23,7 @@ describe("routes without sign-in", () => {
         "GET /api/health",
         "GET /api/sl/{id}/play",
         "GET /api/media/{id}",
+        "GET /api/wopi/files/{id}",
       ]),
     );
     expect(open.length).toBeLessThan(30);

@@ -47,7 +47,8 @@ const freePort = () =>
  * @param {{ skipBuild?: boolean, dataDir?: string }} [options]
  */
 export async function startServer({ skipBuild = true, dataDir: seeded } = {}) {
-  const port = await freePort();
+  // BENCH_PORT pins the port (a machine shared by several runs gives each its own range).
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
   const dataDir = seeded ?? mkdtempSync(path.join(tmpdir(), "mam-bench-"));
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {

@@ -1,8 +1,9 @@
-import { Anchor, Group, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ru } from "../../i18n/ru";
 import { formatDateTime, formatSize } from "../../lib/format";
+import { editorPath, offersEdit } from "../editor/editable";
 import type { AssetInfoData } from "./viewer-api";
 
 const show = (value: unknown) =>
@@ -55,7 +56,14 @@ export function AssetInfo({ info }: { info: AssetInfoData }) {
   ];
   return (
     <Stack gap="lg">
-      <Title order={2}>{asset.name}</Title>
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2}>{asset.name}</Title>
+        {offersEdit(asset) && (
+          <Button variant="light" component={Link} to={editorPath(asset.asset_id, `/asset/${asset.asset_id}`)}>
+            {ru.editor.edit}
+          </Button>
+        )}
+      </Group>
       <Table withRowBorders={false} verticalSpacing={2} aria-label={ru.viewer.info}>
         <Table.Tbody>
           {fields.map(([label, value]) => (

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Menu, Stack, Text, Title } from "@mantine/core";
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { editorPath, offersEdit } from "../editor/editable";
 import { useRef } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
@@ -50,6 +51,7 @@ const original = (variants: Variant[]) =>
 /** /mam/{idGroup}/asset/{id}: the file itself (proxy preferred), previous/next in the group, downloads. */
 export function FileViewer({ data }: { data: ViewerData }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const { groupId, asset, order } = data;
   const assetId = asset.asset_id;
 
@@ -102,6 +104,11 @@ export function FileViewer({ data }: { data: ViewerData }) {
                 ))}
               </Menu.Dropdown>
             </Menu>
+          )}
+          {offersEdit(asset) && (
+            <Button size="xs" variant="light" component={Link} to={editorPath(assetId, location.pathname + location.search)}>
+              {ru.editor.edit}
+            </Button>
           )}
           <Button size="xs" variant="subtle" component={Link} to={`/asset/${assetId}`}>
             {ru.viewer.info}
