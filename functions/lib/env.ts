@@ -67,6 +67,11 @@ export interface Env {
   CHAT_FETCH?: Pick<Fetcher, "fetch">;
   /** Optional Workers Analytics Engine dataset: one data point per API request (functions/lib/observe.ts). */
   METRICS?: AnalyticsEngineDataset;
+  /** Stripe Checkout for the shop (functions/shop/stripe.ts): both set = Stripe is offered; unset = manual payment only. */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Optional outbound fetch for Stripe's API (tests answer it locally); unset = global fetch. */
+  STRIPE_FETCH?: Pick<Fetcher, "fetch">;
   /** Sentry DSN (functions/lib/error-reporting.ts); unset = nothing is reported anywhere. */
   SENTRY_DSN?: string;
 }

@@ -13,6 +13,7 @@ import { uploadCases } from "./uploads";
 import { userCases } from "./users";
 import { shareLinkCases } from "./sl";
 import { ssoCases } from "./sso";
+import { shopCases } from "./shop";
 
 /**
  * Every resource's matrix declarations. A new resource adds tests/api/authz/<resource>.ts and one
@@ -34,6 +35,7 @@ export const routeCases: RouteCase[] = [
   ...eventCases,
   ...searchCases,
   ...davCases,
+  ...shopCases,
 ];
 
 export {
@@ -46,6 +48,7 @@ export {
   groupCases,
   metadataTagCases,
   shareLinkCases,
+  shopCases,
   storageCases,
   ssoCases,
   systemCases,
