@@ -9,6 +9,7 @@ import { admin } from "./ru-admin";
 import { disk, mam, viewer } from "./ru-files";
 import { metadata } from "./ru-metadata";
 import { search } from "./ru-search";
+import { shop } from "./ru-shop";
 
 export const ru = {
   app: {
@@ -20,6 +21,7 @@ export const ru = {
     search: "Поиск",
     jobs: "Задачи",
     automations: "Автоматизации",
+    shop: "Магазин",
     admin: "Администрирование",
     logout: "Выйти",
   },
@@ -48,6 +50,10 @@ export const ru = {
     automation: "Автоматизация",
     search: "Поиск",
     shop: "Магазин",
+    shopAdmin: "Магазин: управление",
+    shopCheckout: "Оформление заказа",
+    shopOrders: "Мои заказы",
+    shopInvoice: "Счёт",
     shortLink: "Просмотр по ссылке",
     editor: "Редактор документа",
     placeholder: "Раздел в разработке.",
@@ -212,6 +218,7 @@ export const ru = {
 
   metadata,
   search,
+  shop,
 
   upload: {
     // The upload queue, drop zone and status panel.

@@ -1,11 +1,15 @@
 import { z } from "@hono/zod-openapi";
-import { orderStatuses, paymentProviders } from "../../db/schema/shop-orders";
-import { shopVariants } from "../../db/schema/shop-offers";
 import { entityId, idParam } from "../groups/schemas";
 
 /** The shop's payloads (docs/decisions/048-shop.md). Shared with the front end: no server imports. */
 
-export { idParam, orderStatuses, shopVariants };
+export { idParam };
+
+/** The same lists as db/schema/shop-orders.ts and shop-offers.ts (kept here so app/ need not import drizzle). */
+export const orderStatuses = ["new", "awaiting_payment", "paid", "delivered", "rejected", "cancelled", "refunded"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const paymentProviders = ["manual", "stripe"] as const;
+export const shopVariants = ["original", "proxy"] as const;
 
 /** Days a delivery link works when the licence names no duration. */
 export const DEFAULT_DELIVERY_DAYS = 30;

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../db/schema/shop-orders";
+import type { OrderStatus } from "./schemas";
 
 /**
  * The order state machine (docs/decisions/048-shop.md), shared with the UI (which buttons an order shows).
@@ -24,11 +24,8 @@ export const orderTable: Record<OrderAction, { from: readonly OrderStatus[]; to:
   deliver: { from: ["paid"], to: "delivered" },
 };
 
-/** What an admin may do to an order in the admin screen, in the order the UI shows the buttons. */
-export const adminActions = ["approve", "mark_paid", "reject", "refund"] as const satisfies readonly OrderAction[];
-/** What the buyer may do. */
-export const buyerActions = ["cancel"] as const satisfies readonly OrderAction[];
-
+/** What an admin may do to an order (routes and buttons), in the order the UI shows them. Refund and cancel have no route yet. */
+export const adminActions = ["approve", "mark_paid", "reject"] as const satisfies readonly OrderAction[];
 export const actionsFor = <A extends OrderAction>(status: OrderStatus, among: readonly A[]): A[] =>
   among.filter((a) => orderTable[a].from.includes(status));
 

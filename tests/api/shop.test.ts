@@ -1,6 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { events, fieldValues } from "../../db/schema";
+import {
+  events,
+  fieldValues,
+  orderStatuses as tableStatuses,
+  paymentProviders as tableProviders,
+  shopVariants as tableVariants,
+} from "../../db/schema";
+import { orderStatuses, paymentProviders, shopVariants } from "../../functions/shop/schemas";
 import { licenceFieldIds } from "../../functions/shop/licence-fields";
 import { admin, call, db, mkPerson } from "./fixtures";
 import { api } from "./helpers";
@@ -163,6 +170,12 @@ describe("the shop, manual payment", () => {
     expect((await call(`/api/shop/order/${id}/approve`, { method: "POST", bearer: user.bearer })).status).toBe(403);
     const missing = crypto.randomUUID();
     expect((await call(`/api/shop/order/${missing}/approve`, { method: "POST", bearer: await admin() })).status).toBe(404);
+  });
+
+  it("the schemas shared with the UI list the table's statuses, providers and variants", () => {
+    expect(orderStatuses).toEqual(tableStatuses);
+    expect(paymentProviders).toEqual(tableProviders);
+    expect(shopVariants).toEqual(tableVariants);
   });
 
   it("validates input and names the field", async () => {

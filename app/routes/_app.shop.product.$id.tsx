@@ -1,0 +1,81 @@
+import { Anchor, Badge, Button, Group, Image, Stack, Table, Text, Title } from "@mantine/core";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { formatPrice } from "../../functions/shop/schemas";
+import { Thumb } from "../components/mam/Thumb";
+import { ru } from "../i18n/ru";
+import { runAction } from "../lib/actions";
+import { showInfo } from "../lib/notify";
+import { screenLoader } from "../lib/route-data";
+import { addToCart, getProduct } from "../lib/shop-api";
+
+const t = ru.shop;
+
+export const clientLoader = screenLoader(async ({ params, request }) => ({ product: await getProduct(params.id!, request.signal) }));
+
+export { RouteError as ErrorBoundary } from "../components/RouteError";
+
+/** A product: its preview, description and offers, each with "В корзину". */
+export default function ProductView() {
+  const { product } = useLoaderData<typeof clientLoader>();
+  const { revalidate } = useRevalidator();
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/shop" size="sm">
+        ← {t.back}
+      </Anchor>
+      <Group align="flex-start" gap="xl" wrap="wrap">
+        {product.preview ? (
+          <Image src={product.preview} alt="" maw={480} radius="sm" />
+        ) : (
+          <Thumb type={product.group_id ? "group" : "asset"} mime={product.mimetype} size={240} />
+        )}
+        <Stack gap="sm" style={{ flex: 1, minWidth: 320 }}>
+          <Group gap="sm">
+            <Title order={3}>{product.title}</Title>
+            {product.group_id && <Badge variant="light">{t.collectionBadge}</Badge>}
+            {!product.published && <Badge color="gray">{t.unpublished}</Badge>}
+          </Group>
+          {product.description && <Text style={{ whiteSpace: "pre-wrap" }}>{product.description}</Text>}
+          <Title order={4}>{t.offers}</Title>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.licence}</Table.Th>
+                <Table.Th>{t.variant}</Table.Th>
+                <Table.Th>{t.price}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {product.offers.map((o) => (
+                <Table.Tr key={o.offer_id} data-testid="offer">
+                  <Table.Td>
+                    <Text size="sm">{o.licence_name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {o.licence_terms} · {t.duration(o.duration_days)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{t.variants[o.variant]}</Table.Td>
+                  <Table.Td>{formatPrice(o.price, o.currency)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      onClick={async () => {
+                        if (await runAction(() => addToCart(product.product_id, o.offer_id))) {
+                          showInfo(t.added);
+                          revalidate();
+                        }
+                      }}
+                    >
+                      {t.addToCart}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      </Group>
+    </Stack>
+  );
+}
