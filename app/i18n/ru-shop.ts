@@ -5,6 +5,7 @@ export const shop = {
   catalogue: "Каталог",
   myOrders: "Мои заказы",
   searchPlaceholder: "Найти товар…",
+  find: "Найти",
   collection: "Коллекция",
   allCollections: "Все коллекции",
   nothing: "Товаров не найдено",

@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ProductCard } from "../components/shop/ProductCard";
@@ -50,6 +50,9 @@ export default function Catalogue() {
           onChange={(e) => setText(e.currentTarget.value)}
           style={{ flex: 1 }}
         />
+        <Button type="submit" variant="light">
+          {t.find}
+        </Button>
         <Select
           aria-label={t.collection}
           placeholder={t.allCollections}
