@@ -54,6 +54,7 @@ export const shop = {
   download: "Скачать",
   deliveryUntil: (date: string) => `ссылка действует до ${date}`,
   pay: "Оплатить",
+  cancel: "Отменить",
   invoice: "Счёт",
   invoiceTitle: (n: string) => `Счёт № ${n}`,
   print: "Печать / PDF",

@@ -49,3 +49,4 @@ export const allOrders = (status: string | null, signal?: AbortSignal) =>
 export const getOrder = (id: string, signal?: AbortSignal) => api<Order>(`/shop/order/${id}`, { signal });
 export const orderAction = (id: string, action: "approve" | "mark-paid" | "reject", reason?: string) =>
   api<Order>(`/shop/order/${id}/${action}`, { method: "POST", body: action === "reject" ? { reason } : undefined });
+export const cancelOrder = (id: string) => api<Order>(`/shop/order/${id}/cancel`, { method: "POST" });

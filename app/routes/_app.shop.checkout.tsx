@@ -16,7 +16,8 @@ export default function Checkout() {
   const { cart } = useRouteLoaderData("routes/_app.shop") as { cart: Cart };
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
-  const [provider, setProvider] = useState<"manual" | "stripe">("manual");
+  // Stripe first when the shop has it: paying at once beats waiting for an admin.
+  const [provider, setProvider] = useState<"manual" | "stripe">(cart.providers.includes("stripe") ? "stripe" : "manual");
   const [busy, setBusy] = useState(false);
   const place = async () => {
     setBusy(true);
@@ -65,7 +66,7 @@ export default function Checkout() {
             <Radio.Group label={t.provider} value={provider} onChange={(v) => setProvider(v as "manual" | "stripe")}>
               <Stack gap={6} mt={6}>
                 <Radio value="manual" label={t.providers.manual} />
-                <Radio value="stripe" label={t.providers.stripe} />
+                {cart.providers.includes("stripe") && <Radio value="stripe" label={t.providers.stripe} />}
               </Stack>
             </Radio.Group>
             <Button onClick={place} loading={busy} disabled={!cart.currency}>

@@ -1,22 +1,35 @@
 import { Anchor, Badge, Button, Group, Image, Stack, Table, Text, Title } from "@mantine/core";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { formatPrice } from "../../functions/shop/schemas";
+import { viewableVariantTypes } from "../../functions/assets/variant-rights";
 import { Thumb } from "../components/mam/Thumb";
+import { MediaView } from "../components/viewer/MediaView";
+import { latestVariants, playVariant, shownMime } from "../components/viewer/viewer-api";
 import { ru } from "../i18n/ru";
 import { runAction } from "../lib/actions";
 import { showInfo } from "../lib/notify";
 import { screenLoader } from "../lib/route-data";
-import { addToCart, getProduct } from "../lib/shop-api";
+import { addToCart, getProduct, type Product } from "../lib/shop-api";
 
 const t = ru.shop;
 
-export const clientLoader = screenLoader(async ({ params, request }) => ({ product: await getProduct(params.id!, request.signal) }));
+/** A video or audio product plays its proxy (what `read` gets, never the original the buyer has not paid for). */
+async function playerOf(product: Product, signal: AbortSignal) {
+  if (!product.asset_id || !/^(video|audio)\//.test(product.mimetype ?? "")) return null;
+  const proxy = (await latestVariants(product.asset_id, signal)).find((v) => viewableVariantTypes.includes(v.variant_type));
+  return proxy ? { src: (await playVariant(proxy.variant_id)).link, mime: shownMime(proxy, product.mimetype ?? "") } : null;
+}
+
+export const clientLoader = screenLoader(async ({ params, request }) => {
+  const product = await getProduct(params.id!, request.signal);
+  return { product, player: await playerOf(product, request.signal).catch(() => null) };
+});
 
 export { RouteError as ErrorBoundary } from "../components/RouteError";
 
 /** A product: its preview, description and offers, each with "В корзину". */
 export default function ProductView() {
-  const { product } = useLoaderData<typeof clientLoader>();
+  const { product, player } = useLoaderData<typeof clientLoader>();
   const { revalidate } = useRevalidator();
   return (
     <Stack gap="md">
@@ -24,7 +37,11 @@ export default function ProductView() {
         ← {t.back}
       </Anchor>
       <Group align="flex-start" gap="xl" wrap="wrap">
-        {product.preview ? (
+        {player ? (
+          <div style={{ width: 480, maxWidth: "100%", aspectRatio: "16 / 9" }}>
+            <MediaView src={player.src} mime={player.mime} name={product.title} />
+          </div>
+        ) : product.preview ? (
           <Image src={product.preview} alt="" maw={480} radius="sm" />
         ) : (
           <Thumb type={product.group_id ? "group" : "asset"} mime={product.mimetype} size={240} />

@@ -16,6 +16,13 @@ export async function rejectOrder(db: Db, auth: AuthUser, id: string, reason: st
   return getOrder(db, auth, id, origin);
 }
 
+/** The buyer (or an admin) withdraws an order not yet paid; someone else's order is 404 like a missing one. */
+export async function cancelOrder(db: Db, auth: AuthUser, id: string, origin: string) {
+  await getOrder(db, auth, id, origin);
+  await transition(db, auth, id, "cancel");
+  return getOrder(db, auth, id, origin);
+}
+
 /** Records the payment and delivers at once: links, licence fields, mail, then delivered. */
 export async function markPaid(db: Db, env: Env, auth: AuthUser, id: string, origin: string) {
   const order = await transition(db, auth, id, "mark_paid", { paidAt: nowSeconds() }, { provider: "manual" });

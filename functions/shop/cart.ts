@@ -2,9 +2,10 @@ import { and, asc, eq } from "drizzle-orm";
 import { shopCartItems, shopLicences, shopOffers, shopProducts } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
-import type { AuthUser } from "../lib/env";
+import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
+import { stripeConfigured } from "./payment";
 import { loadProduct } from "./products";
 import type { CartOut } from "./schemas";
 
@@ -22,7 +23,7 @@ export async function cartLines(db: Db, auth: AuthUser) {
 }
 export type CartLine = Awaited<ReturnType<typeof cartLines>>[number];
 
-export async function getCart(db: Db, auth: AuthUser): Promise<CartOut> {
+export async function getCart(db: Db, env: Env, auth: AuthUser): Promise<CartOut> {
   const lines = await cartLines(db, auth);
   const currencies = [...new Set(lines.map((l) => l.offer.currency))];
   return {
@@ -38,11 +39,12 @@ export async function getCart(db: Db, auth: AuthUser): Promise<CartOut> {
     })),
     total: lines.reduce((s, l) => s + l.offer.price, 0),
     currency: currencies.length === 1 ? currencies[0] : null,
+    providers: stripeConfigured(env) ? ["manual", "stripe"] : ["manual"],
   };
 }
 
 /** Adds an offer of a product the caller may see; the same offer twice is one line. */
-export async function addToCart(db: Db, auth: AuthUser, productId: string, offerId: string) {
+export async function addToCart(db: Db, env: Env, auth: AuthUser, productId: string, offerId: string) {
   await loadProduct(db, auth, productId);
   const offer = await db
     .select({ id: shopOffers.offerId })
@@ -57,14 +59,14 @@ export async function addToCart(db: Db, auth: AuthUser, productId: string, offer
     .insert(shopCartItems)
     .values({ itemId: newId(), userId: auth.userId, productId, offerId, ctime: nowSeconds() })
     .onConflictDoNothing();
-  return getCart(db, auth);
+  return getCart(db, env, auth);
 }
 
-export async function removeFromCart(db: Db, auth: AuthUser, itemId: string) {
+export async function removeFromCart(db: Db, env: Env, auth: AuthUser, itemId: string) {
   const gone = await db
     .delete(shopCartItems)
     .where(and(eq(shopCartItems.itemId, itemId), eq(shopCartItems.userId, auth.userId)))
     .returning({ id: shopCartItems.itemId });
   if (!gone.length) throw new ApiError("not_found", "В корзине нет такой строки");
-  return getCart(db, auth);
+  return getCart(db, env, auth);
 }

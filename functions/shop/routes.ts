@@ -4,7 +4,7 @@ import { requireAdmin } from "../lib/auth";
 import { getDb } from "../lib/db";
 import type { AppEnv } from "../lib/env";
 import { createApp, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
-import { approveOrder, markPaid, rejectOrder } from "./actions";
+import { approveOrder, cancelOrder, markPaid, rejectOrder } from "./actions";
 import { addToCart, getCart, removeFromCart } from "./cart";
 import { createLicence, deleteLicence, listLicences, patchLicence } from "./licences";
 import { allOrders, checkout, getOrder, myOrders } from "./orders";
@@ -119,13 +119,13 @@ app.openapi(
   async (c) => c.json(await publishProduct(db(c), admin(c), c.req.valid("param").id, c.req.valid("json").published), 200),
 );
 
-app.openapi(route("get", "/cart", "The caller's cart", {}, cartOut), async (c) => c.json(await getCart(db(c), c.get("auth")), 200));
+app.openapi(route("get", "/cart", "The caller's cart", {}, cartOut), async (c) => c.json(await getCart(db(c), c.env, c.get("auth")), 200));
 app.openapi(route("post", "/cart/items", "Add an offer to the cart", { body: jsonBody(cartItemBody) }, cartOut), async (c) => {
   const b = c.req.valid("json");
-  return c.json(await addToCart(db(c), c.get("auth"), b.product_id, b.offer_id), 200);
+  return c.json(await addToCart(db(c), c.env, c.get("auth"), b.product_id, b.offer_id), 200);
 });
 app.openapi(route("delete", "/cart/items/{id}", "Remove a line from the cart", { params: idParam }, cartOut), async (c) =>
-  c.json(await removeFromCart(db(c), c.get("auth"), c.req.valid("param").id), 200),
+  c.json(await removeFromCart(db(c), c.env, c.get("auth"), c.req.valid("param").id), 200),
 );
 
 app.openapi(route("post", "/checkout", "Place an order from the cart", { body: jsonBody(checkoutBody) }, checkoutOut), async (c) =>
@@ -152,6 +152,11 @@ app.openapi(
 app.openapi(
   route("post", "/order/{id}/mark-paid", "Record the payment of an approved order and deliver it (admins)", { params: idParam }, orderOut),
   async (c) => c.json(await markPaid(db(c), c.env, admin(c), c.req.valid("param").id, originOf(c)), 200),
+);
+
+app.openapi(
+  route("post", "/order/{id}/cancel", "Cancel an order not yet paid (its buyer, or admins)", { params: idParam }, orderOut),
+  async (c) => c.json(await cancelOrder(db(c), c.get("auth"), c.req.valid("param").id, originOf(c)), 200),
 );
 
 app.openapi(

@@ -153,6 +153,7 @@ export const cartOut = z
     ),
     total: z.number(),
     currency: z.string().nullable(),
+    providers: z.array(z.enum(paymentProviders)).describe("the payment providers checkout offers"),
   })
   .openapi("ShopCart");
 export type CartOut = z.infer<typeof cartOut>;

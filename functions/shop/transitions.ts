@@ -24,8 +24,11 @@ export const orderTable: Record<OrderAction, { from: readonly OrderStatus[]; to:
   deliver: { from: ["paid"], to: "delivered" },
 };
 
-/** What an admin may do to an order (routes and buttons), in the order the UI shows them. Refund and cancel have no route yet. */
+/** What an admin may do to an order (routes and buttons), in the order the UI shows them. Refund has no route yet. */
 export const adminActions = ["approve", "mark_paid", "reject"] as const satisfies readonly OrderAction[];
+/** What the buyer may do to their own order. */
+export const buyerActions = ["cancel"] as const satisfies readonly OrderAction[];
+
 export const actionsFor = <A extends OrderAction>(status: OrderStatus, among: readonly A[]): A[] =>
   among.filter((a) => orderTable[a].from.includes(status));
 

@@ -85,6 +85,7 @@ async function stripeOrder() {
     env: stripeEnv,
   });
   expect(add.status).toBe(200);
+  expect(((await add.json()) as { providers: string[] }).providers).toEqual(["manual", "stripe"]);
   const res = await api("/api/shop/checkout", { method: "POST", json: {}, bearer: user.bearer, env: stripeEnv });
   expect(res.status).toBe(200);
   return { s, user, product, placed: (await res.json()) as { order_id: string; status: string; payment_url: string } };

@@ -47,7 +47,7 @@ describe("the shop, manual payment", () => {
       { email: "buyer@example.com" },
     );
     expect(placed.status).toBe("new");
-    expect((await ok("/api/shop/cart", { bearer: user.bearer })).items).toEqual([]);
+    expect(await ok("/api/shop/cart", { bearer: user.bearer })).toMatchObject({ items: [], providers: ["manual"] });
 
     const mine = await ok(`/api/shop/order/${placed.order_id}`, { bearer: user.bearer });
     expect(mine).toMatchObject({ status: "new", total: 200_000, currency: "RUB", provider: "manual" });
@@ -168,6 +168,14 @@ describe("the shop, manual payment", () => {
     const rejected = await ok(`/api/shop/order/${id}`, { bearer: user.bearer });
     expect(rejected).toMatchObject({ status: "rejected", reason: "Нет оплаты" });
     expect((await call(`/api/shop/order/${id}/approve`, { method: "POST", bearer: user.bearer })).status).toBe(403);
+    // The buyer cancels an order not yet paid; a rejected or delivered one stays as it is.
+    expect((await call(`/api/shop/order/${id}/cancel`, { method: "POST", bearer: user.bearer })).status).toBe(409);
+    const second = await order(user.bearer, [{ product_id: product.product_id, offer_id: product.offers[0].offer_id }]);
+    expect((await call(`/api/shop/order/${second.order_id}/cancel`, { method: "POST", bearer: (await mkPerson()).bearer })).status).toBe(
+      404,
+    );
+    expect((await ok(`/api/shop/order/${second.order_id}/cancel`, { method: "POST", bearer: user.bearer })).status).toBe("cancelled");
+    expect((await call(`/api/shop/order/${second.order_id}/approve`, { method: "POST", bearer: await admin() })).status).toBe(409);
     const missing = crypto.randomUUID();
     expect((await call(`/api/shop/order/${missing}/approve`, { method: "POST", bearer: await admin() })).status).toBe(404);
   });

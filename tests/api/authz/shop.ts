@@ -211,6 +211,11 @@ export const shopCases: RouteCase[] = [
     expect: adminOnly(200),
   },
   {
+    route: "POST /api/shop/order/:id/cancel",
+    request: async (w) => ({ method: "POST", path: `/api/shop/order/${await readerOrder(w)}/cancel` }),
+    expect: buyerOnly,
+  },
+  {
     // Stripe is not configured in the matrix's Worker: the open route says so to everyone, before any signature check.
     route: "POST /api/shop/webhook/stripe",
     request: () => ({ method: "POST", path: "/api/shop/webhook/stripe", body: "{}", headers: { "Stripe-Signature": "t=1,v1=00" } }),
