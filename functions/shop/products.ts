@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { assets, groups, shopCartItems, shopLicences, shopOffers, shopProducts, type ShopOffer, type ShopProduct } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
-import { accessContext, requireAccess } from "../lib/access";
+import { accessContext, requireAccess, type AccessContext } from "../lib/access";
 import { assetFilter, groupFilter } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
@@ -22,21 +22,20 @@ export const productNotFound = () => new ApiError("not_found", "Товар не 
 
 const searchKeyOf = (title: string, description: string) => `${title}\n${description}`.toLowerCase();
 
-/** The newest preview image of the product's asset, or of the first file of its collection that has one. */
-const previewPath = sql<string | null>`(SELECT '/api/asset/content/preview/' || v.asset_id || '/' || v.version || '/' || v.variant_id
+/**
+ * The newest preview image of the product's asset, or of the first file of its collection that has one and that
+ * the caller may read (a preview path names the file: a file denied to the caller must not show through).
+ */
+const previewPath = (ctx: AccessContext) => sql<
+  string | null
+>`(SELECT '/api/asset/content/preview/' || v.asset_id || '/' || v.version || '/' || v.variant_id
   FROM variants v WHERE v.preview_key IS NOT NULL AND (v.asset_id = ${shopProducts.assetId}
-    OR v.asset_id IN (SELECT gm.el_id FROM group_members gm WHERE gm.group_id = ${shopProducts.groupId} AND gm.el_type = 'asset'))
+    OR (v.asset_id IN (SELECT gm.el_id FROM group_members gm WHERE gm.group_id = ${shopProducts.groupId} AND gm.el_type = 'asset')
+      AND ${assetFilter(ctx, sql.raw("v.asset_id"))}))
   ORDER BY v.version DESC, v.ctime DESC LIMIT 1)`;
 
-const productColumns = {
-  product: shopProducts,
-  mimetype: assets.mimetype,
-  preview: previewPath,
-};
-
 /** SQL: the caller may read the product's asset or group (a product whose asset or group is gone is nobody's). */
-async function readable(db: Db, auth: AuthUser): Promise<SQL> {
-  const ctx = await accessContext(db, auth);
+function readable(ctx: AccessContext): SQL {
   return sql`((${shopProducts.assetId} IS NOT NULL AND ${assets.assetId} IS NOT NULL AND ${assetFilter(ctx, shopProducts.assetId)})
     OR (${shopProducts.groupId} IS NOT NULL AND ${groups.groupId} IS NOT NULL AND ${groupFilter(ctx, groups)}))`;
 }
@@ -80,16 +79,17 @@ const out = (r: { product: ShopProduct; mimetype: string | null; preview: string
   ctime: r.product.ctime,
 });
 
-const base = (db: Db) =>
+const base = (db: Db, ctx: AccessContext) =>
   db
-    .select(productColumns)
+    .select({ product: shopProducts, mimetype: assets.mimetype, preview: previewPath(ctx) })
     .from(shopProducts)
     .leftJoin(assets, eq(assets.assetId, shopProducts.assetId))
     .leftJoin(groups, eq(groups.groupId, shopProducts.groupId));
 
 /** The catalogue: published products the caller may see, newest first; admins may ask for unpublished ones too. */
 export async function listProducts(db: Db, auth: AuthUser, q: ProductsQuery) {
-  const where: SQL[] = [await readable(db, auth)];
+  const ctx = await accessContext(db, auth);
+  const where: SQL[] = [readable(ctx)];
   if (!(auth.isAdmin && q.all === "true")) where.push(eq(shopProducts.published, true));
   if (q.q) where.push(sql`instr(${shopProducts.searchKey}, ${q.q.toLowerCase()}) > 0`);
   if (q.group) {
@@ -97,7 +97,7 @@ export async function listProducts(db: Db, auth: AuthUser, q: ProductsQuery) {
       (SELECT gm.el_id FROM group_members gm WHERE gm.group_id = ${literal(q.group)} AND gm.el_type = 'asset'))`);
   }
   const [rows, [count]] = await Promise.all([
-    base(db)
+    base(db, ctx)
       .where(and(...where))
       .orderBy(desc(shopProducts.ctime), asc(shopProducts.productId))
       .limit(q.take)
@@ -118,7 +118,9 @@ export async function listProducts(db: Db, auth: AuthUser, q: ProductsQuery) {
 
 /** A product the caller may see (published and readable; admins: any), else 404. */
 export async function loadProduct(db: Db, auth: AuthUser, id: string) {
-  const row = await base(db).where(eq(shopProducts.productId, id)).get();
+  const row = await base(db, await accessContext(db, auth))
+    .where(eq(shopProducts.productId, id))
+    .get();
   if (!row || (!row.product.published && !auth.isAdmin)) throw productNotFound();
   const target = row.product.assetId ?? row.product.groupId!;
   await requireAccess(db, auth, "read", [target], { notFound: "Товар не найден" });

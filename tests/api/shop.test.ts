@@ -9,7 +9,7 @@ import {
 } from "../../db/schema";
 import { orderStatuses, paymentProviders, shopVariants } from "../../functions/shop/schemas";
 import { licenceFieldIds } from "../../functions/shop/licence-fields";
-import { admin, call, db, mkPerson } from "./fixtures";
+import { admin, call, db, grant, mkPerson } from "./fixtures";
 import { api } from "./helpers";
 import { buyer, mkLicence, mkProduct, ok, order, originalBytes, proxyBytes, shelf } from "./shop.helpers";
 
@@ -128,6 +128,27 @@ describe("the shop, manual payment", () => {
     // Withdrawn after checkout: the placed order still shows it.
     await ok(`/api/shop/product/${shown.product_id}/publish`, { method: "POST", json: { published: false } });
     expect((await ok(`/api/shop/order/${placed.order_id}`, { bearer: user.bearer })).items[0].title).toBe(shown.title);
+  });
+
+  it("a collection's preview is never a file the caller is denied", async () => {
+    const s = await shelf();
+    const variant = (await ok(`/api/asset/version-by-ids`, { method: "POST", json: { ids: [s.asset] } }))[0].variants[0].variant_id;
+    const up = await api(`/api/asset/upload-preview/${variant}`, {
+      method: "POST",
+      bearer: await admin(),
+      headers: { "Content-Type": "image/jpeg" },
+      body: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]) as BodyInit,
+    });
+    expect(up.status).toBe(200);
+    const lic = await mkLicence();
+    const product = await mkProduct({ group_id: s.group }, [[lic.licence_id, "proxy", 100]]);
+    const user = await buyer(s.group);
+    expect((await ok(`/api/shop/product/${product.product_id}`, { bearer: user.bearer })).preview).toContain(s.asset);
+    await grant(user.id, s.asset, ["deny"], "user", "asset");
+    const seen = await call(`/api/shop/product/${product.product_id}`, { bearer: user.bearer });
+    expect(seen.status).toBe(200);
+    expect(seen.body.preview).toBeNull();
+    expect(seen.text).not.toContain(s.asset);
   });
 
   it("keeps a snapshot of titles, licences and prices: later changes do not touch a placed order", async () => {
