@@ -4,6 +4,7 @@ import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
+import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { stripeConfigured } from "./payment";
 import { loadProduct } from "./products";
@@ -55,10 +56,19 @@ export async function addToCart(db: Db, env: Env, auth: AuthUser, productId: str
     throw new ApiError("validation", "Неверные данные: «offer_id»: не предложение этого товара", [
       { field: "offer_id", message: "не предложение этого товара" },
     ]);
-  await db
-    .insert(shopCartItems)
-    .values({ itemId: newId(), userId: auth.userId, productId, offerId, ctime: nowSeconds() })
-    .onConflictDoNothing();
+  await db.batch([
+    db
+      .insert(shopCartItems)
+      .values({ itemId: newId(), userId: auth.userId, productId, offerId, ctime: nowSeconds() })
+      .onConflictDoNothing(),
+    eventInsert(db, {
+      kind: "shop.cart.add",
+      userId: auth.userId,
+      entityType: "shop_product",
+      entityId: productId,
+      data: { offer: offerId },
+    }),
+  ]);
   return getCart(db, env, auth);
 }
 
@@ -66,7 +76,8 @@ export async function removeFromCart(db: Db, env: Env, auth: AuthUser, itemId: s
   const gone = await db
     .delete(shopCartItems)
     .where(and(eq(shopCartItems.itemId, itemId), eq(shopCartItems.userId, auth.userId)))
-    .returning({ id: shopCartItems.itemId });
+    .returning({ id: shopCartItems.itemId, productId: shopCartItems.productId });
   if (!gone.length) throw new ApiError("not_found", "В корзине нет такой строки");
+  await eventInsert(db, { kind: "shop.cart.remove", userId: auth.userId, entityType: "shop_product", entityId: gone[0].productId }).run();
   return getCart(db, env, auth);
 }
