@@ -32,6 +32,7 @@ import { getDb } from "./lib/db";
 import metricsRoutes from "./metrics/routes";
 import appPasswordRoutes from "./dav/app-password-routes";
 import wopiRoutes from "./wopi/routes";
+import shopRoutes from "./shop/routes";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
 export const api = createApp().basePath("/api");
@@ -82,6 +83,7 @@ api.route("/taxonomy", taxonomyRoutes);
 api.route("/global-events", eventRoutes);
 api.route("/search", searchRoutes);
 api.route("/wopi", wopiRoutes);
+api.route("/shop", shopRoutes);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
 const openApiConfig = { openapi: "3.1.0", info: { title: "Медиа-архив", version: "1" }, security: [{ bearer: [] }] };

@@ -10,6 +10,7 @@ import { disk, mam, viewer } from "./ru-files";
 import { metadata } from "./ru-metadata";
 import { search } from "./ru-search";
 import { editor } from "./ru-editor";
+import { shop } from "./ru-shop";
 
 export const ru = {
   app: {
@@ -21,6 +22,7 @@ export const ru = {
     search: "Поиск",
     jobs: "Задачи",
     automations: "Автоматизации",
+    shop: "Магазин",
     admin: "Администрирование",
     logout: "Выйти",
   },
@@ -49,6 +51,10 @@ export const ru = {
     automation: "Автоматизация",
     search: "Поиск",
     shop: "Магазин",
+    shopAdmin: "Магазин: управление",
+    shopCheckout: "Оформление заказа",
+    shopOrders: "Мои заказы",
+    shopInvoice: "Счёт",
     shortLink: "Просмотр по ссылке",
     editor: "Редактор документа",
     placeholder: "Раздел в разработке.",
@@ -214,6 +220,7 @@ export const ru = {
   metadata,
   search,
   editor,
+  shop,
 
   upload: {
     // The upload queue, drop zone and status panel.

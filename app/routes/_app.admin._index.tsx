@@ -30,6 +30,9 @@ export default function AdminPage() {
       <Anchor component={Link} to="/admin/events">
         {ru.pages.events}
       </Anchor>
+      <Anchor component={Link} to="/admin/shop">
+        {ru.pages.shopAdmin}
+      </Anchor>
     </Stack>
   );
 }

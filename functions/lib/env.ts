@@ -81,6 +81,11 @@ export interface Env {
   WOPI_CLIENT_URL?: string;
   /** Optional outbound fetch for the office server's discovery (tests put a fake server here); unset = global fetch. */
   WOPI_FETCH?: Pick<Fetcher, "fetch">;
+  /** Stripe Checkout for the shop (functions/shop/stripe.ts): both set = Stripe is offered; unset = manual payment only. */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Optional outbound fetch for Stripe's API (tests answer it locally); unset = global fetch. */
+  STRIPE_FETCH?: Pick<Fetcher, "fetch">;
   /** Sentry DSN (functions/lib/error-reporting.ts); unset = nothing is reported anywhere. */
   SENTRY_DSN?: string;
 }

@@ -1,11 +1,11 @@
 import type { Db } from "../lib/db";
 import type { Env } from "../lib/env";
 import { eventInsert } from "../lib/events";
+import { mailVia, sendMail } from "../lib/mail";
 import { maskedLinkId } from "./tokens";
 
 /**
- * Mails a share link to its recipients: through the Cloudflare email binding when one is configured
- * (production), otherwise to the console (local). Either way the sending is an event row. A failed send
+ * Mails a share link to its recipients (functions/lib/mail.ts: the email binding, else the console). Either way the sending is an event row. A failed send
  * never fails the link's creation: the creator can copy the link by hand, and the event says what happened.
  * The link is the capability, so the console gets it masked (logs are read by more people, and kept longer,
  * than the link should reach); the creator has the full link in the app.
@@ -18,24 +18,13 @@ export async function mailLink(
   if (opts.to.length === 0) return;
   const subject = `${opts.senderName} поделился(-ась) файлом «${opts.assetName}»`;
   const text = `${subject}.\n\nОткрыть: ${opts.url}\n\nЕсли ссылка защищена паролем, спросите его у отправителя.`;
-  const results: { to: string; ok: boolean; error?: string }[] = [];
-  for (const to of opts.to) {
-    try {
-      if (env.EMAIL) await env.EMAIL.send({ from: env.EMAIL_FROM ?? "noreply@mam.local", to, subject, text });
-      else
-        console.log(
-          `[share-link email] to ${to}\nSubject: ${subject}\nLink: ${opts.url.replace(opts.linkId, maskedLinkId(opts.linkId))} (not mailed: no EMAIL binding)`,
-        );
-      results.push({ to, ok: true });
-    } catch (err) {
-      results.push({ to, ok: false, error: String(err) });
-    }
-  }
+  const masked = opts.url.replace(opts.linkId, maskedLinkId(opts.linkId));
+  const results = await sendMail(env, opts.to, subject, text, `Link: ${masked}`);
   await eventInsert(db, {
     kind: "share-link.email",
     userId: opts.senderId,
     entityType: "share_link",
     entityId: opts.linkId,
-    data: { via: env.EMAIL ? "email-binding" : "console", results },
+    data: { via: mailVia(env), results },
   }).run();
 }

@@ -7,6 +7,7 @@ const LINKS = [
   { to: "/search", label: ru.nav.search },
   { to: "/jobs", label: ru.nav.jobs },
   { to: "/automations", label: ru.nav.automations },
+  { to: "/shop", label: ru.nav.shop },
 ];
 const ADMIN_LINK = { to: "/admin", label: ru.nav.admin };
 

@@ -14,6 +14,7 @@ import { userCases } from "./users";
 import { shareLinkCases } from "./sl";
 import { ssoCases } from "./sso";
 import { wopiCases } from "./wopi";
+import { shopCases } from "./shop";
 
 /**
  * Every resource's matrix declarations. A new resource adds tests/api/authz/<resource>.ts and one
@@ -36,6 +37,7 @@ export const routeCases: RouteCase[] = [
   ...searchCases,
   ...davCases,
   ...wopiCases,
+  ...shopCases,
 ];
 
 export {
@@ -48,6 +50,7 @@ export {
   groupCases,
   metadataTagCases,
   shareLinkCases,
+  shopCases,
   storageCases,
   ssoCases,
   systemCases,
