@@ -27,3 +27,4 @@ export * from "./tags";
 export * from "./taxa";
 export * from "./dav";
 export * from "./search";
+export * from "./udwf";

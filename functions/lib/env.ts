@@ -67,6 +67,10 @@ export interface Env {
   CHAT_FETCH?: Pick<Fetcher, "fetch">;
   /** Optional Workers Analytics Engine dataset: one data point per API request (functions/lib/observe.ts). */
   METRICS?: AnalyticsEngineDataset;
+  /** "true": automations may call webhooks on loopback and private addresses (`npm start` sets it; functions/udwf/webhook.ts). */
+  WEBHOOK_ALLOW_PRIVATE?: string;
+  /** Base of the backoff of automation runs' retries, seconds (default 5: 5, 10, 20, 40, 80). */
+  UDWF_RETRY_BASE_SECONDS?: string;
   /** Sentry DSN (functions/lib/error-reporting.ts); unset = nothing is reported anywhere. */
   SENTRY_DSN?: string;
 }

@@ -1,6 +1,7 @@
 import type { Db } from "../lib/db";
 import type { Env } from "../lib/env";
 import { eventInsert } from "../lib/events";
+import { mailVia, sendMail } from "../lib/mail";
 import { maskedLinkId } from "./tokens";
 
 /**
@@ -21,11 +22,7 @@ export async function mailLink(
   const results: { to: string; ok: boolean; error?: string }[] = [];
   for (const to of opts.to) {
     try {
-      if (env.EMAIL) await env.EMAIL.send({ from: env.EMAIL_FROM ?? "noreply@mam.local", to, subject, text });
-      else
-        console.log(
-          `[share-link email] to ${to}\nSubject: ${subject}\nLink: ${opts.url.replace(opts.linkId, maskedLinkId(opts.linkId))} (not mailed: no EMAIL binding)`,
-        );
+      await sendMail(env, { to, subject, text, logged: `Link: ${opts.url.replace(opts.linkId, maskedLinkId(opts.linkId))}` });
       results.push({ to, ok: true });
     } catch (err) {
       results.push({ to, ok: false, error: String(err) });
@@ -36,6 +33,6 @@ export async function mailLink(
     userId: opts.senderId,
     entityType: "share_link",
     entityId: opts.linkId,
-    data: { via: env.EMAIL ? "email-binding" : "console", results },
+    data: { via: mailVia(env), results },
   }).run();
 }

@@ -13,6 +13,7 @@ import { uploadCases } from "./uploads";
 import { userCases } from "./users";
 import { shareLinkCases } from "./sl";
 import { ssoCases } from "./sso";
+import { udwfCases } from "./udwf";
 
 /**
  * Every resource's matrix declarations. A new resource adds tests/api/authz/<resource>.ts and one
@@ -34,6 +35,7 @@ export const routeCases: RouteCase[] = [
   ...eventCases,
   ...searchCases,
   ...davCases,
+  ...udwfCases,
 ];
 
 export {
@@ -52,4 +54,5 @@ export {
   taskCases,
   uploadCases,
   userCases,
+  udwfCases,
 };
