@@ -26,17 +26,20 @@ const receiver = createServer((req, res) => {
     res.end("ok");
   });
 });
-await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-const hookUrl = `http://127.0.0.1:${receiver.address().port}/hook`;
+await new Promise((resolve) => receiver.listen(0, "127.0.0.1", () => resolve(undefined)));
+const hookUrl = `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (receiver.address()).port}/hook`;
 
-/** fetch, once more when a kept-alive socket turns out closed (the local server drops some; tests/shared/fetch-fresh.ts). */
+/** fetch, again (up to 5 times) when a kept-alive socket turns out closed (the local server drops some; tests/shared/fetch-fresh.ts). */
 const realFetch = globalThis.fetch;
 globalThis.fetch = async (url, init) => {
-  try {
-    return await realFetch(url, init);
-  } catch (err) {
-    if (err?.cause?.code !== "UND_ERR_SOCKET" && err?.cause?.code !== "ECONNRESET") throw err;
-    return realFetch(url, init);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await realFetch(url, init);
+    } catch (err) {
+      const code = /** @type {{ cause?: { code?: string } }} */ (err).cause?.code;
+      if ((code !== "UND_ERR_SOCKET" && code !== "ECONNRESET") || attempt === 5) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
 };
 
@@ -96,10 +99,7 @@ try {
 
   const d1dir = path.join(server.dataDir, "v3/d1/miniflare-D1DatabaseObject");
   const db = createClient({
-    url: `file:${path.join(
-      d1dir,
-      readdirSync(d1dir).find((f) => f.endsWith(".sqlite")),
-    )}`,
+    url: `file:${path.join(d1dir, readdirSync(d1dir).find((f) => f.endsWith(".sqlite")) ?? "")}`,
   });
   const q = async (sql, args = []) => (await db.execute({ sql, args })).rows;
   const deadline = Date.now() + 15 * 60_000;
