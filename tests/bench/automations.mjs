@@ -102,7 +102,8 @@ try {
     url: `file:${path.join(d1dir, readdirSync(d1dir).find((f) => f.endsWith(".sqlite")) ?? "")}`,
   });
   const q = async (sql, args = []) => (await db.execute({ sql, args })).rows;
-  const deadline = Date.now() + 15 * 60_000;
+  // Five minutes for the runs to drain after the last upload; what is left then is reported as not finished.
+  const deadline = Date.now() + 5 * 60_000;
   let finished = 0;
   while (Date.now() < deadline) {
     finished = Number(
