@@ -33,6 +33,8 @@ import metricsRoutes from "./metrics/routes";
 import appPasswordRoutes from "./dav/app-password-routes";
 import wopiRoutes from "./wopi/routes";
 import shopRoutes from "./shop/routes";
+import udwfRoutes from "./udwf/routes";
+import { dispatchEvents } from "./udwf/dispatch";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
 export const api = createApp().basePath("/api");
@@ -58,6 +60,8 @@ api.use(async (c, next) => {
   c.executionCtx.waitUntil(
     flushSearchIndex(getDb(c.env), 1000, embedderFrom(c.env)).catch((error) => console.error("search index:", error)),
   );
+  // The change's events may start automations (functions/udwf/dispatch.ts).
+  c.executionCtx.waitUntil(dispatchEvents(c.env).catch((error) => console.error("automations dispatch:", error)));
 });
 
 api.route("/", signedRoutes);
@@ -84,6 +88,7 @@ api.route("/global-events", eventRoutes);
 api.route("/search", searchRoutes);
 api.route("/wopi", wopiRoutes);
 api.route("/shop", shopRoutes);
+api.route("/udwf", udwfRoutes);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
 const openApiConfig = { openapi: "3.1.0", info: { title: "Медиа-архив", version: "1" }, security: [{ bearer: [] }] };

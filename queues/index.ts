@@ -1,6 +1,8 @@
 import type { Env } from "../functions/lib/env";
 import { failTaskForGood, runTask } from "../functions/tasks/dispatch";
 import { startUploadTasks } from "../functions/tasks/upload-tasks";
+import { dispatchEvents } from "../functions/udwf/dispatch";
+import { failRunForGood, runWorkflow, udwfRetryDelay } from "../functions/udwf/runner";
 import type { JobMessage } from "./messages";
 
 type Handler = (msg: JobMessage, env: Env, attempts: number) => Promise<void>;
@@ -16,6 +18,7 @@ const handlers: Record<JobMessage["type"], Handler> = {
     const m = msg as Extract<JobMessage, { type: "task-run" }>;
     return runTask(env, m.jobId, m.run, attempts);
   },
+  "udwf-run": (msg, env) => runWorkflow(env, (msg as Extract<JobMessage, { type: "udwf-run" }>).runId),
 };
 
 /** Exponential backoff: base, 2×base, 4×base… (TASK_RETRY_BASE_SECONDS, default 5 s), at most 5 minutes. */
@@ -42,10 +45,13 @@ export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env) {
         message.ack();
       } catch (err) {
         console.error("Queue handler failed", message.body.type, (err as Error).message);
-        message.retry({ delaySeconds: retryDelay(env, message.attempts) });
+        const delay = message.body.type === "udwf-run" ? udwfRetryDelay(env, message.attempts) : retryDelay(env, message.attempts);
+        message.retry({ delaySeconds: delay });
       }
     }),
   );
+  // What the batch changed (tasks finished, automation steps) may start automations.
+  await dispatchEvents(env).catch((err) => console.error("automations dispatch:", (err as Error).message));
 }
 
 /** A task whose hand-over kept failing ends in error with its log; anything else is logged and dropped. */
@@ -55,6 +61,8 @@ async function handleDead(batch: MessageBatch<JobMessage>, env: Env) {
     try {
       if (body?.type === "task-run") {
         await failTaskForGood(env, body.jobId, "Транскодер недоступен: все повторы передачи исчерпаны (попытки — в журнале выше)");
+      } else if (body?.type === "udwf-run") {
+        await failRunForGood(env, body.runId);
       } else {
         console.error("Dead-lettered queue message", body);
       }

@@ -21,6 +21,8 @@ export type JobMessage =
    * Hand task jobId to the transcoder (no run), or, with run, check that the transcoder still holds
    * that hand-over (the watch; decision 011). Idempotent: a task no longer live ends the chain.
    */
-  | { type: "task-run"; jobId: string; run?: number };
+  | { type: "task-run"; jobId: string; run?: number }
+  /** Run (or go on with) automation run runId (functions/udwf/runner.ts); steps already done are skipped. */
+  | { type: "udwf-run"; runId: string };
 
 export type JobMessageType = JobMessage["type"];

@@ -146,6 +146,9 @@ const server = spawn(
     `TRANSCODER_URL:${transcoderUrl}`,
     "--var",
     `PUBLIC_URL:http://127.0.0.1:${port}`,
+    // Automations may call webhooks on this machine (functions/udwf/webhook.ts); production refuses private addresses.
+    "--var",
+    `WEBHOOK_ALLOW_PRIVATE:${process.env.WEBHOOK_ALLOW_PRIVATE ?? "true"}`,
   ],
   { cwd: root, stdio: "inherit", env },
 );

@@ -6,6 +6,7 @@
 
 import type { PluralForms } from "./plural";
 import { admin } from "./ru-admin";
+import { automations } from "./ru-automations";
 import { disk, mam, viewer } from "./ru-files";
 import { metadata } from "./ru-metadata";
 import { search } from "./ru-search";
@@ -221,6 +222,7 @@ export const ru = {
   search,
   editor,
   shop,
+  automations,
 
   upload: {
     // The upload queue, drop zone and status panel.

@@ -1,18 +1,212 @@
-import { Text } from "@mantine/core";
-import { useParams } from "@remix-run/react";
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { Alert, Anchor, Button, Card, Group, Stack, Switch, Textarea, TextInput, Title } from "@mantine/core";
+import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import type { FormField } from "../../functions/udwf/schemas";
+import type { ConditionValue } from "../components/automations/ConditionRow";
+import { ConditionRow } from "../components/automations/ConditionRow";
+import { RunDialog } from "../components/automations/RunDialog";
+import { RunHistory } from "../components/automations/RunHistory";
+import { StepsEditor, type StepValue } from "../components/automations/StepsEditor";
+import { TriggerEditor, type TriggerValue } from "../components/automations/TriggerEditor";
 import { ru } from "../i18n/ru";
+import { ApiError } from "../lib/api";
+import {
+  deleteWorkflow,
+  getCatalogue,
+  getWorkflow,
+  isLive,
+  listRuns,
+  listTags,
+  patchWorkflow,
+  saveSetup,
+  setEnabled,
+  type Setup,
+} from "../lib/automations-api";
 import { pageMeta } from "../lib/meta";
+import { showError, showInfo } from "../lib/notify";
+import { screenLoader, useRevalidateEvery } from "../lib/route-data";
 
 export const meta = pageMeta(ru.pages.automation);
 
+export const clientLoader = screenLoader(async ({ params, request }) => {
+  const id = params.id!;
+  const [workflow, catalogue, runs, tags] = await Promise.all([
+    getWorkflow(id, request.signal),
+    getCatalogue(request.signal),
+    listRuns(id, request.signal),
+    listTags(),
+  ]);
+  return { workflow, catalogue, runs, tags: tags.map((t) => ({ value: t.tag_id, label: t.tag_name })) };
+});
+
+export { RouteError as ErrorBoundary } from "../components/RouteError";
+
+const t = ru.automations;
+
+/** The server's validation details, by field path ("steps.1.params.tag_id"). */
+function detailsOf(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError)) return {};
+  const details = (err.envelope?.details ?? []) as { field: string; message: string }[];
+  return Object.fromEntries(details.map((d) => [d.field, d.message]));
+}
+const under = (errors: Record<string, string>, prefix: string) =>
+  Object.fromEntries(
+    Object.entries(errors)
+      .filter(([k]) => k.startsWith(prefix))
+      .map(([k, v]) => [k.slice(prefix.length), v]),
+  );
+
+/** /automations/{id}: the editor (trigger, conditions, steps from the catalogue), "Запустить", and the run history. */
 export default function AutomationPage() {
-  const { id } = useParams();
+  const { workflow, catalogue, runs, tags } = useLoaderData<typeof clientLoader>();
+  const { revalidate } = useRevalidator();
+  const navigate = useNavigate();
+  const [name, setName] = useState(workflow.name);
+  const [description, setDescription] = useState(workflow.description);
+  const [trigger, setTrigger] = useState<TriggerValue>((workflow.trigger as TriggerValue | null) ?? { type: "asset.uploaded" });
+  const [conditions, setConditions] = useState<ConditionValue[]>(workflow.conditions as unknown as ConditionValue[]);
+  const [steps, setSteps] = useState<StepValue[]>(workflow.steps);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [running, setRunning] = useState(false);
+  // Another workflow's page: start from its saved state.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only another workflow resets the edits; a refresh of this one keeps them
+  useEffect(() => {
+    setName(workflow.name);
+    setDescription(workflow.description);
+    setTrigger((workflow.trigger as TriggerValue | null) ?? { type: "asset.uploaded" });
+    setConditions(workflow.conditions as unknown as ConditionValue[]);
+    setSteps(workflow.steps);
+    setErrors({});
+  }, [workflow.workflow_id]);
+  const live = useMemo(() => runs.items.some((r) => isLive(r.status)), [runs]);
+  // The history refreshes every 2 s while a run is going, and every 10 s otherwise (runs started by events).
+  useRevalidateEvery(live ? 2000 : 10_000);
+
+  const save = async () => {
+    setSaving(true);
+    setErrors({});
+    try {
+      if (name !== workflow.name || description !== workflow.description) await patchWorkflow(workflow.workflow_id, { name, description });
+      await saveSetup(workflow.workflow_id, {
+        trigger: { ...trigger, form: (trigger.form ?? []) as FormField[] },
+        conditions,
+        steps,
+      } as Setup);
+      showInfo(t.saved);
+      revalidate();
+    } catch (err) {
+      setErrors(detailsOf(err));
+      showError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const toggle = async (enabled: boolean) => {
+    try {
+      await setEnabled(workflow.workflow_id, enabled);
+    } catch (err) {
+      showError(err);
+    }
+    revalidate();
+  };
+  const remove = async () => {
+    if (!window.confirm(t.deleteConfirm)) return;
+    try {
+      await deleteWorkflow(workflow.workflow_id);
+      navigate("/automations");
+    } catch (err) {
+      showError(err);
+    }
+  };
+
   return (
-    <PagePlaceholder title={ru.pages.automation}>
-      <Text c="dimmed" size="sm">
-        {id}
-      </Text>
-    </PagePlaceholder>
+    <Stack gap="md">
+      <Anchor component={Link} to="/automations" size="sm">
+        ← {t.back}
+      </Anchor>
+      <Group justify="space-between">
+        <Title order={2}>{workflow.name}</Title>
+        <Group>
+          <Switch label={t.enabled} checked={workflow.enabled} onChange={(e) => toggle(e.currentTarget.checked)} />
+          <Button variant="default" onClick={() => setRunning(true)} disabled={!workflow.steps.length}>
+            {t.run}
+          </Button>
+          <Button color="red" variant="subtle" onClick={remove}>
+            {t.delete}
+          </Button>
+        </Group>
+      </Group>
+      <Card withBorder>
+        <Stack gap="xs">
+          <TextInput label={t.name} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
+          <Textarea
+            label={t.description}
+            autosize
+            minRows={1}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+        </Stack>
+      </Card>
+      <Card withBorder>
+        <Title order={4} mb="xs">
+          {t.trigger}
+        </Title>
+        <TriggerEditor value={trigger} onChange={setTrigger} tags={tags} errors={under(errors, "trigger.")} hookUrl={workflow.hook_url} />
+      </Card>
+      <Card withBorder>
+        <Title order={4} mb="xs">
+          {t.conditions}
+        </Title>
+        <Stack gap="xs">
+          {conditions.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: controlled rows with no id of their own; the position is their identity
+            <Group key={`${i}-${c.on}`} align="end" gap="xs">
+              <ConditionRow
+                value={c}
+                onChange={(next) => setConditions(conditions.map((x, n) => (n === i ? next : x)))}
+                tags={tags}
+                error={Object.values(under(errors, `conditions.${i}.`))[0]}
+              />
+              <Button variant="subtle" color="red" size="xs" onClick={() => setConditions(conditions.filter((_, n) => n !== i))}>
+                {t.remove}
+              </Button>
+            </Group>
+          ))}
+          <Button
+            variant="subtle"
+            size="xs"
+            w="fit-content"
+            onClick={() => setConditions([...conditions, { on: "mime", op: "prefix", value: "" }])}
+          >
+            {t.conditionAdd}
+          </Button>
+        </Stack>
+      </Card>
+      <Card withBorder>
+        <Title order={4} mb="xs">
+          {t.steps}
+        </Title>
+        <StepsEditor value={steps} onChange={setSteps} catalogue={catalogue} tags={tags} errors={under(errors, "steps.")} />
+      </Card>
+      {Object.keys(errors).length > 0 && (
+        <Alert color="red" data-testid="setup-errors">
+          {Object.entries(errors).map(([field, message]) => (
+            <div key={field}>
+              «{field}»: {message}
+            </div>
+          ))}
+        </Alert>
+      )}
+      <Group>
+        <Button onClick={save} loading={saving}>
+          {t.save}
+        </Button>
+      </Group>
+      <Title order={3}>{t.history}</Title>
+      <RunHistory runs={runs} />
+      <RunDialog workflowId={workflow.workflow_id} opened={running} onClose={() => setRunning(false)} onStarted={revalidate} />
+    </Stack>
   );
 }

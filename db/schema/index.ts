@@ -35,3 +35,4 @@ export * from "./shop-cart-items";
 export * from "./shop-orders";
 export * from "./shop-order-items";
 export * from "./shop-webhook-events";
+export * from "./udwf";

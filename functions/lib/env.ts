@@ -86,6 +86,10 @@ export interface Env {
   STRIPE_WEBHOOK_SECRET?: string;
   /** Optional outbound fetch for Stripe's API (tests answer it locally); unset = global fetch. */
   STRIPE_FETCH?: Pick<Fetcher, "fetch">;
+  /** "true": automations may call webhooks on loopback and private addresses (`npm start` sets it; functions/udwf/webhook.ts). */
+  WEBHOOK_ALLOW_PRIVATE?: string;
+  /** Base of the backoff of automation runs' retries, seconds (default 5: 5, 10, 20, 40, 80). */
+  UDWF_RETRY_BASE_SECONDS?: string;
   /** Sentry DSN (functions/lib/error-reporting.ts); unset = nothing is reported anywhere. */
   SENTRY_DSN?: string;
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { events } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "./db";
@@ -11,8 +12,36 @@ export interface EventInput {
   data?: Record<string, unknown>;
 }
 
+/**
+ * The automation run a change is made by, if any (functions/udwf/runner.ts): its events carry it as data.udwf, so
+ * the dispatcher never lets a workflow's own changes start it again and stops chains at depth 5.
+ */
+export interface EventCause {
+  workflow: string;
+  run: string;
+  depth: number;
+}
+const causes = new AsyncLocalStorage<EventCause>();
+
+export const withCause = <T>(cause: EventCause, fn: () => Promise<T>) => causes.run(cause, fn);
+
+/** { udwf: cause } inside a run, {} outside: merged into event data written by raw SQL too (tags/links.ts). */
+export const causeData = (): { udwf?: EventCause } => {
+  const cause = causes.getStore();
+  return cause ? { udwf: cause } : {};
+};
+
 /** One event row, for an insert of its own making (lib/sql.ts insertRowWhen). */
-export const eventRow = (e: EventInput) => ({ eventId: newId(), ctime: nowSeconds(), userId: e.userId ?? null, ...e });
+export const eventRow = (e: EventInput) => {
+  const cause = causeData();
+  return {
+    eventId: newId(),
+    ctime: nowSeconds(),
+    userId: e.userId ?? null,
+    ...e,
+    ...(cause.udwf ? { data: { ...e.data, ...cause } } : {}),
+  };
+};
 
 /** The insert for one event row; returned unexecuted so callers put it in the same batch as the change. */
 export function eventInsert(db: Db, e: EventInput) {

@@ -5,6 +5,7 @@ import { requireAccess, VIRTUAL_ROOT_ID } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
+import { causeData } from "../lib/events";
 import { newId } from "../lib/ids";
 import { idList, literal } from "../lib/sql";
 import type { TagLinkBody } from "./schemas";
@@ -49,7 +50,7 @@ const jsonLiteral = (value: unknown) => literal(JSON.stringify(value));
 function eventsWhere(auth: AuthUser, kind: string, list: SQL, tagIds: string[], changes: SQL) {
   return sql`INSERT INTO events (event_id, ctime, user_id, kind, entity_type, entity_id, data)
     SELECT json_extract(e.value, '$.event'), ${sql.raw(String(nowSeconds()))}, ${literal(auth.userId)}, ${literal(kind)},
-      json_extract(e.value, '$.type'), json_extract(e.value, '$.id'), ${jsonLiteral({ tag_ids: tagIds })}
+      json_extract(e.value, '$.type'), json_extract(e.value, '$.id'), ${jsonLiteral({ tag_ids: tagIds, ...causeData() })}
     FROM json_each(${list}) e WHERE ${changes}`;
 }
 

@@ -17,6 +17,9 @@ export default defineConfig(async () => ({
           JWT_SECRET: "test-secret-for-the-api-suite-only-0123456789",
           ADMIN_LOGIN: "admin",
           ADMIN_PASSWORD: "admin-test-password",
+          // Automations call the local webhook receiver (webhook-receiver.setup.ts) and retry at once.
+          WEBHOOK_ALLOW_PRIVATE: "true",
+          UDWF_RETRY_BASE_SECONDS: "0",
         },
       },
     }),
@@ -27,7 +30,7 @@ export default defineConfig(async () => ({
     // Some cases make thousands of rows through the API; on a busy 2-core machine that is more than 5 s.
     testTimeout: 30_000,
     setupFiles: [path.join(root, "tests/api/setup.ts")],
-    globalSetup: [path.join(root, "tests/api/storage-s3.setup.ts")],
+    globalSetup: [path.join(root, "tests/api/storage-s3.setup.ts"), path.join(root, "tests/api/webhook-receiver.setup.ts")],
     // The Worker logs one JSON line per request (functions/lib/request-line.ts): kept out of the test report.
     onConsoleLog: (log: string) => !log.startsWith('{"type":"request"'),
     // Remix's CommonJS packages have import cycles the workers module loader cannot resolve: pre-bundle them.

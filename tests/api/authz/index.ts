@@ -15,6 +15,7 @@ import { shareLinkCases } from "./sl";
 import { ssoCases } from "./sso";
 import { wopiCases } from "./wopi";
 import { shopCases } from "./shop";
+import { udwfCases } from "./udwf";
 
 /**
  * Every resource's matrix declarations. A new resource adds tests/api/authz/<resource>.ts and one
@@ -38,6 +39,7 @@ export const routeCases: RouteCase[] = [
   ...davCases,
   ...wopiCases,
   ...shopCases,
+  ...udwfCases,
 ];
 
 export {
@@ -58,4 +60,5 @@ export {
   uploadCases,
   userCases,
   wopiCases,
+  udwfCases,
 };

@@ -1,0 +1,91 @@
+import { Button, Checkbox, Group, Modal, NumberInput, Stack, TextInput } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { ru } from "../../i18n/ru";
+import { execute, getTriggerForm, type TriggerForm } from "../../lib/automations-api";
+import { showError, showInfo } from "../../lib/notify";
+
+const t = ru.automations;
+
+/** "Запустить": the trigger form (GET /api/udwf/trigger-form) and the entities to run on, then POST execute. */
+export function RunDialog(props: { workflowId: string; opened: boolean; onClose: () => void; onStarted: () => void }) {
+  const [form, setForm] = useState<TriggerForm | null>(null);
+  const [values, setValues] = useState<Record<string, string | number | boolean>>({});
+  const [entities, setEntities] = useState("");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!props.opened) return;
+    getTriggerForm(props.workflowId)
+      .then((f) => {
+        setForm(f);
+        setValues(
+          Object.fromEntries(f.fields.filter((x) => x.default !== null).map((x) => [x.name, x.default as string | number | boolean])),
+        );
+      })
+      .catch(showError);
+  }, [props.opened, props.workflowId]);
+  const start = async () => {
+    setBusy(true);
+    try {
+      const ids = entities
+        .split(/[\s,]+/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+      await execute(props.workflowId, { entities: ids.map((id) => ({ id, type: "asset" as const })), form: values });
+      showInfo(t.runStarted);
+      props.onStarted();
+      props.onClose();
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={t.runDialog}>
+      <Stack gap="sm">
+        {form?.entities && (
+          <TextInput
+            label={t.runEntities}
+            placeholder={t.idPlaceholder}
+            value={entities}
+            onChange={(e) => setEntities(e.currentTarget.value)}
+          />
+        )}
+        {form?.fields.map((f) =>
+          f.type === "boolean" ? (
+            <Checkbox
+              key={f.name}
+              label={f.label}
+              checked={Boolean(values[f.name])}
+              onChange={(e) => setValues({ ...values, [f.name]: e.currentTarget.checked })}
+            />
+          ) : f.type === "number" ? (
+            <NumberInput
+              key={f.name}
+              label={f.label}
+              required={f.required}
+              value={(values[f.name] as number) ?? ""}
+              onChange={(v) => setValues({ ...values, [f.name]: Number(v) })}
+            />
+          ) : (
+            <TextInput
+              key={f.name}
+              label={f.label}
+              required={f.required}
+              value={String(values[f.name] ?? "")}
+              onChange={(e) => setValues({ ...values, [f.name]: e.currentTarget.value })}
+            />
+          ),
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            {t.cancel}
+          </Button>
+          <Button onClick={start} loading={busy}>
+            {t.start}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

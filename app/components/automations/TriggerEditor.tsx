@@ -1,0 +1,158 @@
+import { ActionIcon, Button, Checkbox, Code, Group, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { formFieldTypes, triggerTypes, type FormField } from "../../../functions/udwf/schemas";
+import { ru } from "../../i18n/ru";
+import type { TagOption } from "./ParamsForm";
+
+const t = ru.automations;
+
+export type TriggerValue = {
+  type: string;
+  group_id?: string;
+  subtree?: boolean;
+  cron?: string;
+  def_id?: string;
+  tag_id?: string;
+  template?: string;
+  status?: "done" | "error";
+  form?: FormField[];
+};
+
+const byGroup = ["asset.uploaded", "field.changed", "tag.added"];
+const blank = (s: string) => (s.trim() === "" ? undefined : s.trim());
+
+/** The trigger picker: its kind and what that kind takes (a group, a cron, a tag, a form…). */
+export function TriggerEditor(props: {
+  value: TriggerValue;
+  onChange: (v: TriggerValue) => void;
+  tags: TagOption[];
+  errors: Record<string, string>;
+  hookUrl: string | null;
+}) {
+  const v = props.value;
+  const set = (patch: Partial<TriggerValue>) => props.onChange({ ...v, ...patch });
+  const e = props.errors;
+  const form = v.form ?? [];
+  const setField = (i: number, patch: Partial<FormField>) => set({ form: form.map((f, n) => (n === i ? { ...f, ...patch } : f)) });
+  return (
+    <Stack gap="xs">
+      <Select
+        label={t.triggerType}
+        data={triggerTypes.map((type) => ({ value: type, label: t.triggers[type] }))}
+        value={v.type}
+        onChange={(type) => type && props.onChange({ type, form: type === "manual" ? form : undefined })}
+        error={e.type}
+      />
+      {byGroup.includes(v.type) && (
+        <Group align="end">
+          <TextInput
+            label={t.groupId}
+            placeholder={t.idPlaceholder}
+            value={v.group_id ?? ""}
+            onChange={(x) => set({ group_id: blank(x.currentTarget.value) })}
+            error={e.group_id}
+            w={360}
+          />
+          <Switch label={t.subtree} checked={v.subtree !== false} onChange={(x) => set({ subtree: x.currentTarget.checked })} />
+        </Group>
+      )}
+      {v.type === "tag.added" && (
+        <Select
+          label={t.tagId}
+          data={props.tags}
+          searchable
+          clearable
+          value={v.tag_id ?? null}
+          onChange={(x) => set({ tag_id: x ?? undefined })}
+          error={e.tag_id}
+        />
+      )}
+      {v.type === "field.changed" && (
+        <TextInput
+          label={t.defId}
+          placeholder={t.idPlaceholder}
+          value={v.def_id ?? ""}
+          onChange={(x) => set({ def_id: blank(x.currentTarget.value) })}
+          error={e.def_id}
+        />
+      )}
+      {v.type === "task.finished" && (
+        <Group>
+          <TextInput
+            label={t.template}
+            placeholder={t.idPlaceholder}
+            value={v.template ?? ""}
+            onChange={(x) => set({ template: blank(x.currentTarget.value) })}
+            error={e.template}
+          />
+          <Select
+            label={t.status}
+            clearable
+            data={[
+              { value: "done", label: t.runStatus.done },
+              { value: "error", label: t.runStatus.failed },
+            ]}
+            value={v.status ?? null}
+            onChange={(x) => set({ status: (x as "done" | "error") ?? undefined })}
+          />
+        </Group>
+      )}
+      {v.type === "schedule" && (
+        <TextInput
+          label={t.cron}
+          placeholder="0 3 * * *"
+          value={v.cron ?? ""}
+          onChange={(x) => set({ cron: x.currentTarget.value })}
+          error={e.cron}
+        />
+      )}
+      {v.type === "webhook" && (
+        <Text size="sm">
+          {t.hookUrl}: {props.hookUrl ? <Code>{props.hookUrl}</Code> : t.hookAfterSave}
+        </Text>
+      )}
+      {v.type === "manual" && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t.form}
+          </Text>
+          {form.map((f, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: controlled rows with no id of their own; the position is their identity
+            <Group key={`${i}-${f.name}`} gap="xs" align="end">
+              <TextInput
+                label={t.formName}
+                value={f.name}
+                onChange={(x) => setField(i, { name: x.currentTarget.value })}
+                error={e[`form.${i}.name`]}
+              />
+              <TextInput
+                label={t.formLabel}
+                value={f.label}
+                onChange={(x) => setField(i, { label: x.currentTarget.value })}
+                error={e[`form.${i}.label`]}
+              />
+              <Select
+                label={t.formType}
+                w={120}
+                data={[...formFieldTypes]}
+                value={f.type}
+                onChange={(x) => x && setField(i, { type: x as FormField["type"] })}
+              />
+              <Checkbox label={t.formRequired} checked={f.required} onChange={(x) => setField(i, { required: x.currentTarget.checked })} />
+              <ActionIcon variant="subtle" color="red" aria-label={t.remove} onClick={() => set({ form: form.filter((_, n) => n !== i) })}>
+                ×
+              </ActionIcon>
+            </Group>
+          ))}
+          <Button
+            variant="subtle"
+            size="xs"
+            w="fit-content"
+            onClick={() => set({ form: [...form, { name: `field${form.length + 1}`, label: "", type: "string", required: false }] })}
+          >
+            {t.formAdd}
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { eq } from "drizzle-orm";
+import { udwfRuns, udwfWorkflows } from "../../db/schema";
+import { nowSeconds } from "../../db/schema/columns";
+import { requireAccess } from "../lib/access";
+import { getDb, type Db } from "../lib/db";
+import type { AuthUser, Env } from "../lib/env";
+import { ApiError, type ErrorDetail } from "../lib/errors";
+import { newId, sameSecret } from "../lib/ids";
+import { invalidFields } from "../lib/validation";
+import { sendRuns } from "./dispatch";
+import { assetActions, type ExecuteBody, type FormField, type Step } from "./schemas";
+import { loadWorkflow } from "./service";
+
+/** Manual runs (with the trigger form) and incoming-webhook runs: both insert a run and send its message. */
+
+export async function triggerForm(db: Db, auth: AuthUser, id: string) {
+  const wf = await loadWorkflow(db, auth, id);
+  const fields = ((wf.trigger?.form as FormField[] | undefined) ?? []).map((f) => ({ ...f, default: f.default ?? null }));
+  return { fields, entities: (wf.steps as Step[]).some((s) => assetActions.includes(s.action)) };
+}
+
+function checkedForm(fields: FormField[], form: ExecuteBody["form"]) {
+  const details: ErrorDetail[] = [];
+  const out: Record<string, string | number | boolean> = {};
+  for (const f of fields) {
+    const v = form[f.name] ?? f.default;
+    if (v === undefined || v === "") {
+      if (f.required) details.push({ field: `form.${f.name}`, message: "обязательное поле" });
+      continue;
+    }
+    if (typeof v !== f.type) details.push({ field: `form.${f.name}`, message: `должно быть: ${f.type}` });
+    else out[f.name] = v;
+  }
+  if (details.length) throw invalidFields(details);
+  return out;
+}
+
+async function insertRun(db: Db, workflowId: string, triggerKey: string, input: Record<string, unknown>) {
+  const [row] = await db
+    .insert(udwfRuns)
+    .values({ runId: newId(), workflowId, triggerKey, status: "queued", input, ctime: nowSeconds() })
+    .onConflictDoNothing()
+    .returning({ id: udwfRuns.runId });
+  return row?.id ?? null;
+}
+
+/**
+ * A manual run: one per entity (or one with none). The caller must read every entity; the run itself acts with
+ * the owner's rights, which the steps check again.
+ */
+export async function executeWorkflow(env: Env, auth: AuthUser, id: string, body: ExecuteBody) {
+  const db = getDb(env);
+  const wf = await loadWorkflow(db, auth, id);
+  if (!wf.steps.length) throw new ApiError("conflict", "У автоматизации нет шагов: сначала настройте её");
+  const form = checkedForm((wf.trigger?.form as FormField[] | undefined) ?? [], body.form);
+  if (body.entities.length) await requireAccess(db, auth, "read", [...new Set(body.entities.map((e) => e.id))]);
+  const subjects = body.entities.length ? body.entities : [null];
+  const runIds: string[] = [];
+  for (const entity of subjects) {
+    const runId = await insertRun(db, id, `manual:${newId()}`, { source: "manual", by: auth.userId, entity, form });
+    if (runId) runIds.push(runId);
+  }
+  await sendRuns(env, runIds);
+  return { run_id: runIds[0], run_ids: runIds };
+}
+
+/**
+ * POST /api/udwf/hook/{id}/{secret}: the secret is compared in constant time; a wrong one answers like a missing
+ * workflow. A webhook-id (or Idempotency-Key) sent twice starts one run.
+ */
+export async function hookRun(env: Env, id: string, secret: string, payload: unknown, deliveryId: string | null) {
+  const db = getDb(env);
+  const wf = await db.select().from(udwfWorkflows).where(eq(udwfWorkflows.workflowId, id)).get();
+  if (!wf?.hookSecret || !wf.enabled || wf.trigger?.type !== "webhook" || !sameSecret(wf.hookSecret, secret))
+    throw new ApiError("not_found", "Нет такого адреса");
+  const body = JSON.stringify(payload ?? {});
+  if (body.length > 64_000) throw new ApiError("payload_too_large", "Тело запроса больше 64 КБ");
+  const key = `hook:${deliveryId ?? newId()}`;
+  const runId = await insertRun(db, id, key, { source: "webhook", payload: JSON.parse(body), entity: null });
+  if (runId) await sendRuns(env, [runId]);
+  const existing = runId ?? (await db.select({ id: udwfRuns.runId }).from(udwfRuns).where(eq(udwfRuns.triggerKey, key)).get())?.id;
+  return { run_id: existing ?? "", run_ids: runId ? [runId] : [] };
+}

@@ -1,0 +1,172 @@
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import { udwfRuns, udwfSteps, udwfWorkflows, users, type UdwfWorkflow } from "../../db/schema";
+import { nowSeconds } from "../../db/schema/columns";
+import type { Db } from "../lib/db";
+import type { AuthUser } from "../lib/env";
+import { ApiError } from "../lib/errors";
+import { eventInsert } from "../lib/events";
+import { newId, randomSecret } from "../lib/ids";
+import { idList } from "../lib/sql";
+import { nextCronTime } from "./schedule";
+import type { SetupBody, WorkflowOut } from "./schemas";
+import { checkedSetup } from "./validate";
+
+/**
+ * Workflows: their owner and admins see and change them; to anyone else they do not exist (404, like a missing
+ * one). A workflow acts with its owner's rights (docs/decisions/047-automations.md).
+ */
+
+export const workflowNotFound = () => new ApiError("not_found", "Автоматизация не найдена");
+
+/** The workflow, when the caller may see (and so edit) it. */
+export async function loadWorkflow(db: Db, auth: AuthUser, id: string): Promise<UdwfWorkflow> {
+  const wf = await db.select().from(udwfWorkflows).where(eq(udwfWorkflows.workflowId, id)).get();
+  if (!wf || (wf.owner !== auth.userId && !auth.isAdmin)) throw workflowNotFound();
+  return wf;
+}
+
+const hookUrl = (wf: UdwfWorkflow, origin: string) =>
+  wf.hookSecret && wf.trigger?.type === "webhook" ? `${origin}/api/udwf/hook/${wf.workflowId}/${wf.hookSecret}` : null;
+
+async function outOf(db: Db, rows: UdwfWorkflow[], origin: string): Promise<WorkflowOut[]> {
+  if (!rows.length) return [];
+  const ids = idList(rows.map((r) => r.workflowId));
+  const [owners, stats] = await db.batch([
+    db
+      .select({ id: users.userId, name: users.userName })
+      .from(users)
+      .where(inArray(users.userId, idList([...new Set(rows.map((r) => r.owner))]))),
+    db.all<{ workflow_id: string; runs: number; run_id: string | null; status: string | null; time: number | null }>(sql`
+      SELECT w.workflow_id,
+        (SELECT COUNT(*) FROM udwf_runs r WHERE r.workflow_id = w.workflow_id) AS runs,
+        l.run_id, l.status, l.ctime AS time
+      FROM udwf_workflows w
+      LEFT JOIN udwf_runs l ON l.run_id = (SELECT r.run_id FROM udwf_runs r WHERE r.workflow_id = w.workflow_id ORDER BY r.ctime DESC, r.rowid DESC LIMIT 1)
+      WHERE w.workflow_id IN ${ids}`),
+  ]);
+  const names = new Map(owners.map((o) => [o.id, o.name]));
+  const stat = new Map(stats.map((s) => [s.workflow_id, s]));
+  return rows.map((w) => {
+    const s = stat.get(w.workflowId);
+    return {
+      workflow_id: w.workflowId,
+      owner: w.owner,
+      owner_name: names.get(w.owner) ?? null,
+      name: w.name,
+      description: w.description,
+      enabled: w.enabled,
+      trigger: w.trigger ?? null,
+      conditions: w.conditions,
+      steps: w.steps,
+      hook_url: hookUrl(w, origin),
+      last_run: s?.run_id ? { run_id: s.run_id, status: s.status ?? "", time: s.time ?? 0 } : null,
+      runs_count: s?.runs ?? 0,
+      ctime: w.ctime,
+      mtime: w.mtime,
+    };
+  });
+}
+
+/** The caller's workflows (an admin's: everyone's), newest first. */
+export async function listWorkflows(db: Db, auth: AuthUser, origin: string) {
+  const rows = await db
+    .select()
+    .from(udwfWorkflows)
+    .where(auth.isAdmin ? undefined : eq(udwfWorkflows.owner, auth.userId))
+    .orderBy(desc(udwfWorkflows.ctime))
+    .limit(500)
+    .all();
+  return { items: await outOf(db, rows, origin) };
+}
+
+export async function getWorkflow(db: Db, auth: AuthUser, id: string, origin: string) {
+  return (await outOf(db, [await loadWorkflow(db, auth, id)], origin))[0];
+}
+
+const wfEvent = (auth: AuthUser, kind: string, id: string, data?: Record<string, unknown>) =>
+  ({ kind, userId: auth.userId, entityType: "workflow", entityId: id, data }) as const;
+
+export async function createWorkflow(db: Db, auth: AuthUser, body: { name: string; description?: string }) {
+  const id = newId();
+  const now = nowSeconds();
+  await db.batch([
+    db
+      .insert(udwfWorkflows)
+      .values({ workflowId: id, owner: auth.userId, name: body.name, description: body.description ?? "", ctime: now, mtime: now }),
+    eventInsert(db, wfEvent(auth, "workflow.create", id, { name: body.name })),
+  ]);
+  return { workflow_id: id };
+}
+
+export async function patchWorkflow(db: Db, auth: AuthUser, id: string, body: { name?: string; description?: string }) {
+  await loadWorkflow(db, auth, id);
+  await db.batch([
+    db
+      .update(udwfWorkflows)
+      .set({ ...body, mtime: nowSeconds() })
+      .where(eq(udwfWorkflows.workflowId, id)),
+    eventInsert(db, wfEvent(auth, "workflow.update", id, body)),
+  ]);
+  return { ok: true as const };
+}
+
+/** Deletes the workflow with its run history. */
+export async function deleteWorkflow(db: Db, auth: AuthUser, id: string) {
+  await loadWorkflow(db, auth, id);
+  await db.batch([
+    db.delete(udwfSteps).where(sql`${udwfSteps.runId} IN (SELECT run_id FROM udwf_runs WHERE workflow_id = ${id})`),
+    db.delete(udwfRuns).where(eq(udwfRuns.workflowId, id)),
+    db.delete(udwfWorkflows).where(eq(udwfWorkflows.workflowId, id)),
+    eventInsert(db, wfEvent(auth, "workflow.delete", id)),
+  ]);
+  return { ok: true as const };
+}
+
+/** Saves trigger, conditions and steps once they pass the catalogue and the owner's rights (./validate.ts). */
+export async function setupWorkflow(db: Db, auth: AuthUser, id: string, body: SetupBody) {
+  const wf = await loadWorkflow(db, auth, id);
+  const setup = await checkedSetup(db, wf, body);
+  const now = nowSeconds();
+  const hookSecret = setup.trigger.type === "webhook" ? (wf.hookSecret ?? randomSecret(24)) : null;
+  await db.batch([
+    db
+      .update(udwfWorkflows)
+      .set({
+        trigger: setup.trigger,
+        conditions: setup.conditions,
+        steps: setup.steps,
+        hookSecret,
+        nextRunAt: setup.trigger.type === "schedule" ? nextCronTime(setup.trigger.cron!, now) : null,
+        mtime: now,
+      })
+      .where(eq(udwfWorkflows.workflowId, id)),
+    eventInsert(db, wfEvent(auth, "workflow.setup", id, { trigger: setup.trigger.type, steps: setup.steps.map((s) => s.action) })),
+  ]);
+  return { ok: true as const };
+}
+
+export async function enableWorkflow(db: Db, auth: AuthUser, id: string, enabled: boolean) {
+  const wf = await loadWorkflow(db, auth, id);
+  if (enabled && (!wf.trigger || !wf.steps.length))
+    throw new ApiError("validation", "Неверные данные: «enabled»: сначала задайте запуск и шаги", [
+      { field: "enabled", message: "сначала задайте запуск и шаги" },
+    ]);
+  const now = nowSeconds();
+  await db.batch([
+    db
+      .update(udwfWorkflows)
+      .set({
+        enabled,
+        mtime: now,
+        ...(enabled && !wf.enabled ? { enabledAt: now } : {}),
+        ...(enabled && wf.trigger?.type === "schedule" ? { nextRunAt: nextCronTime(String(wf.trigger.cron), now) } : {}),
+      })
+      .where(eq(udwfWorkflows.workflowId, id)),
+    eventInsert(db, wfEvent(auth, enabled ? "workflow.enable" : "workflow.disable", id)),
+  ]);
+  return { ok: true as const };
+}
+
+/** The runs a caller may see: of their own workflows (an admin's: all). */
+export const visibleWorkflows = (auth: AuthUser) =>
+  auth.isAdmin ? sql`1` : sql`${udwfRuns.workflowId} IN (SELECT workflow_id FROM udwf_workflows WHERE owner = ${auth.userId})`;

@@ -1,0 +1,104 @@
+import { inArray } from "drizzle-orm";
+import { fieldTemplates, tags, taskTemplates, taxa, type UdwfWorkflow } from "../../db/schema";
+import { accessContext, permissionsOn, resolveObjects } from "../lib/access";
+import type { Db } from "../lib/db";
+import { ApiError, type ErrorDetail } from "../lib/errors";
+import { idList } from "../lib/sql";
+import { invalidFields } from "../lib/validation";
+import { ownerAuth } from "./owner";
+import { cronError } from "./schedule";
+import type { SetupBody } from "./schemas";
+
+/**
+ * What zod cannot see in a setup: that the tags, taxa, fields and templates it names exist, that the owner can
+ * read the groups it names (a workflow never acts where its owner cannot), and that a cron parses. Every problem
+ * is one detail naming the step and parameter ("steps.2.params.tag_id"). A webhook step without a secret gets a
+ * generated Standard Webhooks secret.
+ */
+export async function checkedSetup(db: Db, wf: UdwfWorkflow, body: SetupBody): Promise<SetupBody> {
+  const details: ErrorDetail[] = [];
+  const refs = {
+    tag: new Map<string, string>(),
+    taxon: new Map<string, string>(),
+    def: new Map<string, string>(),
+    template: new Map<string, string>(),
+    group: new Map<string, string>(),
+  };
+  const ref = (kind: keyof typeof refs, id: string | undefined, field: string) => {
+    if (id && !refs[kind].has(id)) refs[kind].set(id, field);
+  };
+  const t = body.trigger;
+  if (t.cron) {
+    const bad = cronError(t.cron);
+    if (bad) details.push({ field: "trigger.cron", message: `не выражение cron: ${bad}` });
+  }
+  ref("group", t.group_id, "trigger.group_id");
+  ref("tag", t.tag_id, "trigger.tag_id");
+  ref("def", t.def_id, "trigger.def_id");
+  ref("template", t.template, "trigger.template");
+  const conditions = [...body.conditions.map((c, i) => ({ c, at: `conditions.${i}` }))];
+  const steps = body.steps.map((s, i) => {
+    const at = `steps.${i}.params`;
+    const p = s.params as Record<string, unknown>;
+    if (s.action === "stop-if") conditions.push({ c: s.params.condition, at: `${at}.condition` });
+    if (s.action === "tag.add" || s.action === "tag.remove") ref("tag", s.params.tag_id, `${at}.tag_id`);
+    if (s.action === "taxon.add") ref("taxon", s.params.taxon_id, `${at}.taxon_id`);
+    if (s.action === "field.set") ref("def", s.params.def_id, `${at}.def_id`);
+    if (s.action === "task.run") ref("template", s.params.template, `${at}.template`);
+    if (s.action === "asset.move" || s.action === "asset.copy") ref("group", s.params.to, `${at}.to`);
+    if (s.action === "webhook.call") {
+      return { ...s, params: { ...p, secret: s.params.secret ?? generatedSecret() } };
+    }
+    return s;
+  });
+  for (const { c, at } of conditions) {
+    if (c.on === "tag" && typeof c.value === "string") ref("tag", c.value, `${at}.value`);
+    if (c.on === "group" && typeof c.value === "string") ref("group", c.value, `${at}.value`);
+    if (c.on === "field") ref("def", c.def_id, `${at}.def_id`);
+  }
+  const found = async (kind: "tag" | "taxon" | "def" | "template") => {
+    const ids = [...refs[kind].keys()];
+    if (!ids.length) return new Set<string>();
+    const table = {
+      tag: [tags, tags.tagId],
+      taxon: [taxa, taxa.taxonId],
+      def: [fieldTemplates, fieldTemplates.fieldDefId],
+      template: [taskTemplates, taskTemplates.templateId],
+    } as const;
+    const [tbl, col] = table[kind];
+    const rows = await db
+      .select({ id: col })
+      .from(tbl)
+      .where(inArray(col, idList(ids)))
+      .all();
+    return new Set(rows.map((r) => r.id));
+  };
+  const missing = {
+    tag: "нет такого тега",
+    taxon: "нет такого раздела таксономии",
+    def: "нет такого поля",
+    template: "нет такого шаблона задачи",
+  };
+  for (const kind of ["tag", "taxon", "def", "template"] as const) {
+    const have = await found(kind);
+    for (const [id, field] of refs[kind]) if (!have.has(id)) details.push({ field, message: missing[kind] });
+  }
+  if (refs.group.size) {
+    const owner = await ownerAuth(db, wf.owner);
+    if (!owner) throw new ApiError("conflict", "Владелец автоматизации отключён: она не может действовать");
+    const [ctx, objects] = await Promise.all([accessContext(db, owner), resolveObjects(db, [...refs.group.keys()])]);
+    for (const [id, field] of refs.group) {
+      const g = objects.get(id);
+      if (g?.type !== "group" || !permissionsOn(ctx, g))
+        details.push({ field, message: "нет такой группы или у владельца нет к ней доступа" });
+    }
+  }
+  if (details.length) throw invalidFields(details);
+  return { ...body, steps: steps as SetupBody["steps"] };
+}
+
+/** A Standard Webhooks secret: whsec_ and 24 random bytes in base64. */
+function generatedSecret() {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return `whsec_${btoa(String.fromCharCode(...bytes))}`;
+}

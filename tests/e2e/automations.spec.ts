@@ -1,0 +1,82 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { adminBearer, mkGroup, mkTag, tagsOf, uploadInto } from "./automations-seed";
+import { ADMIN, expect, gotoSignedIn, test } from "./fixtures";
+
+/**
+ * Automations in Chromium: an admin builds "on upload into a group: tag it, make a share link, call a webhook"
+ * in the editor, enables it, a file is uploaded there, and the run shows in the history with its step logs; the
+ * tag is on the file and the webhook reached a local server (`npm start` allows private webhook addresses).
+ */
+
+test.use({ signedInAs: ADMIN });
+
+test("build the upload workflow in the editor, upload a file, see the tag and the run", async ({ page }) => {
+  const hits: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => {
+      body += c;
+    });
+    req.on("end", () => {
+      hits.push({ headers: req.headers, body });
+      res.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  try {
+    const bearer = await adminBearer();
+    const suffix = Date.now().toString(36);
+    const group = await mkGroup(bearer, `Входящие ${suffix}`);
+    const tagName = `Новое ${suffix}`;
+    await mkTag(bearer, tagName);
+
+    await gotoSignedIn(page, "/automations");
+    await page.getByRole("button", { name: "Создать" }).click();
+    await expect(page).toHaveURL(/\/automations\/[0-9a-f-]{36}$/);
+    await page.getByLabel("Название").fill(`Разметка входящих ${suffix}`);
+    await page.getByLabel("Группа (id)").fill(group);
+
+    const addStep = async (name: string) => {
+      await page.getByRole("textbox", { name: "Добавить шаг" }).click();
+      await page.getByRole("option", { name, exact: true }).click();
+    };
+    await addStep("Поставить тег");
+    await page.getByRole("textbox", { name: "Шаг 1: Тег" }).click();
+    await page.getByRole("option", { name: tagName }).click();
+    await addStep("Создать ссылку");
+    // The MultiSelect's pills box lies over its input.
+    await page.getByRole("textbox", { name: "Шаг 2: Права получателя" }).click({ force: true });
+    await page.getByRole("option", { name: "Просмотр" }).click();
+    await page.keyboard.press("Escape");
+    await page.getByRole("textbox", { name: "Шаг 2: Срок, дней" }).fill("7");
+    await addStep("Вызвать вебхук");
+    await page.getByRole("textbox", { name: "Шаг 3: Адрес (URL)" }).fill(hookUrl);
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await expect(page.getByText("Сохранено")).toBeVisible();
+    // A Mantine switch hides its input under the track: the label is what a user clicks.
+    await page.getByText("Включена", { exact: true }).click();
+    await expect(page.getByRole("switch", { name: "Включена" })).toBeChecked();
+
+    const asset = await uploadInto(bearer, group, `Кадр ${suffix}.png`);
+    const run = page.getByTestId("run").first();
+    await expect(run.getByText("готово")).toBeVisible({ timeout: 20_000 });
+    await run.getByRole("button").first().click();
+    await expect(page.getByTestId("run-step")).toHaveCount(3);
+    await expect(page.getByTestId("run-step").nth(2)).toContainText("ответ 200");
+
+    expect(await tagsOf(bearer, asset)).toContain(tagName);
+    await gotoSignedIn(page, `/asset/${asset}`);
+    await expect(page.getByText(tagName).first()).toBeVisible();
+    expect(hits).toHaveLength(1);
+    expect(hits[0].headers["webhook-signature"]).toMatch(/^v1,/);
+
+    await gotoSignedIn(page, "/automations");
+    const row = page.getByTestId("workflow-row").filter({ hasText: `Разметка входящих ${suffix}` });
+    await expect(row).toContainText("Файл загружен");
+    await expect(row).toContainText("1 запуск");
+  } finally {
+    server.close();
+  }
+});
