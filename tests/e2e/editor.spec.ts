@@ -18,7 +18,7 @@ writeFileSync(docx, "PK not really a document");
 
 test("a text file is edited, saved as a new version, locked for a second editor and released on close", async ({ page, browser }) => {
   const seed = await Seeder.admin();
-  const groupId = await seed.group(unique("Документы"));
+  const groupId = await seed.group(unique("Правка"));
   const assetId = await seed.uploadInto(groupId, file, "text/plain");
   const me = await seed.call<{ name: string }>("/api/auth/whoami");
   await openSignedIn(page, ADMIN, `/mam/${groupId}/asset/${assetId}`);
@@ -58,7 +58,7 @@ test("a text file is edited, saved as a new version, locked for a second editor 
 
 test("an office document without an office server explains how to connect one and offers the download", async ({ page }) => {
   const seed = await Seeder.admin();
-  const groupId = await seed.group(unique("Документы"));
+  const groupId = await seed.group(unique("Правка"));
   const assetId = await seed.uploadInto(groupId, docx, "application/vnd.openxmlformats-officedocument.wordprocessingml.document");
   await openSignedIn(page, ADMIN, `/asset/${assetId}`);
 

@@ -134,8 +134,9 @@ async function dropFromDisk(page: Page, paths: string[]) {
 }
 
 const contentsList = (page: Page) => page.getByRole("list", { name: "Содержимое группы" });
+/** A tree row by its whole name: other tests' groups ("Документы 1a2b…") share the tree with this one's. */
 const treeItem = (page: Page, name: string) =>
-  page.getByRole("tree", { name: "Дерево групп" }).getByRole("treeitem").filter({ hasText: name });
+  page.getByRole("tree", { name: "Дерево групп" }).getByRole("treeitem", { name, exact: true });
 
 /** The viewer's "Скачать": the bytes the browser saved. */
 async function downloadInViewer(page: Page) {
