@@ -24,8 +24,7 @@ const readingPosts = new Set([
   "/api/global-events/list",
 ]);
 
-export const onlyReads = (method: string, path: string) =>
-  method === "GET" || method === "HEAD" || (method === "POST" && readingPosts.has(path));
+const onlyReads = (method: string, path: string) => method === "GET" || method === "HEAD" || (method === "POST" && readingPosts.has(path));
 
 /** Where the session starts: the client's bookmark, else by what the request does. */
 export function sessionStart(method: string, path: string, bookmark: string | null): D1SessionBookmark | D1SessionConstraint {
