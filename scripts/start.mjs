@@ -11,6 +11,8 @@
  *   UPLOAD_SERVERS / UPLOAD_APP_ORIGINS  other upload servers, and the apps that may upload here from another
  *                 origin (README "Upload servers"); passed to the Worker as is
  *   WOPI_CLIENT_URL  an office server speaking WOPI (README "Editing documents"); passed to the Worker as is
+ *   LIBSQL_URL / LIBSQL_AUTH_TOKEN  keep the metadata in a libSQL server instead of the local D1 (README
+ *                 "libSQL (Turso) instead of D1"; migrate it first with `npm run db:migrate -- --libsql`)
  *   TRANSCODER_PORT  port of the transcoder started beside the Worker (default: a free one)
  *   TRANSCODER_URL   use a transcoder running elsewhere instead of starting one
  *   MAM_SEED_SQL  SQL run on the local database after the migrations, before the Worker starts (the browser
@@ -128,6 +130,8 @@ const passedVars = [
   "CHAT_MODEL",
   "CHAT_KEY",
   "WOPI_CLIENT_URL",
+  "LIBSQL_URL",
+  "LIBSQL_AUTH_TOKEN",
 ]
   .filter((k) => process.env[k])
   .flatMap((k) => ["--var", `${k}:${process.env[k]}`]);

@@ -12,23 +12,15 @@ import type { Env } from "./env";
  */
 export type Db = ReturnType<typeof drizzle<typeof schema>>;
 
-/** One client per database URL and isolate: a libSQL client keeps its connection between requests. */
-const libsqlClients = new Map<string, Client>();
-
-function libsqlClient(url: string, authToken: string | undefined): Client {
-  let client = libsqlClients.get(url);
-  if (!client) {
-    client = createClient({ url, authToken });
-    libsqlClients.set(url, client);
-  }
-  return client;
-}
-
 export function getDb(env: Pick<Env, "DB" | "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">): Db {
   if (env.LIBSQL_URL) {
     // drizzle's libSQL database has the D1 one's query API (select, batch, run, all, get); the results of
     // run() differ, so the code reads changes with changesOf().
-    const db = drizzleLibsql(libsqlClient(env.LIBSQL_URL, env.LIBSQL_AUTH_TOKEN), { schema });
+    // A client per call, never one kept in the isolate: its HTTP streams are I/O objects of the request that
+    // opened them, and workerd cancels a later request that waits on them ("a promise was resolved from a
+    // different request context"), which hung requests under load. Creating one opens no connection.
+    const client = createClient({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN });
+    const db = drizzleLibsql(client, { schema });
     // drizzle's libSQL get() of raw SQL fails when no row comes back (it normalizes `undefined`): the first of
     // all() answers the same as D1's get(), a row or undefined.
     db.get = (async (query: Parameters<typeof db.all>[0]) => (await db.all(query))[0]) as typeof db.get;

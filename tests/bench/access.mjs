@@ -5,11 +5,13 @@
  * p50/p95 through the local Worker (HTTP, the user's bearer, timed to the last byte as a browser takes
  * it; an open route and whoami first, for the cost of the request path and of the sign-in check) and
  * the Worker's queries on the file itself (@libsql/client) as the floor. Aims: every call p95 < 25 ms;
- * members' last page within 2x of the first.
+ * members' last page within 2x of the first. The calls run twice: on the local D1, then with LIBSQL_URL on a
+ * libSQL server (sqld) holding the same data, and the two are printed side by side (`npm run bench access d1`
+ * for D1 alone).
  */
 import { rmSync } from "node:fs";
 import { createClient } from "@libsql/client";
-import { benchAdmin, countBytes, kib, migratedDataDir, ms, percentile, startServer } from "./server.mjs";
+import { benchAdmin, countBytes, kib, migratedDataDir, ms, percentile, startServer, startSqld } from "./server.mjs";
 
 const GROUPS = 100_000;
 const ASSETS = 100_000;
@@ -83,28 +85,69 @@ console.log(
 );
 db.close();
 
-// ---- the Worker, on the seeded data directory (as scripts/start.mjs runs it)
-const server = await startServer({ dataDir });
-const { url, stop } = server;
+// ---- the Worker, on the seeded data directory (as scripts/start.mjs runs it): first on the local D1, then on a
+// libSQL server (sqld) holding a copy of the same file, users and rules included; `npm run bench access d1` runs
+// only the first.
+const stores = process.argv[3] === "d1" ? ["D1"] : ["D1", "libSQL"];
+/** @type {Record<string, Record<string, { p50: number, p95: number }>>} */
+const byStore = {};
 let failed = false;
-try {
-  const call = async (p, bearer, init = {}) => {
-    const res = await fetch(url + p, {
-      ...init,
-      headers: { "Content-Type": "application/json", ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
-    });
-    const body = await res.json();
-    if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(body)}`);
-    return body;
-  };
-  const admin = (await call("/api/auth/login", null, { method: "POST", body: JSON.stringify(benchAdmin) })).bearer;
+let setUp = null;
+for (const store of stores) {
+  const sqld = store === "libSQL" ? await startSqld(file) : null;
+  const server = await startServer({ dataDir, env: sqld ? { LIBSQL_URL: sqld.url } : {} });
+  console.log(`\n${store}${sqld ? ` (sqld at ${sqld.url}, a copy of the D1 file)` : ""}`);
+  try {
+    setUp ??= await setUpUser(server.url);
+    byStore[store] = await measure(server.url, setUp);
+  } catch (err) {
+    failed = true;
+    console.error(err);
+  } finally {
+    await server.stop();
+    await sqld?.stop();
+  }
+  if (failed) break;
+}
+if (failed) {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(1);
+}
+if (byStore.libSQL) {
+  console.log("\nD1 vs libSQL (p95, same machine, same data)");
+  for (const [label, d1] of Object.entries(byStore.D1)) {
+    const other = byStore.libSQL[label];
+    console.log(
+      `${label.padEnd(40)} D1 ${ms(d1.p95).padStart(9)}  libSQL ${ms(other.p95).padStart(9)}  (${(other.p95 / d1.p95).toFixed(2)}x)`,
+    );
+  }
+}
+
+/** JSON call to the server; an answer other than 2xx throws. */
+async function call(url, p, bearer, init = {}) {
+  const res = await fetch(url + p, {
+    ...init,
+    headers: { "Content-Type": "application/json", ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+  });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function signIn(url, user, passwd) {
+  return (await call(url, "/api/auth/login", null, { method: "POST", body: JSON.stringify({ user, passwd }) })).bearer;
+}
+
+/** The bench user and its 50 rules, made through the API (so they are in the file the libSQL run copies). */
+async function setUpUser(url) {
+  const admin = await signIn(url, benchAdmin.user, benchAdmin.passwd);
   const login = `bench-${now}`;
-  const user = await call("/api/user", admin, {
+  const user = await call(url, "/api/user", admin, {
     method: "POST",
     body: JSON.stringify({ user_name: "Бенч", user_login: login, user_passwd: "bench-password-1", enabled: true }),
   });
   // 50 rules: read on X and on M's branch; 45 more grants on other branches; two group denies elsewhere; one asset deny.
-  const rule = (obj, acl) => call("/api/user/acl", admin, { method: "POST", body: JSON.stringify({ subj: user.user_id, obj, acl }) });
+  const rule = (obj, acl) => call(url, "/api/user/acl", admin, { method: "POST", body: JSON.stringify({ subj: user.user_id, obj, acl }) });
   const mBranch = branches.find((b) => M.path.startsWith(b.path));
   if (!mBranch) throw new Error("the tree has no branch above M");
   await rule(X.id, ["read"]);
@@ -113,16 +156,19 @@ try {
   const denied = rows.filter((g) => g.depth === 6 && !M.path.startsWith(g.path) && g.path.startsWith(mBranch.path)).slice(0, 2);
   for (const g of denied) await rule(g.id, ["deny"]);
   await rule(`${assetPrefix}${"1".padStart(12, "0")}`, ["deny"]);
-  const bearer = (
-    await call("/api/auth/login", null, { method: "POST", body: JSON.stringify({ user: login, passwd: "bench-password-1" }) })
-  ).bearer;
+  return { login };
+}
 
+/** p50/p95 of every call through the Worker at `url`, printed and returned by label. */
+async function measure(url, { login }) {
+  const admin = await signIn(url, benchAdmin.user, benchAdmin.passwd);
+  const bearer = await signIn(url, login, "bench-password-1");
   const deepAsset = `${assetPrefix}${(ASSETS - 7).toString(16).padStart(12, "0")}`;
   const lastSkip = Math.floor((ASSETS - 1) / 50) * 50;
-  const xTree = await call(`/api/group/subtree/${X.id}`, bearer);
+  const xTree = await call(url, `/api/group/subtree/${X.id}`, bearer);
   let renames = 0;
   const renameElsewhere = () =>
-    call(`/api/group/update/${deep[1].id}`, admin, {
+    call(url, `/api/group/update/${deep[1].id}`, admin, {
       method: "PATCH",
       body: JSON.stringify({ group_name: `${deep[1].name} ${++renames}` }),
     });
@@ -148,9 +194,10 @@ try {
   // Timed to the last byte with countBytes and a browser's Accept-Encoding, so compressed answers stay as sent,
   // as a browser's network stack takes them; every answer was decoded and checked once by `call`.
   const asBrowser = { Authorization: `Bearer ${bearer}`, "Accept-Encoding": "gzip, deflate, br, zstd" };
+  /** @type {Record<string, { p50: number, p95: number }>} */
   const results = {};
   for (const [label, p, { headers, before, client } = {}] of calls) {
-    const first = await call(p, bearer);
+    const first = await call(url, p, bearer);
     const size = Array.isArray(first) ? `${first.length} rows` : "object";
     const times = [];
     let sent = 0;
@@ -165,22 +212,14 @@ try {
       }
       if (i >= 5) times.push(performance.now() - t);
     }
-    results[label] = percentile(times, 95);
+    results[label] = { p50: percentile(times, 50), p95: percentile(times, 95) };
     const bytes = sent ? `, ${kib(sent)} sent` : "";
-    console.log(`${label.padEnd(40)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  (${size}${bytes})`);
+    console.log(`${label.padEnd(40)} p50 ${ms(results[label].p50)}  p95 ${ms(results[label].p95)}  (${size}${bytes})`);
   }
-  const p1 = results["members page 1 (take 50)"];
-  const last = results[`members last page (skip ${lastSkip})`];
+  const p1 = results["members page 1 (take 50)"].p95;
+  const last = results[`members last page (skip ${lastSkip})`].p95;
   console.log(`last page / first page (p95): ${(last / p1).toFixed(2)}x (aim ≤ 2x)`);
-} catch (err) {
-  failed = true;
-  console.error(err);
-} finally {
-  await stop();
-}
-if (failed) {
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(1);
+  return results;
 }
 
 // ---- the floor: the Worker's own queries on the SQLite file, no Worker, no HTTP

