@@ -1,23 +1,32 @@
 /**
  * A mixed load against `npm start` on 127.0.0.1 (docs/decisions/049): CONNECTIONS concurrent users (default 100)
  * browse groups, open assets, search, create share links and upload small files (WebDAV PUT) for SECONDS
- * (default 120), with autocannon. Prints requests per second and p50/p95/p99 per kind, and every answer that
- * was not 2xx (the aim is none).
+ * (default 120), with autocannon. Each user sends a request every THINK seconds (default 2: a person reading what
+ * the last click showed), so 100 users offer 50 requests a second (autocannon paces a connection to at most one
+ * request a second, so it carries them on 50 connections: "conns" below). Prints each kind's time alone, then requests
+ * per second and p50/p95/p99 per kind under the crowd, and every answer that was not 2xx or did not come within
+ * autocannon's 10 s (the aim is none).
  *   npm run bench load            the 2-minute mix
+ *   npm run bench load max        the same crowd without thinking (every user sends the next request as soon as
+ *                                 the last is answered): the local server's capacity, where it saturates
  *   npm run bench load soak       10 minutes, printing the memory of the Worker (workerd) and the transcoder
  *                                 every 30 s
- * BENCH_SECONDS and BENCH_CONNECTIONS change the length and the crowd.
+ * BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_THINK change the length, the crowd and the pause.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { benchAdmin, benchApi, percentile, startServer } from "./server.mjs";
 
 const soak = process.argv[3] === "soak";
+const saturate = process.argv[3] === "max";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (soak ? 600 : 120));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const USERS = 10;
 const GROUPS = 10;
 const ASSETS_PER_GROUP = 20;
+const THINK = Number(process.env.BENCH_THINK ?? 2);
+/** Requests a second the crowd offers (autocannon paces each kind's connections to its share of it). */
+const offered = saturate ? null : CONNECTIONS / THINK;
 /** How the crowd splits across the kinds of work, out of 100. */
 const mix = { browse: 35, open: 25, search: 20, share: 10, upload: 10 };
 
@@ -71,7 +80,9 @@ try {
     const bearer = (await post("/api/auth/login", null, { user: login, passwd: "load-password-1" })).bearer;
     users.push({ bearer, basic: `Basic ${Buffer.from(`${login}:load-password-1`).toString("base64")}` });
   }
-  console.log(`Seeded ${groupIds.length} groups, ${assetIds.length} assets, ${USERS} users; ${CONNECTIONS} connections for ${SECONDS} s`);
+  console.log(
+    `Seeded ${groupIds.length} groups, ${assetIds.length} assets, ${USERS} users; ${CONNECTIONS} users for ${SECONDS} s, ${offered ? `a request every ${THINK} s each (${offered} req/s offered)` : "without pause (saturation)"}`,
+  );
 
   const pick = (list) => list[Math.floor(Math.random() * list.length)];
   const json = (bearer) => ({ Authorization: `Bearer ${bearer}`, "Content-Type": "application/json" });
@@ -100,6 +111,23 @@ try {
     }),
   };
 
+  // Each kind alone first (one request at a time): the service time the crowd's figures are made of.
+  console.log(`\n${"alone".padEnd(8)} ${"p50".padStart(9)} ${"p95".padStart(9)}`);
+  for (const [kind, request] of Object.entries(kinds)) {
+    const times = [];
+    for (let i = 0; i < 25; i++) {
+      const { method, path: p, headers, body } = request();
+      const t = performance.now();
+      const res = await fetch(server.url + p, { method, headers, body });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${kind} ${p}: ${res.status}`);
+      if (i >= 5) times.push(performance.now() - t);
+    }
+    console.log(
+      `${kind.padEnd(8)} ${`${percentile(times, 50).toFixed(1)} ms`.padStart(9)} ${`${percentile(times, 95).toFixed(1)} ms`.padStart(9)}`,
+    );
+  }
+
   const memory = [];
   const sampleMemory = () => {
     const rss = { workerd: 0, transcoder: 0 };
@@ -118,6 +146,11 @@ try {
   sampleMemory();
   const sampler = soak ? setInterval(sampleMemory, 30_000) : null;
 
+  /** Connection errors by their code and by kind, to print; and requests cut by the end of the run. */
+  const errorKinds = new Map();
+  const failures = new Map();
+  let cut = 0;
+  const endsAt = performance.now() + SECONDS * 1000;
   const runs = Object.entries(kinds).map(([kind, request]) => {
     const latencies = [];
     const statuses = new Map();
@@ -125,7 +158,16 @@ try {
       url: server.url,
       connections: Math.max(1, Math.round((CONNECTIONS * mix[kind]) / 100)),
       duration: SECONDS,
+      ...(offered ? { overallRate: Math.max(1, Math.round((offered * mix[kind]) / 100)) } : {}),
       requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
+    });
+    instance.on("reqError", (err) => {
+      // autocannon drops the requests still in flight when the time is up: those are cut, not failed.
+      if (performance.now() >= endsAt - 250) return void cut++;
+      const text = String(err?.code ?? err?.message ?? err);
+      if (process.env.BENCH_DEBUG) console.log(kind, text, ((performance.now() - endsAt) / 1000 + SECONDS).toFixed(1));
+      errorKinds.set(text, (errorKinds.get(text) ?? 0) + 1);
+      failures.set(kind, (failures.get(kind) ?? 0) + 1);
     });
     instance.on("response", (_client, status, _bytes, time) => {
       latencies.push(time);
@@ -148,12 +190,15 @@ try {
   );
   for (const { kind, result, latencies, statuses } of results) {
     const bad = [...statuses].filter(([s]) => s < 200 || s > 299);
-    const errors = result.errors + result.timeouts;
+    const errors = failures.get(kind) ?? 0; // connection errors and timeouts before the end
     const badCount = bad.reduce((n, [, c]) => n + c, 0) + errors;
     total += latencies.length;
     failed += badCount;
-    const f = (p) => `${percentile(latencies, p).toFixed(1)} ms`.padStart(9);
-    const detail = bad.length || errors ? ` (${bad.map(([s, c]) => `${s}×${c}`).join(", ")}${errors ? ` errors×${errors}` : ""})` : "";
+    const f = (p) => (latencies.length ? `${percentile(latencies, p).toFixed(1)} ms` : "—").padStart(9);
+    const detail =
+      bad.length || errors
+        ? ` (${bad.map(([s, c]) => `${s}×${c}`).join(", ")}${errors ? ` errors×${errors}, of them timeouts×${result.timeouts}` : ""})`
+        : "";
     console.log(
       `${kind.padEnd(8)} ${String(result.connections).padStart(5)} ${(latencies.length / SECONDS).toFixed(1).padStart(8)} ${f(50)} ${f(95)} ${f(99)}  ${badCount}${detail}`,
     );
@@ -161,6 +206,8 @@ try {
   console.log(
     `${"all".padEnd(8)} ${String(CONNECTIONS).padStart(5)} ${(total / SECONDS).toFixed(1).padStart(8)}  — ${total} requests, ${failed} not 2xx`,
   );
+  console.log(`${cut} requests were in flight when the time was up (dropped by autocannon, not counted)`);
+  if (errorKinds.size) console.log(`connection errors: ${[...errorKinds].map(([k, n]) => `${k}×${n}`).join(", ")}`);
   if (soak) {
     console.log("\nMemory (RSS, MiB) over time:");
     console.log(`${"s".padStart(5)} ${"workerd".padStart(9)} ${"transcoder".padStart(11)}`);
