@@ -48,33 +48,60 @@ type Candidate = {
   depth: number;
 };
 
-/** Reads up to `limit` events after the cursor; answers how many runs it started. */
-export async function dispatchEvents(env: Env, limit = 500): Promise<number> {
+/** How long a dispatcher holds the events (ms) before another may take over (its Worker may have died). */
+const LEASE_MS = 30_000;
+/** Events read per round: a round ends (and moves the cursor) well inside a waitUntil's 30 s. */
+const ROUND = 200;
+
+/**
+ * Dispatches the events after the cursor, one dispatcher at a time: it takes the cursor's lease (only when there
+ * are new events, so an idle call costs one statement), reads rounds of `limit` events, moves the cursor after
+ * each, and goes on until nothing new is left or `maxRounds` ran out. A caller that finds the lease held returns at
+ * once: the holder reads its events too, since it looks again after letting go. Answers how many runs it started.
+ *
+ * Why: every changing request and every queue batch calls this. Without the lease, under load dozens of callers read
+ * the same hundreds of events at once, each inserting the same runs (ignored as repeats), and one round took longer
+ * than a waitUntil may live, so the cursor never moved: the dispatcher stalled.
+ */
+export async function dispatchEvents(env: Env, limit = ROUND, maxRounds = 10): Promise<number> {
   const db = getDb(env);
-  const [cursorRows, wfs] = await db.batch([
-    // The newest event now: what is read is (cursor, top], so an event written meanwhile waits for the next round.
-    db.all<{ last: number; top: number }>(
-      sql`SELECT last_rowid AS last, (SELECT COALESCE(MAX(rowid), 0) FROM events) AS top FROM udwf_cursor WHERE id = 1`,
-    ),
-    db
-      .select()
-      .from(udwfWorkflows)
-      .where(and(eq(udwfWorkflows.enabled, true), sql`json_extract(${udwfWorkflows.trigger}, '$.type') IN ${idList(eventTriggers)}`)),
-  ]);
-  const cursor = cursorRows[0]?.last ?? 0;
-  const top = cursorRows[0]?.top ?? 0;
-  // Only forward: a slower dispatcher that read less never moves the cursor back.
-  const advance = (to: number) => db.run(sql`UPDATE udwf_cursor SET last_rowid = MAX(last_rowid, ${to}) WHERE id = 1`);
-  if (top <= cursor) return 0;
-  if (!wfs.length) {
-    // Nothing listens: the cursor only moves on, so enabling a workflow later does not replay this.
-    await advance(top);
-    return 0;
+  let started = 0;
+  for (let round = 0; round < maxRounds; round++) {
+    const now = Date.now();
+    const lease = now + LEASE_MS;
+    const [held] = await db.all<{ last: number; top: number }>(sql`
+      UPDATE udwf_cursor SET lease_until = ${lease}
+      WHERE id = 1 AND lease_until <= ${now} AND last_rowid < (SELECT COALESCE(MAX(rowid), 0) FROM events)
+      RETURNING last_rowid AS last, (SELECT COALESCE(MAX(rowid), 0) FROM events) AS top`);
+    if (!held) return started;
+    let to = held.last;
+    try {
+      const got = await dispatchRound(db, env, held.last, held.top, limit);
+      started += got.started;
+      to = got.to;
+    } finally {
+      // Moves the cursor (only forward) and lets go of the lease, unless it ran out and another dispatcher holds it now.
+      await db.run(sql`
+        UPDATE udwf_cursor SET last_rowid = MAX(last_rowid, ${to}),
+          lease_until = CASE WHEN lease_until = ${lease} THEN 0 ELSE lease_until END
+        WHERE id = 1`);
+    }
   }
+  return started;
+}
+
+/** One round: the events in (cursor, top], at most `limit` of them; answers the runs started and where it stopped. */
+async function dispatchRound(db: Db, env: Env, cursor: number, top: number, limit: number) {
+  const wfs = await db
+    .select()
+    .from(udwfWorkflows)
+    .where(and(eq(udwfWorkflows.enabled, true), sql`json_extract(${udwfWorkflows.trigger}, '$.type') IN ${idList(eventTriggers)}`));
+  // Nothing listens: the cursor only moves on, so enabling a workflow later does not replay this.
+  if (!wfs.length) return { started: 0, to: top };
   const rows = await db.all<EventRow>(sql`
     SELECT rowid, event_id, kind, ctime, entity_type, entity_id, data FROM events
     WHERE rowid > ${cursor} AND rowid <= ${top} AND kind IN ${idList(Object.keys(kindTrigger))} ORDER BY rowid LIMIT ${limit}`);
-  const last = rows.length === limit ? rows[rows.length - 1].rowid : null;
+  const to = rows.length === limit ? rows[rows.length - 1].rowid : top;
   const candidates: Candidate[] = [];
   for (const ev of rows) {
     const data = (ev.data ? JSON.parse(ev.data) : {}) as Record<string, unknown>;
@@ -93,9 +120,7 @@ export async function dispatchEvents(env: Env, limit = 500): Promise<number> {
       candidates.push({ wf, ev, data, entity: null, depth });
     }
   }
-  const started = await startRuns(db, env, await placed(db, candidates));
-  await advance(last ?? top);
-  return started;
+  return { started: await startRuns(db, env, await placed(db, candidates)), to };
 }
 
 /**
@@ -162,15 +187,18 @@ async function startRuns(db: Db, env: Env, candidates: Candidate[]): Promise<num
     input: { source: "event", event: { id: c.ev.event_id, kind: c.ev.kind, data: c.data }, entity: c.entity },
     ctime: now,
   }));
-  const inserted: string[] = [];
-  for (let i = 0; i < rows.length; i += 10) {
-    const got = await db
-      .insert(udwfRuns)
-      .values(rows.slice(i, i + 10))
-      .onConflictDoNothing()
-      .returning({ id: udwfRuns.runId });
-    inserted.push(...got.map((r) => r.id));
-  }
+  // Ten rows a statement (D1 binds at most 100 values), all statements in one round trip.
+  const inserts = [];
+  for (let i = 0; i < rows.length; i += 10)
+    inserts.push(
+      db
+        .insert(udwfRuns)
+        .values(rows.slice(i, i + 10))
+        .onConflictDoNothing()
+        .returning({ id: udwfRuns.runId }),
+    );
+  const got = await db.batch(inserts as unknown as [(typeof inserts)[0], ...(typeof inserts)[0][]]);
+  const inserted = got.flat().map((r) => r.id);
   await sendRuns(env, inserted);
   return inserted.length;
 }
@@ -229,7 +257,7 @@ export async function resumeStalledRuns(env: Env, now = nowSeconds()) {
 
 /** Everything the cron does for automations. */
 export async function automationsCron(env: Env) {
-  await dispatchEvents(env, 2000);
+  await dispatchEvents(env, ROUND, 20);
   await runDueSchedules(env);
   await resumeStalledRuns(env);
 }
