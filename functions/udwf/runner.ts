@@ -4,6 +4,7 @@ import { nowSeconds } from "../../db/schema/columns";
 import { getDb, type Db } from "../lib/db";
 import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
+import { literal } from "../lib/sql";
 import { eventInsert, withCause } from "../lib/events";
 import { act, type StepContext } from "./actions";
 import { StepError } from "./step-error";
@@ -62,10 +63,12 @@ const stepEvent = (db: Db, run: UdwfRun, ownerId: string, index: number, action:
  * else holds it or it is over. A statement, so it can share a round trip with the previous step's settling.
  */
 function claimStatement(db: Db, runId: string, index: number, action: string) {
-  const now = nowSeconds();
+  // Raw statements in a D1 batch bind nothing: the values are inlined (ids quoted by literal, numbers as such).
+  const now = sql.raw(String(nowSeconds()));
+  const until = sql.raw(String(nowSeconds() + LEASE_SECONDS));
   return db.all<{ status: string; attempts: number; output: string | null }>(sql`
     INSERT INTO udwf_steps (run_id, step, action, status, attempts, lease_until, log, started_at)
-    VALUES (${runId}, ${index}, ${action}, 'running', 1, ${now + LEASE_SECONDS}, '[]', ${now})
+    VALUES (${literal(runId)}, ${sql.raw(String(Math.trunc(index)))}, ${literal(action)}, 'running', 1, ${until}, '[]', ${now})
     ON CONFLICT (run_id, step) DO UPDATE SET status = 'running', attempts = udwf_steps.attempts + 1, lease_until = excluded.lease_until
       WHERE udwf_steps.status IN ('failed', 'waiting') OR (udwf_steps.status = 'running' AND udwf_steps.lease_until < ${now})
     RETURNING status, attempts, output`);
