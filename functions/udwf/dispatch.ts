@@ -8,6 +8,7 @@ import type { Env } from "../lib/env";
 import { newId } from "../lib/ids";
 import { idList } from "../lib/sql";
 import { ownerAuth } from "./owner";
+import { runWorkflow, udwfRetryDelay } from "./runner";
 import { nextCronTime } from "./schedule";
 import { MAX_DEPTH, type TriggerType } from "./schemas";
 
@@ -65,7 +66,45 @@ const ROUND = 200;
  */
 export async function dispatchEvents(env: Env, limit = ROUND, maxRounds = 10): Promise<number> {
   const db = getDb(env);
-  let started = 0;
+  let total = 0;
+  // The runs started here write events of their own (a tag added may start another workflow): read on after them.
+  for (let pass = 0; pass < MAX_DEPTH; pass++) {
+    const started: string[] = [];
+    try {
+      await dispatchRounds(db, env, started, limit, maxRounds);
+    } finally {
+      await startNow(env, started);
+    }
+    total += started.length;
+    if (!started.length) break;
+  }
+  return total;
+}
+
+/** How many new runs a dispatching invocation runs itself; the rest go to the queue. */
+const INLINE_RUNS = 50;
+
+/**
+ * New runs start here, in the invocation that created them (after the lease is let go): a queue hop costs a batch
+ * (locally, one batch at a time and only after the previous one, which measured as seconds under load). A run that
+ * throws goes to the queue with the first backoff, where retries and the dead-letter path take over; a run whose
+ * invocation dies mid-way keeps its step's lease and is sent again by the cron (resumeStalledRuns), as a lost
+ * message is. Beyond INLINE_RUNS, runs go to the queue at once, so one request never carries a whole backlog.
+ */
+async function startNow(env: Env, runIds: string[]) {
+  const here = runIds.slice(0, INLINE_RUNS);
+  await sendRuns(env, runIds.slice(INLINE_RUNS));
+  await Promise.all(
+    here.map((id) =>
+      runWorkflow(env, id).catch(async (err) => {
+        console.error("automation run:", (err as Error).message);
+        await sendRuns(env, [id], udwfRetryDelay(env, 1));
+      }),
+    ),
+  );
+}
+
+async function dispatchRounds(db: Db, env: Env, started: string[], limit: number, maxRounds: number) {
   for (let round = 0; round < maxRounds; round++) {
     const now = Date.now();
     const lease = now + LEASE_MS;
@@ -73,11 +112,11 @@ export async function dispatchEvents(env: Env, limit = ROUND, maxRounds = 10): P
       UPDATE udwf_cursor SET lease_until = ${lease}
       WHERE id = 1 AND lease_until <= ${now} AND last_rowid < (SELECT COALESCE(MAX(rowid), 0) FROM events)
       RETURNING last_rowid AS last, (SELECT COALESCE(MAX(rowid), 0) FROM events) AS top`);
-    if (!held) return started;
+    if (!held) return;
     let to = held.last;
     try {
       const got = await dispatchRound(db, env, held.last, held.top, limit);
-      started += got.started;
+      started.push(...got.started);
       to = got.to;
     } finally {
       // Moves the cursor (only forward) and lets go of the lease, unless it ran out and another dispatcher holds it now.
@@ -87,7 +126,6 @@ export async function dispatchEvents(env: Env, limit = ROUND, maxRounds = 10): P
         WHERE id = 1`);
     }
   }
-  return started;
 }
 
 /** One round: the events in (cursor, top], at most `limit` of them; answers the runs started and where it stopped. */
@@ -97,7 +135,7 @@ async function dispatchRound(db: Db, env: Env, cursor: number, top: number, limi
     .from(udwfWorkflows)
     .where(and(eq(udwfWorkflows.enabled, true), sql`json_extract(${udwfWorkflows.trigger}, '$.type') IN ${idList(eventTriggers)}`));
   // Nothing listens: the cursor only moves on, so enabling a workflow later does not replay this.
-  if (!wfs.length) return { started: 0, to: top };
+  if (!wfs.length) return { started: [] as string[], to: top };
   const rows = await db.all<EventRow>(sql`
     SELECT rowid, event_id, kind, ctime, entity_type, entity_id, data FROM events
     WHERE rowid > ${cursor} AND rowid <= ${top} AND kind IN ${idList(Object.keys(kindTrigger))} ORDER BY rowid LIMIT ${limit}`);
@@ -120,7 +158,7 @@ async function dispatchRound(db: Db, env: Env, cursor: number, top: number, limi
       candidates.push({ wf, ev, data, entity: null, depth });
     }
   }
-  return { started: await startRuns(db, env, await placed(db, candidates)), to };
+  return { started: await startRuns(db, await placed(db, candidates)), to };
 }
 
 /**
@@ -174,9 +212,9 @@ async function placed(db: Db, candidates: Candidate[]): Promise<Candidate[]> {
   return out;
 }
 
-/** Inserts the runs (a repeat of one changes nothing) and sends a message for each that is new. */
-async function startRuns(db: Db, env: Env, candidates: Candidate[]): Promise<number> {
-  if (!candidates.length) return 0;
+/** Inserts the runs (a repeat of one changes nothing); answers the ids of those that are new (only their inserter runs them). */
+async function startRuns(db: Db, candidates: Candidate[]): Promise<string[]> {
+  if (!candidates.length) return [];
   const now = nowSeconds();
   const rows = candidates.map((c) => ({
     runId: newId(),
@@ -198,9 +236,7 @@ async function startRuns(db: Db, env: Env, candidates: Candidate[]): Promise<num
         .returning({ id: udwfRuns.runId }),
     );
   const got = await db.batch(inserts as unknown as [(typeof inserts)[0], ...(typeof inserts)[0][]]);
-  const inserted = got.flat().map((r) => r.id);
-  await sendRuns(env, inserted);
-  return inserted.length;
+  return got.flat().map((r) => r.id);
 }
 
 export async function sendRuns(env: Env, runIds: string[], delaySeconds?: number) {
