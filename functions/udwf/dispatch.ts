@@ -28,6 +28,8 @@ const kindTrigger: Record<string, TriggerType> = {
   "tag.attach": "tag.added",
   "task.status": "task.finished",
   "share-link.create": "share-link.created",
+  // Written only while an enabled workflow listens (functions/sl/recipient.ts countView).
+  "share-link.open": "share-link.opened",
 };
 const eventTriggers = [...new Set(Object.values(kindTrigger))];
 
@@ -115,7 +117,7 @@ async function dispatchRounds(db: Db, env: Env, started: string[], limit: number
     if (!held) return;
     let to = held.last;
     try {
-      const got = await dispatchRound(db, env, held.last, held.top, limit);
+      const got = await dispatchRound(db, held.last, held.top, limit);
       started.push(...got.started);
       to = got.to;
     } finally {
@@ -129,7 +131,7 @@ async function dispatchRounds(db: Db, env: Env, started: string[], limit: number
 }
 
 /** One round: the events in (cursor, top], at most `limit` of them; answers the runs started and where it stopped. */
-async function dispatchRound(db: Db, env: Env, cursor: number, top: number, limit: number) {
+async function dispatchRound(db: Db, cursor: number, top: number, limit: number) {
   const wfs = await db
     .select()
     .from(udwfWorkflows)

@@ -37,7 +37,13 @@ app.openapi(route("get", "/actions", "The action catalogue: each action's parame
 );
 
 app.openapi(
-  route("get", "/workflows", "The caller's workflows and those shared with them (an admin's: everyone's), with their last run", {}, workflowsOut),
+  route(
+    "get",
+    "/workflows",
+    "The caller's workflows and those shared with them (an admin's: everyone's), with their last run",
+    {},
+    workflowsOut,
+  ),
   async (c) => c.json(await listWorkflows(getDb(c.env), c.get("auth"), origin(c.req.url)), 200),
 );
 

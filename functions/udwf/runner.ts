@@ -75,9 +75,7 @@ function claimStatement(db: Db, runId: string, index: number, action: string) {
 }
 
 const claimed = (rows: { attempts: number; output: string | null }[]) =>
-  rows[0]
-    ? { attempts: rows[0].attempts, output: rows[0].output ? (JSON.parse(rows[0].output) as Record<string, unknown>) : null }
-    : null;
+  rows[0] ? { attempts: rows[0].attempts, output: rows[0].output ? (JSON.parse(rows[0].output) as Record<string, unknown>) : null } : null;
 
 const appendLog = (line: string) => sql`json_insert(${udwfSteps.log}, '$[#]', ${line})`;
 

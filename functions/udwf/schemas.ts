@@ -194,7 +194,9 @@ export const workflowOut = z
     hook_url: z.string().nullable().describe("webhook trigger: POST here to start a run (a secret)"),
     last_run: z.object({ run_id: z.string(), status: z.string(), time: z.number() }).nullable(),
     runs_count: z.number(),
-    access: z.enum(["owner", "edit", "view"]).describe("the caller's: owner (or admin) shares and deletes; edit changes and runs; view reads"),
+    access: z
+      .enum(["owner", "edit", "view"])
+      .describe("the caller's: owner (or admin) shares and deletes; edit changes and runs; view reads"),
     ctime: z.number(),
     mtime: z.number(),
   })
@@ -210,9 +212,7 @@ export const shareIn = z.object({
   subject: text(200).describe("user: a login or user id; team: a group id"),
   role: z.enum(shareRoles, { error: "view или edit" }),
 });
-export const sharesBody = z
-  .object({ shares: z.array(shareIn).max(100, "не больше 100") })
-  .openapi("UdwfSharesIn");
+export const sharesBody = z.object({ shares: z.array(shareIn).max(100, "не больше 100") }).openapi("UdwfSharesIn");
 export type SharesBody = z.infer<typeof sharesBody>;
 export const sharesOut = z
   .object({

@@ -23,7 +23,12 @@ export const workflowNotFound = () => new ApiError("not_found", "Автомат�
 
 /** The shares of these workflows, by workflow. */
 async function sharesOf(db: Db, ids: string[]) {
-  const rows = ids.length ? await db.select().from(udwfShares).where(inArray(udwfShares.workflowId, idList(ids))) : [];
+  const rows = ids.length
+    ? await db
+        .select()
+        .from(udwfShares)
+        .where(inArray(udwfShares.workflowId, idList(ids)))
+    : [];
   const by = new Map<string, ShareGrant[]>();
   for (const r of rows) by.set(r.workflowId, [...(by.get(r.workflowId) ?? []), { subjType: r.subjType, subjId: r.subjId, role: r.role }]);
   return by;
@@ -118,7 +123,10 @@ export async function listWorkflows(db: Db, auth: AuthUser, origin: string) {
     rows.filter((r) => r.owner !== auth.userId && !auth.isAdmin).map((r) => r.workflowId),
   );
   const withAccess = await Promise.all(
-    rows.map(async (wf) => ({ wf, access: (await sharedAccess(db, auth, wf.owner, shares.get(wf.workflowId) ?? [])) ?? ("view" as const) })),
+    rows.map(async (wf) => ({
+      wf,
+      access: (await sharedAccess(db, auth, wf.owner, shares.get(wf.workflowId) ?? [])) ?? ("view" as const),
+    })),
   );
   return { items: await outOf(db, withAccess, origin) };
 }
@@ -213,4 +221,3 @@ export async function enableWorkflow(db: Db, auth: AuthUser, id: string, enabled
   ]);
   return { ok: true as const };
 }
-

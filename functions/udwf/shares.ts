@@ -58,27 +58,41 @@ export async function setShares(db: Db, auth: AuthUser, id: string, body: Shares
     ? await db
         .select({ id: users.userId, login: users.login })
         .from(users)
-        .where(or(inArray(users.userId, idList(userNames)), inArray(sql`lower(${users.login})`, idList(userNames.map((n) => n.toLowerCase())))))
+        .where(
+          or(inArray(users.userId, idList(userNames)), inArray(sql`lower(${users.login})`, idList(userNames.map((n) => n.toLowerCase())))),
+        )
     : [];
   const teamIds = body.shares.filter((s) => s.subject_type === "team").map((s) => s.subject);
   const [ctx, objects] = await Promise.all([accessContext(db, auth), resolveObjects(db, teamIds)]);
   const rows = new Map<string, { subjType: "user" | "team"; subjId: string; role: "view" | "edit" }>();
-  body.shares.forEach((s, i) => {
+  for (const [i, s] of body.shares.entries()) {
     const field = `shares.${i}.subject`;
     let subjId: string | undefined;
     if (s.subject_type === "user") {
       subjId = found.find((u) => u.id === s.subject || u.login.toLowerCase() === s.subject.toLowerCase())?.id;
-      if (!subjId) return details.push({ field, message: "нет такого пользователя" });
-      if (subjId === wf.owner) return details.push({ field, message: "это владелец автоматизации" });
+      if (!subjId) {
+        details.push({ field, message: "нет такого пользователя" });
+        continue;
+      }
+      if (subjId === wf.owner) {
+        details.push({ field, message: "это владелец автоматизации" });
+        continue;
+      }
     } else {
       const g = objects.get(s.subject);
-      if (g?.type !== "group" || !permissionsOn(ctx, g)) return details.push({ field, message: "нет такой команды (группы)" });
+      if (g?.type !== "group" || !permissionsOn(ctx, g)) {
+        details.push({ field, message: "нет такой команды (группы)" });
+        continue;
+      }
       subjId = g.id;
     }
     const key = `${s.subject_type}:${subjId}`;
-    if (rows.has(key)) return details.push({ field, message: "уже есть в списке" });
+    if (rows.has(key)) {
+      details.push({ field, message: "уже есть в списке" });
+      continue;
+    }
     rows.set(key, { subjType: s.subject_type, subjId, role: s.role });
-  });
+  }
   if (details.length) throw invalidFields(details);
   const now = nowSeconds();
   const values = [...rows.values()].map((r) => ({ workflowId: id, ...r, ctime: now }));

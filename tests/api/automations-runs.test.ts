@@ -278,3 +278,52 @@ describe("failures and limits", () => {
     expect(run.input).toMatchObject({ source: "webhook", payload: { hello: 1 } });
   }, 60_000);
 });
+
+describe("a share link opened", () => {
+  it("starts the workflow on every open that reaches the Worker, on the link's asset", async () => {
+    const tag = await mkTag(uniq("Открыта"));
+    const asset = await upload(group);
+    const made = await call(`/api/sl/create/${asset}`, { method: "POST", json: { acl: ["view"] }, bearer: owner.bearer });
+    expect(made.status, made.text).toBe(200);
+    const linkId = (typeof made.body === "string" ? made.body : made.body.link_id) as string;
+    const wf = await workflow(owner.bearer, {
+      trigger: { type: "share-link.opened", group_id: group },
+      steps: [{ action: "tag.add", params: { tag_id: tag } }],
+    });
+    for (let i = 0; i < 2; i++) {
+      const opened = await call(`/api/sl/info/${linkId}`);
+      expect(opened.status, opened.text).toBe(200);
+    }
+    const runs = await finished(wf, 2);
+    expect(runs).toHaveLength(2);
+    expect(runs.every((r) => r.status === "done" && (r.input.entity as { id: string }).id === asset)).toBe(true);
+    const tagged = await db()
+      .select()
+      .from(entityTags)
+      .where(and(eq(entityTags.entityId, asset), eq(entityTags.tagId, tag)))
+      .all();
+    expect(tagged).toHaveLength(1);
+  });
+
+  it("writes no open event while no enabled workflow listens", async () => {
+    const asset = await upload(group);
+    const made = await call(`/api/sl/create/${asset}`, { method: "POST", json: { acl: ["view"] }, bearer: owner.bearer });
+    const linkId = (typeof made.body === "string" ? made.body : made.body.link_id) as string;
+    // Every listening workflow off (other tests' too): a view then stays a count.
+    await db()
+      .update(udwfWorkflows)
+      .set({ enabled: false })
+      .where(sql`json_extract(${udwfWorkflows.trigger}, '$.type') = 'share-link.opened'`);
+    expect((await call(`/api/sl/info/${linkId}`)).status).toBe(200);
+    await waitFor("the view to be counted", async () => {
+      const link = await db().select().from(shareLinks).where(eq(shareLinks.linkId, linkId)).get();
+      return (link?.viewCount ?? 0) > 0;
+    });
+    const opens = await db()
+      .select()
+      .from(events)
+      .where(and(eq(events.entityId, linkId), eq(events.kind, "share-link.open")))
+      .all();
+    expect(opens).toHaveLength(0);
+  });
+});
