@@ -52,7 +52,7 @@ const cron = z
 export const trigger = z
   .object({
     type: z.enum(triggerTypes, { error: `один из: ${triggerTypes.join(", ")}` }),
-    group_id: entityId.optional().describe("asset.uploaded, field.changed, tag.added: only in this group"),
+    group_id: entityId.optional().describe("asset.uploaded, field.changed, tag.added, share-link.*: only in this group"),
     subtree: z.boolean().default(true).describe("with group_id: its subgroups too"),
     cron: cron.optional().describe("schedule: when (UTC)"),
     def_id: entityId.optional().describe("field.changed: only this field"),
