@@ -16,9 +16,9 @@ import { MAX_DEPTH, type TriggerType } from "./schemas";
  * Events → runs (docs/decisions/047-automations.md). The events table is the outbox: every change already writes
  * its event in the same batch, so the dispatcher reads the events after its cursor, matches them against the
  * enabled workflows and inserts one run per (workflow, event). The unique (workflow_id, trigger_key) makes that
- * idempotent, so two dispatchers reading the same events (a request's and a queue batch's) start each run once,
- * and only the one whose insert landed sends the run's queue message. It runs after every changing API request,
- * after every queue batch and on the cron, which also re-sends runs whose message was lost.
+ * idempotent, and only the one whose insert landed starts the run, in its own invocation (decision 050). It runs
+ * after every changing API request, after every queue batch, after a share link's view and on the cron, one at a
+ * time (a lease on the cursor); the cron also re-sends runs that made no progress (a lost message, a dead Worker).
  */
 
 const kindTrigger: Record<string, TriggerType> = {
@@ -73,7 +73,7 @@ export async function dispatchEvents(env: Env, limit = ROUND, maxRounds = 10): P
   for (let pass = 0; pass < MAX_DEPTH; pass++) {
     const started: string[] = [];
     try {
-      await dispatchRounds(db, env, started, limit, maxRounds);
+      await dispatchRounds(db, started, limit, maxRounds);
     } finally {
       await startNow(env, started);
     }
@@ -106,7 +106,7 @@ async function startNow(env: Env, runIds: string[]) {
   );
 }
 
-async function dispatchRounds(db: Db, env: Env, started: string[], limit: number, maxRounds: number) {
+async function dispatchRounds(db: Db, started: string[], limit: number, maxRounds: number) {
   for (let round = 0; round < maxRounds; round++) {
     const now = Date.now();
     const lease = now + LEASE_MS;

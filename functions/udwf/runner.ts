@@ -14,7 +14,8 @@ import { ownerOf, ownerQuery } from "./owner";
 import type { Condition, Step } from "./schemas";
 
 /**
- * The step runner (docs/decisions/047-automations.md): one queue message per run. Each step is claimed by
+ * The step runner (docs/decisions/047-automations.md, 050): a run goes in the invocation that dispatched it, or by
+ * its queue message (retries, manual and webhook runs). Each step is claimed by
  * (run id, step index) before it acts, so a duplicate delivery skips the steps that are done (or under way
  * elsewhere) and never repeats an effect. A step that throws is retried by the queue with backoff; its attempts
  * and answers are in its log; after the last try the dead-letter consumer fails the run (failRunForGood). A step
