@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Switch, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Group, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import type { FormField } from "../../functions/udwf/schemas";
@@ -6,6 +6,7 @@ import type { ConditionValue } from "../components/automations/ConditionRow";
 import { ConditionRow } from "../components/automations/ConditionRow";
 import { RunDialog } from "../components/automations/RunDialog";
 import { RunHistory } from "../components/automations/RunHistory";
+import { SharingCard } from "../components/automations/SharingCard";
 import { StepsEditor, type StepValue } from "../components/automations/StepsEditor";
 import { TriggerEditor, type TriggerValue } from "../components/automations/TriggerEditor";
 import { ru } from "../i18n/ru";
@@ -16,6 +17,7 @@ import {
   getWorkflow,
   isLive,
   listRuns,
+  listShares,
   listTags,
   patchWorkflow,
   saveSetup,
@@ -30,13 +32,14 @@ export const meta = pageMeta(ru.pages.automation);
 
 export const clientLoader = screenLoader(async ({ params, request }) => {
   const id = params.id!;
-  const [workflow, catalogue, runs, tags] = await Promise.all([
+  const [workflow, catalogue, runs, tags, shares] = await Promise.all([
     getWorkflow(id, request.signal),
     getCatalogue(request.signal),
     listRuns(id, request.signal),
     listTags(),
+    listShares(id, request.signal),
   ]);
-  return { workflow, catalogue, runs, tags: tags.map((t) => ({ value: t.tag_id, label: t.tag_name })) };
+  return { workflow, catalogue, runs, shares, tags: tags.map((t) => ({ value: t.tag_id, label: t.tag_name })) };
 });
 
 export { RouteError as ErrorBoundary } from "../components/RouteError";
@@ -58,7 +61,8 @@ const under = (errors: Record<string, string>, prefix: string) =>
 
 /** /automations/{id}: the editor (trigger, conditions, steps from the catalogue), "Запустить", and the run history. */
 export default function AutomationPage() {
-  const { workflow, catalogue, runs, tags } = useLoaderData<typeof clientLoader>();
+  const { workflow, catalogue, runs, tags, shares } = useLoaderData<typeof clientLoader>();
+  const canEdit = workflow.access !== "view";
   const { revalidate } = useRevalidator();
   const navigate = useNavigate();
   const [name, setName] = useState(workflow.name);
@@ -128,13 +132,15 @@ export default function AutomationPage() {
       <Group justify="space-between">
         <Title order={2}>{workflow.name}</Title>
         <Group>
-          <Switch label={t.enabled} checked={workflow.enabled} onChange={(e) => toggle(e.currentTarget.checked)} />
-          <Button variant="default" onClick={() => setRunning(true)} disabled={!workflow.steps.length}>
+          <Switch label={t.enabled} checked={workflow.enabled} disabled={!canEdit} onChange={(e) => toggle(e.currentTarget.checked)} />
+          <Button variant="default" onClick={() => setRunning(true)} disabled={!canEdit || !workflow.steps.length}>
             {t.run}
           </Button>
-          <Button color="red" variant="subtle" onClick={remove}>
-            {t.delete}
-          </Button>
+          {workflow.access === "owner" && (
+            <Button color="red" variant="subtle" onClick={remove}>
+              {t.delete}
+            </Button>
+          )}
         </Group>
       </Group>
       <Card withBorder>
@@ -200,10 +206,16 @@ export default function AutomationPage() {
         </Alert>
       )}
       <Group>
-        <Button onClick={save} loading={saving}>
+        <Button onClick={save} loading={saving} disabled={!canEdit}>
           {t.save}
         </Button>
+        {workflow.owner_name && (
+          <Text size="sm" c="dimmed">
+            {t.sharing.owner(workflow.owner_name)}
+          </Text>
+        )}
       </Group>
+      <SharingCard workflowId={workflow.workflow_id} shares={shares} canShare={workflow.access === "owner"} onSaved={revalidate} />
       <Title order={3}>{t.history}</Title>
       <RunHistory runs={runs} />
       <RunDialog workflowId={workflow.workflow_id} opened={running} onClose={() => setRunning(false)} onStarted={revalidate} />

@@ -84,4 +84,25 @@ export const udwfSteps = sqliteTable(
 export const udwfCursor = sqliteTable("udwf_cursor", {
   id: integer("id").primaryKey(),
   lastRowid: integer("last_rowid").notNull(),
+  /** One dispatcher at a time reads on (Unix seconds it holds until); the others leave the events to it. */
+  leaseUntil: integer("lease_until").notNull().default(0),
 });
+
+export const udwfShareRoles = ["view", "edit"] as const;
+export type UdwfShareRole = (typeof udwfShareRoles)[number];
+
+/**
+ * Who else may see (view) or change and run (edit) a workflow: a user, or a team (a group its users are members
+ * of). The workflow still acts with its owner's rights (docs/decisions/050-automations-speed-sharing-link-opened.md).
+ */
+export const udwfShares = sqliteTable(
+  "udwf_shares",
+  {
+    workflowId: text("workflow_id").notNull(),
+    subjType: text("subj_type").$type<"user" | "team">().notNull(),
+    subjId: text("subj_id").notNull(),
+    role: text("role").$type<UdwfShareRole>().notNull(),
+    ctime: unixTime("ctime").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workflowId, t.subjType, t.subjId] }), index("udwf_shares_subj_idx").on(t.subjId)],
+);

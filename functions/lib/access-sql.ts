@@ -106,3 +106,19 @@ export function assetFilter(ctx: AccessContext, assetId: SQLWrapper, permission:
     : sql`0`;
   return sql`((${viaGroup} OR ${viaRule}) AND ${assetDenyFilter(ctx, assetId)} OR ${ownUnplaced(ctx, assetId)})`;
 }
+
+/**
+ * Rows of a shared object the caller may see: owned by the caller, or named by a share to the caller or to one of
+ * its teams (`shares`: a subquery's table with subj_type, subj_id and the object's id in `key`). Admins see all.
+ */
+export function ownedOrShared(
+  ctx: AccessContext,
+  cols: { id: SQLWrapper; owner: SQLWrapper },
+  shares: { table: string; key: string },
+): SQL {
+  if (ctx.admin) return sql`1`;
+  const me = `'${ctx.userId.replace(/'/g, "''")}'`;
+  const teams = ctx.teams.length ? sql` OR (subj_type = 'team' AND subj_id IN ${idList(ctx.teams)})` : sql``;
+  return sql`(${cols.owner} = ${sql.raw(me)} OR ${cols.id} IN (SELECT ${sql.identifier(shares.key)} FROM ${sql.identifier(shares.table)}
+    WHERE (subj_type = 'user' AND subj_id = ${sql.raw(me)})${teams}))`;
+}

@@ -329,3 +329,34 @@ export async function requirePlacement(
 export function requireTeamChange(auth: AuthUser) {
   if (!auth.isAdmin) throw new ApiError("forbidden", "Состав команд (пользователей в группах) меняют только администраторы");
 }
+
+/** What a caller may do with an object someone owns and shares (automations): everything, edit, view, or nothing. */
+export type SharedAccess = "owner" | "edit" | "view";
+export interface ShareGrant {
+  subjType: "user" | "team";
+  subjId: string;
+  role: "view" | "edit";
+}
+
+const sharedRank: Record<SharedAccess, number> = { view: 1, edit: 2, owner: 3 };
+
+/**
+ * The caller's access to an object owned by `owner` and shared by `shares` (with users, or with teams: groups the
+ * caller is a member of). The owner and admins hold "owner" (only they share and delete); the best share decides for
+ * anyone else; null when none names the caller. Sharing lends the object, never the owner's rights: what the object
+ * does is still judged against its owner.
+ */
+export async function sharedAccess(db: Db, auth: AuthUser, owner: string, shares: ShareGrant[]): Promise<SharedAccess | null> {
+  if (auth.isAdmin || owner === auth.userId) return "owner";
+  if (!shares.length) return null;
+  const ctx = await accessContext(db, auth);
+  let best: SharedAccess | null = null;
+  for (const s of shares) {
+    const mine = s.subjType === "user" ? s.subjId === auth.userId : ctx.teams.includes(s.subjId);
+    if (mine && (!best || sharedRank[s.role] > sharedRank[best])) best = s.role;
+  }
+  return best;
+}
+
+/** `have` covers `need` (owner ⊃ edit ⊃ view). */
+export const sharedAllows = (have: SharedAccess | null, need: SharedAccess) => !!have && sharedRank[have] >= sharedRank[need];

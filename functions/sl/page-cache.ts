@@ -78,7 +78,7 @@ export async function cachedSharedAnswer(
   const key = cacheKey(new URL(request.url).origin, answer, version);
   const hit = await edgeCache().match(key);
   if (hit) {
-    if (hit.status === 200) ctx.waitUntil(countView(db, answer.linkId));
+    if (hit.status === 200) ctx.waitUntil(countView(db, answer.linkId, env));
     return hit;
   }
   const response = await render();

@@ -29,7 +29,7 @@ const bytes = {
 const now = () => Math.floor(Date.now() / 1000);
 
 function answerInfo(c: Context<AppEnv>, o: OpenLink, cookie: string | null) {
-  if (o.unlocked) c.executionCtx.waitUntil(countView(getDb(c.env), o.link.linkId));
+  if (o.unlocked) c.executionCtx.waitUntil(countView(getDb(c.env), o.link.linkId, c.env));
   const headers: Record<string, string> = {
     "Cache-Control": cookie ? "private, no-store" : cacheControl(o, "page", now()),
     "Referrer-Policy": "same-origin",

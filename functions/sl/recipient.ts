@@ -4,7 +4,9 @@ import { previewResponse, startsAtZero, streamVariant } from "../assets/http-con
 import type { Db } from "../lib/db";
 import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
+import { nowSeconds } from "../../db/schema/columns";
 import { newId } from "../lib/ids";
+import { dispatchEvents } from "../udwf/dispatch";
 import { verifyPassword } from "../lib/password";
 import { cacheControl, LinkUnavailable, openLink, playVariant, type OpenLink } from "./public";
 import { admitUnlockAttempt, unlockSuccessWrites } from "./throttle";
@@ -28,14 +30,48 @@ export async function unlockLink(db: Db, env: Env, id: string, password: string,
   return { open: { ...o, unlocked: true }, cookie };
 }
 
-/** One more view; not an event (a page view changes nothing), run after the response by waitUntil. */
-export const countView = (db: Db, linkId: string) =>
-  db
-    .update(shareLinks)
-    .set({ viewCount: sql`${shareLinks.viewCount} + 1` })
-    .where(eq(shareLinks.linkId, linkId))
-    .run()
-    .catch((err) => console.error("view count", err));
+/**
+ * One more view, run after the response by waitUntil (never in the page's time), on every open that reaches the
+ * Worker: a page rendered, a page served from the edge cache, the info answer. A view changes nothing, so it is an
+ * event ("share-link.open") only while an enabled automation listens for opened links, which it then starts (the
+ * dispatcher, functions/udwf/dispatch.ts; the /sl page is outside the API's after-request dispatch). The check and
+ * the insert are one statement.
+ */
+export const countView = async (db: Db, linkId: string, env?: Env) => {
+  try {
+    const [, opened] = await db.batch([
+      db
+        .update(shareLinks)
+        .set({ viewCount: sql`${shareLinks.viewCount} + 1` })
+        .where(eq(shareLinks.linkId, linkId)),
+      db
+        .insert(events)
+        .select(
+          db
+            .select({
+              eventId: sql<string>`${newId()}`.as("event_id"),
+              ctime: sql<number>`${nowSeconds()}`.as("ctime"),
+              userId: sql<null>`NULL`.as("user_id"),
+              kind: sql<string>`'share-link.open'`.as("kind"),
+              entityType: sql<string>`'share_link'`.as("entity_type"),
+              entityId: shareLinks.linkId,
+              data: sql<string>`json_object('asset', ${shareLinks.assetId})`.as("data"),
+            })
+            .from(shareLinks)
+            .where(
+              and(
+                eq(shareLinks.linkId, linkId),
+                sql`EXISTS (SELECT 1 FROM udwf_workflows WHERE enabled = 1 AND json_extract("trigger", '$.type') = 'share-link.opened')`,
+              ),
+            ),
+        )
+        .returning({ id: events.eventId }),
+    ]);
+    if (opened.length && env) await dispatchEvents(env);
+  } catch (err) {
+    console.error("view count", err);
+  }
+};
 
 /**
  * Counts a download atomically against the limit: the UPDATE only matches while below it, and the event

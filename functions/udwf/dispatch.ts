@@ -8,6 +8,7 @@ import type { Env } from "../lib/env";
 import { newId } from "../lib/ids";
 import { idList } from "../lib/sql";
 import { ownerAuth } from "./owner";
+import { runWorkflow, udwfRetryDelay } from "./runner";
 import { nextCronTime } from "./schedule";
 import { MAX_DEPTH, type TriggerType } from "./schemas";
 
@@ -15,9 +16,9 @@ import { MAX_DEPTH, type TriggerType } from "./schemas";
  * Events → runs (docs/decisions/047-automations.md). The events table is the outbox: every change already writes
  * its event in the same batch, so the dispatcher reads the events after its cursor, matches them against the
  * enabled workflows and inserts one run per (workflow, event). The unique (workflow_id, trigger_key) makes that
- * idempotent, so two dispatchers reading the same events (a request's and a queue batch's) start each run once,
- * and only the one whose insert landed sends the run's queue message. It runs after every changing API request,
- * after every queue batch and on the cron, which also re-sends runs whose message was lost.
+ * idempotent, and only the one whose insert landed starts the run, in its own invocation (decision 050). It runs
+ * after every changing API request, after every queue batch, after a share link's view and on the cron, one at a
+ * time (a lease on the cursor); the cron also re-sends runs that made no progress (a lost message, a dead Worker).
  */
 
 const kindTrigger: Record<string, TriggerType> = {
@@ -27,6 +28,8 @@ const kindTrigger: Record<string, TriggerType> = {
   "tag.attach": "tag.added",
   "task.status": "task.finished",
   "share-link.create": "share-link.created",
+  // Written only while an enabled workflow listens (functions/sl/recipient.ts countView).
+  "share-link.open": "share-link.opened",
 };
 const eventTriggers = [...new Set(Object.values(kindTrigger))];
 
@@ -48,33 +51,97 @@ type Candidate = {
   depth: number;
 };
 
-/** Reads up to `limit` events after the cursor; answers how many runs it started. */
-export async function dispatchEvents(env: Env, limit = 500): Promise<number> {
+/** How long a dispatcher holds the events (ms) before another may take over (its Worker may have died). */
+const LEASE_MS = 30_000;
+/** Events read per round: a round ends (and moves the cursor) well inside a waitUntil's 30 s. */
+const ROUND = 200;
+
+/**
+ * Dispatches the events after the cursor, one dispatcher at a time: it takes the cursor's lease (only when there
+ * are new events, so an idle call costs one statement), reads rounds of `limit` events, moves the cursor after
+ * each, and goes on until nothing new is left or `maxRounds` ran out. A caller that finds the lease held returns at
+ * once: the holder reads its events too, since it looks again after letting go. Answers how many runs it started.
+ *
+ * Why: every changing request and every queue batch calls this. Without the lease, under load dozens of callers read
+ * the same hundreds of events at once, each inserting the same runs (ignored as repeats), and one round took longer
+ * than a waitUntil may live, so the cursor never moved: the dispatcher stalled.
+ */
+export async function dispatchEvents(env: Env, limit = ROUND, maxRounds = 10): Promise<number> {
   const db = getDb(env);
-  const [cursorRows, wfs] = await db.batch([
-    // The newest event now: what is read is (cursor, top], so an event written meanwhile waits for the next round.
-    db.all<{ last: number; top: number }>(
-      sql`SELECT last_rowid AS last, (SELECT COALESCE(MAX(rowid), 0) FROM events) AS top FROM udwf_cursor WHERE id = 1`,
-    ),
-    db
-      .select()
-      .from(udwfWorkflows)
-      .where(and(eq(udwfWorkflows.enabled, true), sql`json_extract(${udwfWorkflows.trigger}, '$.type') IN ${idList(eventTriggers)}`)),
-  ]);
-  const cursor = cursorRows[0]?.last ?? 0;
-  const top = cursorRows[0]?.top ?? 0;
-  // Only forward: a slower dispatcher that read less never moves the cursor back.
-  const advance = (to: number) => db.run(sql`UPDATE udwf_cursor SET last_rowid = MAX(last_rowid, ${to}) WHERE id = 1`);
-  if (top <= cursor) return 0;
-  if (!wfs.length) {
-    // Nothing listens: the cursor only moves on, so enabling a workflow later does not replay this.
-    await advance(top);
-    return 0;
+  let total = 0;
+  // The runs started here write events of their own (a tag added may start another workflow): read on after them.
+  for (let pass = 0; pass < MAX_DEPTH; pass++) {
+    const started: string[] = [];
+    try {
+      await dispatchRounds(db, started, limit, maxRounds);
+    } finally {
+      await startNow(env, started);
+    }
+    total += started.length;
+    if (!started.length) break;
   }
+  return total;
+}
+
+/** How many new runs a dispatching invocation runs itself; the rest go to the queue. */
+const INLINE_RUNS = 50;
+
+/**
+ * New runs start here, in the invocation that created them (after the lease is let go): a queue hop costs a batch
+ * (locally, one batch at a time and only after the previous one, which measured as seconds under load). A run that
+ * throws goes to the queue with the first backoff, where retries and the dead-letter path take over; a run whose
+ * invocation dies mid-way keeps its step's lease and is sent again by the cron (resumeStalledRuns), as a lost
+ * message is. Beyond INLINE_RUNS, runs go to the queue at once, so one request never carries a whole backlog.
+ */
+async function startNow(env: Env, runIds: string[]) {
+  const here = runIds.slice(0, INLINE_RUNS);
+  await sendRuns(env, runIds.slice(INLINE_RUNS));
+  await Promise.all(
+    here.map((id) =>
+      runWorkflow(env, id).catch(async (err) => {
+        console.error("automation run:", (err as Error).message);
+        await sendRuns(env, [id], udwfRetryDelay(env, 1));
+      }),
+    ),
+  );
+}
+
+async function dispatchRounds(db: Db, started: string[], limit: number, maxRounds: number) {
+  for (let round = 0; round < maxRounds; round++) {
+    const now = Date.now();
+    const lease = now + LEASE_MS;
+    const [held] = await db.all<{ last: number; top: number }>(sql`
+      UPDATE udwf_cursor SET lease_until = ${lease}
+      WHERE id = 1 AND lease_until <= ${now} AND last_rowid < (SELECT COALESCE(MAX(rowid), 0) FROM events)
+      RETURNING last_rowid AS last, (SELECT COALESCE(MAX(rowid), 0) FROM events) AS top`);
+    if (!held) return;
+    let to = held.last;
+    try {
+      const got = await dispatchRound(db, held.last, held.top, limit);
+      started.push(...got.started);
+      to = got.to;
+    } finally {
+      // Moves the cursor (only forward) and lets go of the lease, unless it ran out and another dispatcher holds it now.
+      await db.run(sql`
+        UPDATE udwf_cursor SET last_rowid = MAX(last_rowid, ${to}),
+          lease_until = CASE WHEN lease_until = ${lease} THEN 0 ELSE lease_until END
+        WHERE id = 1`);
+    }
+  }
+}
+
+/** One round: the events in (cursor, top], at most `limit` of them; answers the runs started and where it stopped. */
+async function dispatchRound(db: Db, cursor: number, top: number, limit: number) {
+  const wfs = await db
+    .select()
+    .from(udwfWorkflows)
+    .where(and(eq(udwfWorkflows.enabled, true), sql`json_extract(${udwfWorkflows.trigger}, '$.type') IN ${idList(eventTriggers)}`));
+  // Nothing listens: the cursor only moves on, so enabling a workflow later does not replay this.
+  if (!wfs.length) return { started: [] as string[], to: top };
   const rows = await db.all<EventRow>(sql`
     SELECT rowid, event_id, kind, ctime, entity_type, entity_id, data FROM events
     WHERE rowid > ${cursor} AND rowid <= ${top} AND kind IN ${idList(Object.keys(kindTrigger))} ORDER BY rowid LIMIT ${limit}`);
-  const last = rows.length === limit ? rows[rows.length - 1].rowid : null;
+  const to = rows.length === limit ? rows[rows.length - 1].rowid : top;
   const candidates: Candidate[] = [];
   for (const ev of rows) {
     const data = (ev.data ? JSON.parse(ev.data) : {}) as Record<string, unknown>;
@@ -93,9 +160,7 @@ export async function dispatchEvents(env: Env, limit = 500): Promise<number> {
       candidates.push({ wf, ev, data, entity: null, depth });
     }
   }
-  const started = await startRuns(db, env, await placed(db, candidates));
-  await advance(last ?? top);
-  return started;
+  return { started: await startRuns(db, await placed(db, candidates)), to };
 }
 
 /**
@@ -149,9 +214,9 @@ async function placed(db: Db, candidates: Candidate[]): Promise<Candidate[]> {
   return out;
 }
 
-/** Inserts the runs (a repeat of one changes nothing) and sends a message for each that is new. */
-async function startRuns(db: Db, env: Env, candidates: Candidate[]): Promise<number> {
-  if (!candidates.length) return 0;
+/** Inserts the runs (a repeat of one changes nothing); answers the ids of those that are new (only their inserter runs them). */
+async function startRuns(db: Db, candidates: Candidate[]): Promise<string[]> {
+  if (!candidates.length) return [];
   const now = nowSeconds();
   const rows = candidates.map((c) => ({
     runId: newId(),
@@ -162,17 +227,18 @@ async function startRuns(db: Db, env: Env, candidates: Candidate[]): Promise<num
     input: { source: "event", event: { id: c.ev.event_id, kind: c.ev.kind, data: c.data }, entity: c.entity },
     ctime: now,
   }));
-  const inserted: string[] = [];
-  for (let i = 0; i < rows.length; i += 10) {
-    const got = await db
-      .insert(udwfRuns)
-      .values(rows.slice(i, i + 10))
-      .onConflictDoNothing()
-      .returning({ id: udwfRuns.runId });
-    inserted.push(...got.map((r) => r.id));
-  }
-  await sendRuns(env, inserted);
-  return inserted.length;
+  // Ten rows a statement (D1 binds at most 100 values), all statements in one round trip.
+  const inserts = [];
+  for (let i = 0; i < rows.length; i += 10)
+    inserts.push(
+      db
+        .insert(udwfRuns)
+        .values(rows.slice(i, i + 10))
+        .onConflictDoNothing()
+        .returning({ id: udwfRuns.runId }),
+    );
+  const got = await db.batch(inserts as unknown as [(typeof inserts)[0], ...(typeof inserts)[0][]]);
+  return got.flat().map((r) => r.id);
 }
 
 export async function sendRuns(env: Env, runIds: string[], delaySeconds?: number) {
@@ -229,7 +295,7 @@ export async function resumeStalledRuns(env: Env, now = nowSeconds()) {
 
 /** Everything the cron does for automations. */
 export async function automationsCron(env: Env) {
-  await dispatchEvents(env, 2000);
+  await dispatchEvents(env, ROUND, 20);
   await runDueSchedules(env);
   await resumeStalledRuns(env);
 }

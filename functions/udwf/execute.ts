@@ -14,7 +14,7 @@ import { loadWorkflow } from "./service";
 /** Manual runs (with the trigger form) and incoming-webhook runs: both insert a run and send its message. */
 
 export async function triggerForm(db: Db, auth: AuthUser, id: string) {
-  const wf = await loadWorkflow(db, auth, id);
+  const { wf } = await loadWorkflow(db, auth, id, "edit");
   const fields = ((wf.trigger?.form as FormField[] | undefined) ?? []).map((f) => ({ ...f, default: f.default ?? null }));
   return { fields, entities: (wf.steps as Step[]).some((s) => assetActions.includes(s.action)) };
 }
@@ -50,7 +50,8 @@ async function insertRun(db: Db, workflowId: string, triggerKey: string, input: 
  */
 export async function executeWorkflow(env: Env, auth: AuthUser, id: string, body: ExecuteBody) {
   const db = getDb(env);
-  const wf = await loadWorkflow(db, auth, id);
+  // Editors run it too; the run acts with the owner's rights all the same (the caller must read the entities).
+  const { wf } = await loadWorkflow(db, auth, id, "edit");
   if (!wf.steps.length) throw new ApiError("conflict", "У автоматизации нет шагов: сначала настройте её");
   const form = checkedForm((wf.trigger?.form as FormField[] | undefined) ?? [], body.form);
   if (body.entities.length) await requireAccess(db, auth, "read", [...new Set(body.entities.map((e) => e.id))]);

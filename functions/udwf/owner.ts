@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { authUserColumns } from "../lib/auth";
 import type { Db } from "../lib/db";
@@ -9,10 +9,15 @@ import type { AuthUser } from "../lib/env";
  * never acts with more than its owner has now; null when the owner is disabled or deleted (the workflow then does nothing).
  */
 export async function ownerAuth(db: Db, userId: string): Promise<AuthUser | null> {
-  const row = await db
+  return ownerOf(await ownerQuery(db, userId));
+}
+
+/** The owner's row, as a statement a batch can carry (`userId`: an id or a subquery yielding it). */
+export const ownerQuery = (db: Db, userId: string | SQL) =>
+  db
     .select(authUserColumns)
     .from(users)
-    .where(and(eq(users.userId, userId), eq(users.enabled, true)))
-    .get();
-  return row ? { ...row, sessionId: "automation" } : null;
-}
+    .where(and(eq(users.userId, userId), eq(users.enabled, true)));
+
+export const ownerOf = (rows: Awaited<ReturnType<typeof ownerQuery>>): AuthUser | null =>
+  rows[0] ? { ...rows[0], sessionId: "automation" } : null;

@@ -18,10 +18,13 @@ import {
   runsOut,
   runsQuery,
   setupBody,
+  sharesBody,
+  sharesOut,
   triggerFormOut,
   workflowOut,
   workflowsOut,
 } from "./schemas";
+import { listShares, setShares } from "./shares";
 import { createWorkflow, deleteWorkflow, enableWorkflow, getWorkflow, listWorkflows, patchWorkflow, setupWorkflow } from "./service";
 
 /** /api/udwf: automations (docs/decisions/047-automations.md). */
@@ -34,7 +37,13 @@ app.openapi(route("get", "/actions", "The action catalogue: each action's parame
 );
 
 app.openapi(
-  route("get", "/workflows", "The caller's workflows (an admin's: everyone's), with their last run", {}, workflowsOut),
+  route(
+    "get",
+    "/workflows",
+    "The caller's workflows and those shared with them (an admin's: everyone's), with their last run",
+    {},
+    workflowsOut,
+  ),
   async (c) => c.json(await listWorkflows(getDb(c.env), c.get("auth"), origin(c.req.url)), 200),
 );
 
@@ -71,6 +80,22 @@ app.openapi(
 app.openapi(
   route("post", "/workflow-enable-disable/{id}", "Enables or disables a workflow", { params: idParam, body: jsonBody(enableBody) }, ok),
   async (c) => c.json(await enableWorkflow(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json").enabled), 200),
+);
+
+app.openapi(
+  route("get", "/workflow-shares/{id}", "Who a workflow is shared with (users, teams) and for what", { params: idParam }, sharesOut),
+  async (c) => c.json(await listShares(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
+);
+
+app.openapi(
+  route(
+    "post",
+    "/workflow-shares/{id}",
+    "Replaces a workflow's shares (its owner or an admin): view, or edit and run; it still acts with its owner's rights",
+    { params: idParam, body: jsonBody(sharesBody) },
+    ok,
+  ),
+  async (c) => c.json(await setShares(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json")), 200),
 );
 
 app.openapi(route("get", "/trigger-form/{id}", "The form a manual run asks for", { params: idParam }, triggerFormOut), async (c) =>

@@ -1,13 +1,20 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { udwfRuns, udwfSteps, udwfWorkflows } from "../../db/schema";
+import { accessContext } from "../lib/access";
+import { ownedOrShared } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import type { RunOut } from "./schemas";
 
-/** Run history: the runs of the workflows a caller may see (their own; an admin's: all). */
+/** Run history: the runs of the workflows a caller may see (their own and those shared with them; an admin's: all). */
 
-const visible = (auth: AuthUser) => (auth.isAdmin ? undefined : eq(udwfWorkflows.owner, auth.userId));
+const visible = async (db: Db, auth: AuthUser) =>
+  ownedOrShared(
+    await accessContext(db, auth),
+    { id: udwfWorkflows.workflowId, owner: udwfWorkflows.owner },
+    { table: "udwf_shares", key: "workflow_id" },
+  );
 
 const runColumns = {
   run_id: udwfRuns.runId,
@@ -25,7 +32,7 @@ const runColumns = {
 
 export async function listRuns(db: Db, auth: AuthUser, q: { workflow?: string; status?: string; skip: number; take: number }) {
   const where = and(
-    visible(auth),
+    await visible(db, auth),
     q.workflow ? eq(udwfRuns.workflowId, q.workflow) : undefined,
     q.status ? eq(udwfRuns.status, q.status as never) : undefined,
   );
@@ -53,7 +60,7 @@ export async function getRun(db: Db, auth: AuthUser, id: string): Promise<RunOut
       .select(runColumns)
       .from(udwfRuns)
       .innerJoin(udwfWorkflows, eq(udwfWorkflows.workflowId, udwfRuns.workflowId))
-      .where(and(eq(udwfRuns.runId, id), visible(auth))),
+      .where(and(eq(udwfRuns.runId, id), await visible(db, auth))),
     db.select().from(udwfSteps).where(eq(udwfSteps.runId, id)).orderBy(asc(udwfSteps.step)),
   ]);
   if (!runs[0]) throw new ApiError("not_found", "Запуск не найден");

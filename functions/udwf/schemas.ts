@@ -16,6 +16,7 @@ export const triggerTypes = [
   "tag.added",
   "task.finished",
   "share-link.created",
+  "share-link.opened",
   "schedule",
   "manual",
   "webhook",
@@ -51,7 +52,7 @@ const cron = z
 export const trigger = z
   .object({
     type: z.enum(triggerTypes, { error: `один из: ${triggerTypes.join(", ")}` }),
-    group_id: entityId.optional().describe("asset.uploaded, field.changed, tag.added: only in this group"),
+    group_id: entityId.optional().describe("asset.uploaded, field.changed, tag.added, share-link.*: only in this group"),
     subtree: z.boolean().default(true).describe("with group_id: its subgroups too"),
     cron: cron.optional().describe("schedule: when (UTC)"),
     def_id: entityId.optional().describe("field.changed: only this field"),
@@ -193,11 +194,40 @@ export const workflowOut = z
     hook_url: z.string().nullable().describe("webhook trigger: POST here to start a run (a secret)"),
     last_run: z.object({ run_id: z.string(), status: z.string(), time: z.number() }).nullable(),
     runs_count: z.number(),
+    access: z
+      .enum(["owner", "edit", "view"])
+      .describe("the caller's: owner (or admin) shares and deletes; edit changes and runs; view reads"),
     ctime: z.number(),
     mtime: z.number(),
   })
   .openapi("UdwfWorkflow");
 export type WorkflowOut = z.infer<typeof workflowOut>;
+
+export const shareRoles = ["view", "edit"] as const;
+export const shareSubjectTypes = ["user", "team"] as const;
+
+/** A share as the owner sets it: a user (by login or id) or a team (a group's id), and what they may do. */
+export const shareIn = z.object({
+  subject_type: z.enum(shareSubjectTypes, { error: "user или team" }),
+  subject: text(200).describe("user: a login or user id; team: a group id"),
+  role: z.enum(shareRoles, { error: "view или edit" }),
+});
+export const sharesBody = z.object({ shares: z.array(shareIn).max(100, "не больше 100") }).openapi("UdwfSharesIn");
+export type SharesBody = z.infer<typeof sharesBody>;
+export const sharesOut = z
+  .object({
+    items: z.array(
+      z.object({
+        subject_type: z.enum(shareSubjectTypes),
+        subject_id: z.string(),
+        name: z.string().nullable(),
+        login: z.string().nullable(),
+        role: z.enum(shareRoles),
+      }),
+    ),
+  })
+  .openapi("UdwfShares");
+export type SharesOut = z.infer<typeof sharesOut>;
 
 export const workflowsOut = z.object({ items: z.array(workflowOut) }).openapi("UdwfWorkflows");
 export const created = z.object({ workflow_id: z.string() }).openapi("UdwfCreated");

@@ -1,5 +1,7 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
-import { udwfRuns, udwfSteps, udwfWorkflows, users, type UdwfWorkflow } from "../../db/schema";
+import { udwfRuns, udwfShares, udwfSteps, udwfWorkflows, users, type UdwfWorkflow } from "../../db/schema";
+import { accessContext, sharedAccess, sharedAllows, type SharedAccess, type ShareGrant } from "../lib/access";
+import { ownedOrShared } from "../lib/access-sql";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
@@ -12,30 +14,67 @@ import type { SetupBody, WorkflowOut } from "./schemas";
 import { checkedSetup } from "./validate";
 
 /**
- * Workflows: their owner and admins see and change them; to anyone else they do not exist (404, like a missing
- * one). A workflow acts with its owner's rights (docs/decisions/047-automations.md).
+ * Workflows: their owner and admins see, change, share and delete them; users and teams they are shared with view or
+ * edit (and run) them; to anyone else they do not exist (404, like a missing one). A workflow acts with its owner's
+ * rights, whoever edits or runs it (docs/decisions/047-automations.md, 050-automations-speed-sharing-link-opened.md).
  */
 
 export const workflowNotFound = () => new ApiError("not_found", "Автоматизация не найдена");
 
-/** The workflow, when the caller may see (and so edit) it. */
-export async function loadWorkflow(db: Db, auth: AuthUser, id: string): Promise<UdwfWorkflow> {
-  const wf = await db.select().from(udwfWorkflows).where(eq(udwfWorkflows.workflowId, id)).get();
-  if (!wf || (wf.owner !== auth.userId && !auth.isAdmin)) throw workflowNotFound();
-  return wf;
+/** The shares of these workflows, by workflow. */
+async function sharesOf(db: Db, ids: string[]) {
+  const rows = ids.length
+    ? await db
+        .select()
+        .from(udwfShares)
+        .where(inArray(udwfShares.workflowId, idList(ids)))
+    : [];
+  const by = new Map<string, ShareGrant[]>();
+  for (const r of rows) by.set(r.workflowId, [...(by.get(r.workflowId) ?? []), { subjType: r.subjType, subjId: r.subjId, role: r.role }]);
+  return by;
+}
+
+/**
+ * The workflow with the caller's access to it, when that covers `need`: anyone it is not shared with gets 404 (like
+ * a missing one), a viewer asking to change it 403.
+ */
+export async function loadWorkflow(db: Db, auth: AuthUser, id: string, need: SharedAccess = "edit") {
+  const [wfRows, shareRows] = await db.batch([
+    db.select().from(udwfWorkflows).where(eq(udwfWorkflows.workflowId, id)),
+    db.select().from(udwfShares).where(eq(udwfShares.workflowId, id)),
+  ]);
+  const wf = wfRows[0];
+  if (!wf) throw workflowNotFound();
+  const access = await sharedAccess(
+    db,
+    auth,
+    wf.owner,
+    shareRows.map((r) => ({ subjType: r.subjType, subjId: r.subjId, role: r.role })),
+  );
+  if (!access) throw workflowNotFound();
+  if (!sharedAllows(access, need))
+    throw new ApiError(
+      "forbidden",
+      need === "owner" ? "Это может только владелец автоматизации" : "Автоматизация открыта вам только для просмотра",
+    );
+  return { wf, access };
 }
 
 const hookUrl = (wf: UdwfWorkflow, origin: string) =>
   wf.hookSecret && wf.trigger?.type === "webhook" ? `${origin}/api/udwf/hook/${wf.workflowId}/${wf.hookSecret}` : null;
 
-async function outOf(db: Db, rows: UdwfWorkflow[], origin: string): Promise<WorkflowOut[]> {
+/** A viewer sees the setup without its secrets: a webhook step's signing secret and the incoming hook's URL. */
+const withoutSecrets = (steps: UdwfWorkflow["steps"]) =>
+  steps.map((st) => (st.action === "webhook.call" ? { ...st, params: { ...st.params, secret: undefined } } : st));
+
+async function outOf(db: Db, rows: { wf: UdwfWorkflow; access: SharedAccess }[], origin: string): Promise<WorkflowOut[]> {
   if (!rows.length) return [];
-  const ids = idList(rows.map((r) => r.workflowId));
+  const ids = idList(rows.map((r) => r.wf.workflowId));
   const [owners, stats] = await db.batch([
     db
       .select({ id: users.userId, name: users.userName })
       .from(users)
-      .where(inArray(users.userId, idList([...new Set(rows.map((r) => r.owner))]))),
+      .where(inArray(users.userId, idList([...new Set(rows.map((r) => r.wf.owner))]))),
     db.all<{ workflow_id: string; runs: number; run_id: string | null; status: string | null; time: number | null }>(sql`
       SELECT w.workflow_id,
         (SELECT COUNT(*) FROM udwf_runs r WHERE r.workflow_id = w.workflow_id) AS runs,
@@ -46,8 +85,9 @@ async function outOf(db: Db, rows: UdwfWorkflow[], origin: string): Promise<Work
   ]);
   const names = new Map(owners.map((o) => [o.id, o.name]));
   const stat = new Map(stats.map((s) => [s.workflow_id, s]));
-  return rows.map((w) => {
+  return rows.map(({ wf: w, access }) => {
     const s = stat.get(w.workflowId);
+    const editor = access !== "view";
     return {
       workflow_id: w.workflowId,
       owner: w.owner,
@@ -57,30 +97,42 @@ async function outOf(db: Db, rows: UdwfWorkflow[], origin: string): Promise<Work
       enabled: w.enabled,
       trigger: w.trigger ?? null,
       conditions: w.conditions,
-      steps: w.steps,
-      hook_url: hookUrl(w, origin),
+      steps: editor ? w.steps : withoutSecrets(w.steps),
+      hook_url: editor ? hookUrl(w, origin) : null,
       last_run: s?.run_id ? { run_id: s.run_id, status: s.status ?? "", time: s.time ?? 0 } : null,
       runs_count: s?.runs ?? 0,
+      access,
       ctime: w.ctime,
       mtime: w.mtime,
     };
   });
 }
 
-/** The caller's workflows (an admin's: everyone's), newest first. */
+/** The caller's workflows and those shared with them or their teams (an admin's: everyone's), newest first. */
 export async function listWorkflows(db: Db, auth: AuthUser, origin: string) {
+  const ctx = await accessContext(db, auth);
   const rows = await db
     .select()
     .from(udwfWorkflows)
-    .where(auth.isAdmin ? undefined : eq(udwfWorkflows.owner, auth.userId))
+    .where(ownedOrShared(ctx, { id: udwfWorkflows.workflowId, owner: udwfWorkflows.owner }, { table: "udwf_shares", key: "workflow_id" }))
     .orderBy(desc(udwfWorkflows.ctime))
     .limit(500)
     .all();
-  return { items: await outOf(db, rows, origin) };
+  const shares = await sharesOf(
+    db,
+    rows.filter((r) => r.owner !== auth.userId && !auth.isAdmin).map((r) => r.workflowId),
+  );
+  const withAccess = await Promise.all(
+    rows.map(async (wf) => ({
+      wf,
+      access: (await sharedAccess(db, auth, wf.owner, shares.get(wf.workflowId) ?? [])) ?? ("view" as const),
+    })),
+  );
+  return { items: await outOf(db, withAccess, origin) };
 }
 
 export async function getWorkflow(db: Db, auth: AuthUser, id: string, origin: string) {
-  return (await outOf(db, [await loadWorkflow(db, auth, id)], origin))[0];
+  return (await outOf(db, [await loadWorkflow(db, auth, id, "view")], origin))[0];
 }
 
 const wfEvent = (auth: AuthUser, kind: string, id: string, data?: Record<string, unknown>) =>
@@ -99,7 +151,7 @@ export async function createWorkflow(db: Db, auth: AuthUser, body: { name: strin
 }
 
 export async function patchWorkflow(db: Db, auth: AuthUser, id: string, body: { name?: string; description?: string }) {
-  await loadWorkflow(db, auth, id);
+  await loadWorkflow(db, auth, id, "edit");
   await db.batch([
     db
       .update(udwfWorkflows)
@@ -112,8 +164,9 @@ export async function patchWorkflow(db: Db, auth: AuthUser, id: string, body: { 
 
 /** Deletes the workflow with its run history. */
 export async function deleteWorkflow(db: Db, auth: AuthUser, id: string) {
-  await loadWorkflow(db, auth, id);
+  await loadWorkflow(db, auth, id, "owner");
   await db.batch([
+    db.delete(udwfShares).where(eq(udwfShares.workflowId, id)),
     db.delete(udwfSteps).where(sql`${udwfSteps.runId} IN (SELECT run_id FROM udwf_runs WHERE workflow_id = ${id})`),
     db.delete(udwfRuns).where(eq(udwfRuns.workflowId, id)),
     db.delete(udwfWorkflows).where(eq(udwfWorkflows.workflowId, id)),
@@ -124,8 +177,10 @@ export async function deleteWorkflow(db: Db, auth: AuthUser, id: string) {
 
 /** Saves trigger, conditions and steps once they pass the catalogue and the owner's rights (./validate.ts). */
 export async function setupWorkflow(db: Db, auth: AuthUser, id: string, body: SetupBody) {
-  const wf = await loadWorkflow(db, auth, id);
-  const setup = await checkedSetup(db, wf, body);
+  const { wf, access } = await loadWorkflow(db, auth, id, "edit");
+  // A shared editor may name only groups they can read themselves: the workflow's owner's rights are lent to run it,
+  // not to reach places the editor cannot see.
+  const setup = await checkedSetup(db, wf, body, access === "edit" ? auth : null);
   const now = nowSeconds();
   const hookSecret = setup.trigger.type === "webhook" ? (wf.hookSecret ?? randomSecret(24)) : null;
   await db.batch([
@@ -146,7 +201,7 @@ export async function setupWorkflow(db: Db, auth: AuthUser, id: string, body: Se
 }
 
 export async function enableWorkflow(db: Db, auth: AuthUser, id: string, enabled: boolean) {
-  const wf = await loadWorkflow(db, auth, id);
+  const { wf } = await loadWorkflow(db, auth, id, "edit");
   if (enabled && (!wf.trigger || !wf.steps.length))
     throw new ApiError("validation", "Неверные данные: «enabled»: сначала задайте запуск и шаги", [
       { field: "enabled", message: "сначала задайте запуск и шаги" },
@@ -166,7 +221,3 @@ export async function enableWorkflow(db: Db, auth: AuthUser, id: string, enabled
   ]);
   return { ok: true as const };
 }
-
-/** The runs a caller may see: of their own workflows (an admin's: all). */
-export const visibleWorkflows = (auth: AuthUser) =>
-  auth.isAdmin ? sql`1` : sql`${udwfRuns.workflowId} IN (SELECT workflow_id FROM udwf_workflows WHERE owner = ${auth.userId})`;

@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import { fieldTemplates, tags, taskTemplates, taxa, type UdwfWorkflow } from "../../db/schema";
 import { accessContext, permissionsOn, resolveObjects } from "../lib/access";
 import type { Db } from "../lib/db";
+import type { AuthUser } from "../lib/env";
 import { ApiError, type ErrorDetail } from "../lib/errors";
 import { idList } from "../lib/sql";
 import { invalidFields } from "../lib/validation";
@@ -15,7 +16,7 @@ import type { SetupBody } from "./schemas";
  * is one detail naming the step and parameter ("steps.2.params.tag_id"). A webhook step without a secret gets a
  * generated Standard Webhooks secret.
  */
-export async function checkedSetup(db: Db, wf: UdwfWorkflow, body: SetupBody): Promise<SetupBody> {
+export async function checkedSetup(db: Db, wf: UdwfWorkflow, body: SetupBody, editor: AuthUser | null = null): Promise<SetupBody> {
   const details: ErrorDetail[] = [];
   const refs = {
     tag: new Map<string, string>(),
@@ -86,11 +87,16 @@ export async function checkedSetup(db: Db, wf: UdwfWorkflow, body: SetupBody): P
   if (refs.group.size) {
     const owner = await ownerAuth(db, wf.owner);
     if (!owner) throw new ApiError("conflict", "Владелец автоматизации отключён: она не может действовать");
-    const [ctx, objects] = await Promise.all([accessContext(db, owner), resolveObjects(db, [...refs.group.keys()])]);
+    const [ctx, editorCtx, objects] = await Promise.all([
+      accessContext(db, owner),
+      editor ? accessContext(db, editor) : null,
+      resolveObjects(db, [...refs.group.keys()]),
+    ]);
     for (const [id, field] of refs.group) {
       const g = objects.get(id);
       if (g?.type !== "group" || !permissionsOn(ctx, g))
         details.push({ field, message: "нет такой группы или у владельца нет к ней доступа" });
+      else if (editorCtx && !permissionsOn(editorCtx, g)) details.push({ field, message: "нет такой группы или у вас нет к ней доступа" });
     }
   }
   if (details.length) throw invalidFields(details);

@@ -2,8 +2,9 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { accessRules, entityTags, events, shareLinks, udwfRuns, udwfWorkflows } from "../../db/schema";
+import { accessRules, entityTags, events, shareLinks, udwfCursor, udwfRuns, udwfWorkflows } from "../../db/schema";
 import type { Env } from "../../functions/lib/env";
+import { dispatchEvents } from "../../functions/udwf/dispatch";
 import { handleQueue } from "../../queues/index";
 import type { JobMessage } from "../../queues/messages";
 import worker from "../../worker";
@@ -158,6 +159,25 @@ describe("failures and limits", () => {
     expect(await received(box)).toHaveLength(6);
   }, 60_000);
 
+  it("a run started by an event that fails where it started goes on in the queue: retried, then failed with every try", async () => {
+    const watched = await mkGroup(VIRTUAL_ROOT);
+    await grant(owner.id, watched, allRights);
+    const box = `/failing-event-${crypto.randomUUID()}`;
+    const wf = await workflow(owner.bearer, {
+      trigger: { type: "asset.uploaded", group_id: watched },
+      steps: [{ action: "webhook.call", params: { url: `${receiver()}${box}?status=503` } }],
+    });
+    await upload(watched);
+    const [run] = await finished(wf);
+    expect(run.status).toBe("failed");
+    expect(run.error).toContain("все повторы исчерпаны");
+    const detail = (await call(`/api/udwf/run/${run.runId}`, { bearer: owner.bearer })).body;
+    // One try in the invocation that dispatched it, then the queue's six (max_retries 5).
+    expect(detail.steps[0].attempts).toBe(7);
+    expect(detail.steps[0].log).toHaveLength(7);
+    expect(await received(box)).toHaveLength(7);
+  }, 60_000);
+
   it("a disabled workflow does not run; an owner without read on the group gets nothing there", async () => {
     const tag = await mkTag(uniq("Тег"));
     const steps = [{ action: "tag.add", params: { tag_id: tag } }];
@@ -276,5 +296,83 @@ describe("failures and limits", () => {
     expect((await call(`${url.pathname.slice(0, -4)}xxxx`, { method: "POST", json: {} })).status).toBe(404);
     const [run] = await finished(wf);
     expect(run.input).toMatchObject({ source: "webhook", payload: { hello: 1 } });
+  }, 60_000);
+});
+
+describe("a share link opened", () => {
+  it("starts the workflow on every open that reaches the Worker, on the link's asset", async () => {
+    const tag = await mkTag(uniq("Открыта"));
+    const asset = await upload(group);
+    const made = await call(`/api/sl/create/${asset}`, { method: "POST", json: { acl: ["view"] }, bearer: owner.bearer });
+    expect(made.status, made.text).toBe(200);
+    const linkId = (typeof made.body === "string" ? made.body : made.body.link_id) as string;
+    const wf = await workflow(owner.bearer, {
+      trigger: { type: "share-link.opened", group_id: group },
+      steps: [{ action: "tag.add", params: { tag_id: tag } }],
+    });
+    for (let i = 0; i < 2; i++) {
+      const opened = await call(`/api/sl/info/${linkId}`);
+      expect(opened.status, opened.text).toBe(200);
+    }
+    const runs = await finished(wf, 2);
+    expect(runs).toHaveLength(2);
+    expect(runs.every((r) => r.status === "done" && (r.input.entity as { id: string }).id === asset)).toBe(true);
+    const tagged = await db()
+      .select()
+      .from(entityTags)
+      .where(and(eq(entityTags.entityId, asset), eq(entityTags.tagId, tag)))
+      .all();
+    expect(tagged).toHaveLength(1);
+  });
+
+  it("writes no open event while no enabled workflow listens", async () => {
+    const asset = await upload(group);
+    const made = await call(`/api/sl/create/${asset}`, { method: "POST", json: { acl: ["view"] }, bearer: owner.bearer });
+    const linkId = (typeof made.body === "string" ? made.body : made.body.link_id) as string;
+    // Every listening workflow off (other tests' too): a view then stays a count.
+    await db()
+      .update(udwfWorkflows)
+      .set({ enabled: false })
+      .where(sql`json_extract(${udwfWorkflows.trigger}, '$.type') = 'share-link.opened'`);
+    expect((await call(`/api/sl/info/${linkId}`)).status).toBe(200);
+    await waitFor("the view to be counted", async () => {
+      const link = await db().select().from(shareLinks).where(eq(shareLinks.linkId, linkId)).get();
+      return (link?.viewCount ?? 0) > 0;
+    });
+    const opens = await db()
+      .select()
+      .from(events)
+      .where(and(eq(events.entityId, linkId), eq(events.kind, "share-link.open")))
+      .all();
+    expect(opens).toHaveLength(0);
+  });
+});
+
+describe("the dispatcher", () => {
+  it("one at a time: a held lease leaves the events to its holder; a lease that ran out is taken over and let go", async () => {
+    const watched = await mkGroup(VIRTUAL_ROOT);
+    await grant(owner.id, watched, allRights);
+    const wf = await workflow(owner.bearer, {
+      trigger: { type: "asset.uploaded", group_id: watched },
+      steps: [{ action: "email.send", params: { to: ["lease@example.com"], subject: "Аренда", body: "{{asset.id}}" } }],
+    });
+    // Another dispatcher holds the events: the upload's own dispatch and this one leave them.
+    await db()
+      .update(udwfCursor)
+      .set({ leaseUntil: Date.now() + 60_000 });
+    try {
+      await upload(watched);
+      expect(await dispatchEvents(env as unknown as Env)).toBe(0);
+      expect(await runsOf(wf)).toHaveLength(0);
+    } finally {
+      // Its Worker died: the lease runs out.
+      await db()
+        .update(udwfCursor)
+        .set({ leaseUntil: Date.now() - 1 });
+    }
+    expect(await dispatchEvents(env as unknown as Env)).toBeGreaterThanOrEqual(1);
+    const [run] = await finished(wf);
+    expect(run.status).toBe("done");
+    expect((await db().select().from(udwfCursor).get())?.leaseUntil).toBe(0);
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { adminBearer, mkGroup, mkTag, tagsOf, uploadInto } from "./automations-seed";
-import { ADMIN, expect, gotoSignedIn, test } from "./fixtures";
+import { ADMIN, createPlainUser, expect, gotoSignedIn, test } from "./fixtures";
 
 /**
  * Automations in Chromium: an admin builds "on upload into a group: tag it, make a share link, call a webhook"
@@ -53,7 +53,7 @@ test("build the upload workflow in the editor, upload a file, see the tag and th
     await page.getByRole("textbox", { name: "Шаг 2: Срок, дней" }).fill("7");
     await addStep("Вызвать вебхук");
     await page.getByRole("textbox", { name: "Шаг 3: Адрес (URL)" }).fill(hookUrl);
-    await page.getByRole("button", { name: "Сохранить" }).click();
+    await page.getByRole("button", { name: "Сохранить", exact: true }).click();
     await expect(page.getByText("Сохранено")).toBeVisible();
     // A Mantine switch hides its input under the track: the label is what a user clicks.
     await page.getByText("Включена", { exact: true }).click();
@@ -80,4 +80,29 @@ test("build the upload workflow in the editor, upload a file, see the tag and th
   } finally {
     server.close();
   }
+});
+
+test("share a workflow: an unknown login is named under its field, a user's saves with its role", async ({ page, request }) => {
+  const bearer = await adminBearer();
+  const user = await createPlainUser(request);
+  const made = await request.post("/api/udwf/workflow", {
+    headers: { Authorization: `Bearer ${bearer}` },
+    data: { name: `Общая ${Date.now().toString(36)}` },
+  });
+  const id = (await made.json()).workflow_id as string;
+  await gotoSignedIn(page, `/automations/${id}`);
+  const card = page.getByTestId("sharing");
+  await expect(card).toContainText("Ни с кем не поделена");
+  await card.getByRole("button", { name: "Добавить" }).click();
+  const subject = card.getByRole("textbox", { name: "Логин или id пользователя, id команды" });
+  await subject.fill("nobody-such-login");
+  await card.getByRole("button", { name: "Сохранить доступ" }).click();
+  await expect(card.getByText("нет такого пользователя")).toBeVisible();
+  await subject.fill(user.login);
+  await card.getByRole("textbox", { name: "Права" }).click();
+  await page.getByRole("option", { name: "Изменение и запуск" }).click();
+  await card.getByRole("button", { name: "Сохранить доступ" }).click();
+  await expect(page.getByText("Доступ сохранён")).toBeVisible();
+  const shares = await request.get(`/api/udwf/workflow-shares/${id}`, { headers: { Authorization: `Bearer ${bearer}` } });
+  expect((await shares.json()).items).toEqual([expect.objectContaining({ subject_id: user.id, login: user.login, role: "edit" })]);
 });

@@ -56,7 +56,7 @@ export async function loadSharePage(context: AppLoadContext, id: string, request
     const o = await openLink(db, env, id, request.headers.get("Cookie"), now);
     if (!o.unlocked)
       return { view: { state: "locked" }, status: 200, headers: { ...base, ...formPolicy, "Cache-Control": "private, no-store" } };
-    ctx.waitUntil(countView(db, o.link.linkId));
+    ctx.waitUntil(countView(db, o.link.linkId, env));
     return {
       view: { state: "open", info: publicInfo(o) },
       status: 200,

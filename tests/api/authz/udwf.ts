@@ -2,9 +2,9 @@ import { call } from "../fixtures";
 import { signedIn, type Expectation, type RouteCase, type World } from "./types";
 
 /**
- * /api/udwf (docs/decisions/047-automations.md): everyone signed in reads the catalogue, lists their own workflows
- * and creates one. A workflow (here the editor's) exists only for its owner and admins: anyone else gets 404, like
- * a missing one. The incoming webhook is open; a wrong secret answers 404 to everyone.
+ * /api/udwf (docs/decisions/047-automations.md, 050): everyone signed in reads the catalogue, lists their own and
+ * shared workflows and creates one. A workflow (here the editor's, shared with no one) exists only for its owner and
+ * admins: anyone else gets 404, like a missing one. What a share gives is in tests/api/automations-shares.test.ts. The incoming webhook is open; a wrong secret answers 404 to everyone.
  */
 
 const ownerOnly = (status = 200): Expectation => ({
@@ -97,6 +97,16 @@ export const udwfCases: RouteCase[] = [
   {
     route: "POST /api/udwf/execute/:id",
     request: async (w) => ({ method: "POST", path: `/api/udwf/execute/${await keptWorkflow(w)}`, json: {} }),
+    expect: ownerOnly(),
+  },
+  {
+    route: "GET /api/udwf/workflow-shares/:id",
+    request: async (w) => ({ path: `/api/udwf/workflow-shares/${await keptWorkflow(w)}` }),
+    expect: ownerOnly(),
+  },
+  {
+    route: "POST /api/udwf/workflow-shares/:id",
+    request: async (w) => ({ method: "POST", path: `/api/udwf/workflow-shares/${await editorsWorkflow(w)}`, json: { shares: [] } }),
     expect: ownerOnly(),
   },
   { route: "GET /api/udwf/runs", request: () => ({ path: "/api/udwf/runs?take=50" }), expect: signedIn(200) },
