@@ -153,23 +153,29 @@ async function selectionCounts(db: Db, from: SQL, where: SQL, order: SQL, q: Sea
         FROM hits h ORDER BY ${order} LIMIT ${sql.raw(String(q.take))} OFFSET ${sql.raw(String(q.skip))})
       UNION ALL SELECT 'total', NULL, NULL, count(*), NULL FROM hits h
       UNION ALL ${top(sql`SELECT 'mime', ${family}, ${family}, count(*), NULL FROM hits h WHERE h.mime IS NOT NULL GROUP BY 2`)})
-    UNION ALL ${top(labelled(
-      "class",
-      sql`SELECT h.class_id AS value, count(*) AS n FROM hits h WHERE h.class_id IS NOT NULL GROUP BY 1`,
-      sql`coalesce((SELECT c.name FROM asset_classes c WHERE c.class_id = f.value), f.value)`,
-    ))}
-    UNION ALL ${top(labelled(
-      "tags",
-      // A tag's or taxon's delete removes its links in the same batch (functions/tags/service.ts), so no link is orphaned.
-      sql`SELECT et.tag_id AS value, count(*) AS n FROM hits h CROSS JOIN entity_tags et ON et.entity_id = h.el_id GROUP BY 1`,
-      sql`(SELECT t.tag_name FROM tags t WHERE t.tag_id = f.value)`,
-    ))}
-    UNION ALL ${top(labelled(
-      "taxon",
-      sql`SELECT tm.taxon_id AS value, count(*) AS n FROM hits h
+    UNION ALL ${top(
+      labelled(
+        "class",
+        sql`SELECT h.class_id AS value, count(*) AS n FROM hits h WHERE h.class_id IS NOT NULL GROUP BY 1`,
+        sql`coalesce((SELECT c.name FROM asset_classes c WHERE c.class_id = f.value), f.value)`,
+      ),
+    )}
+    UNION ALL ${top(
+      labelled(
+        "tags",
+        // A tag's or taxon's delete removes its links in the same batch (functions/tags/service.ts), so no link is orphaned.
+        sql`SELECT et.tag_id AS value, count(*) AS n FROM hits h CROSS JOIN entity_tags et ON et.entity_id = h.el_id GROUP BY 1`,
+        sql`(SELECT t.tag_name FROM tags t WHERE t.tag_id = f.value)`,
+      ),
+    )}
+    UNION ALL ${top(
+      labelled(
+        "taxon",
+        sql`SELECT tm.taxon_id AS value, count(*) AS n FROM hits h
         CROSS JOIN taxon_members tm INDEXED BY taxon_members_object_idx ON tm.object_id = h.el_id GROUP BY 1`,
-      sql`(SELECT x.name FROM taxa x WHERE x.taxon_id = f.value)`,
-    ))}`);
+        sql`(SELECT x.name FROM taxa x WHERE x.taxon_id = f.value)`,
+      ),
+    )}`);
   const page = rows
     .filter((r) => r.facet === "page")
     .sort((a, b) => a.count - b.count)

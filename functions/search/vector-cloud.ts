@@ -1,7 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../lib/db";
-import { idList } from "../lib/sql";
-import { readableDocs } from "./readable";
+import { readableOf } from "./readable";
 import { normalize } from "./ivf";
 import type { Embedder, Scored, VectorIndex } from "./vector";
 
@@ -65,10 +63,11 @@ export function vectorizeIndex(db: Db, index: VectorizeLike): VectorIndex {
       const { matches } = await index.query(Array.from(target), { topK: VECTORIZE_TOP, returnValues: false });
       const candidates = matches.filter((m) => m.id !== exclude);
       if (!candidates.length) return [];
-      const readable = await db.all<{ el_id: string }>(
-        sql`SELECT d.el_id FROM search_docs d WHERE d.el_id IN ${idList(candidates.map((m) => m.id))} AND ${readableDocs(ctx)}`,
+      const ok = await readableOf(
+        db,
+        ctx,
+        candidates.map((m) => m.id),
       );
-      const ok = new Set(readable.map((r) => r.el_id));
       return candidates
         .filter((m) => ok.has(m.id))
         .sort((a, b) => b.score - a.score)

@@ -4,8 +4,8 @@ import { type Db, rawBatch, rawStatement } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { idList, literal } from "../lib/sql";
-import { nearestList, nearestLists, normalize, probes } from "./ivf";
-import { readableDocs } from "./readable";
+import { dot, nearestList, nearestLists, normalize, probes } from "./ivf";
+import { readableOf } from "./readable";
 import { type VectorizeLike, vectorizeIndex, workersAiEmbedder, type WorkersAiLike } from "./vector-cloud";
 
 /**
@@ -41,7 +41,7 @@ export interface VectorIndex {
 export const NOT_CONFIGURED = "Семантический поиск не настроен";
 
 /** Vectors read per statement: a whole list, or everything, would not fit one D1 answer. */
-const VECTOR_PAGE = 500;
+const VECTOR_PAGE = 1000;
 
 /** The configured embedder: an explicit endpoint first, else Workers AI when bound, else none. */
 export function embedderFrom(env: Env): Embedder | null {
@@ -75,16 +75,45 @@ export const fromBlob = (b: ArrayBuffer | Uint8Array | number[]) =>
       ? new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength))
       : new Float32Array(Uint8Array.from(b).buffer);
 
+const HEX = new Uint8Array(128);
+for (let i = 0; i < 16; i++) HEX["0123456789ABCDEF".charCodeAt(i)] = i;
+
+/** A vector from SQLite's hex() of its blob. */
+export function fromHex(hex: string): Float32Array {
+  const bytes = new Uint8Array(hex.length >> 1);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (HEX[hex.charCodeAt(2 * i)] << 4) | HEX[hex.charCodeAt(2 * i + 1)];
+  return new Float32Array(bytes.buffer);
+}
+
 /** The index an embedder's vectors live in: Vectorize when bound, else the database. */
 export const indexFor = (db: Db, embedder: Embedder): VectorIndex =>
   embedder.vectorize ? vectorizeIndex(db, embedder.vectorize) : databaseIndex(db, embedder.model);
 
+interface Centroids {
+  lists: number[];
+  centroids: Float32Array[];
+}
+
+/**
+ * Centroids read before, by model and training (a few hundred kilobytes: worth not reading per query). A
+ * retraining changes `trained_on` and the list count, so the key tells a stale copy.
+ */
+const centroidCache = new Map<string, { key: string; value: Centroids }>();
+
 /** The IVF centroids of a model, in list order (empty: no index yet, every vector is read). */
-export async function centroidsOf(db: Db, model: string) {
-  const rows = await db.all<{ list: number; centroid: ArrayBuffer }>(
-    sql`SELECT list, centroid FROM search_vector_lists WHERE model = ${model} ORDER BY list`,
+export async function centroidsOf(db: Db, model: string): Promise<Centroids> {
+  const stamp = await db.get<{ trained: number | null; n: number }>(
+    sql`SELECT max(trained_on) AS trained, count(*) AS n FROM search_vector_lists WHERE model = ${model}`,
   );
-  return { lists: rows.map((r) => r.list), centroids: rows.map((r) => fromBlob(r.centroid)) };
+  const key = `${stamp?.trained ?? 0}:${stamp?.n ?? 0}`;
+  const cached = centroidCache.get(model);
+  if (cached?.key === key) return cached.value;
+  const rows = await db.all<{ list: number; centroid: string }>(
+    sql`SELECT list, hex(centroid) AS centroid FROM search_vector_lists WHERE model = ${model} ORDER BY list`,
+  );
+  const value = { lists: rows.map((r) => r.list), centroids: rows.map((r) => fromHex(r.centroid)) };
+  centroidCache.set(model, { key, value });
+  return value;
 }
 
 /**
@@ -119,31 +148,45 @@ export function databaseIndex(db: Db, model: string): VectorIndex {
     async query(ctx, target, take, exclude) {
       const { lists, centroids } = await centroidsOf(db, model);
       const scans: SQL[] = centroids.length
-        ? [...nearestLists(centroids, target, probes(centroids.length)).map((i) => sql`v.list = ${lists[i]}`), sql`v.list IS NULL`]
+        ? [...nearestLists(centroids, target, probes(centroids.length)).map((i) => sql`list = ${lists[i]}`), sql`list IS NULL`]
         : [sql`1`];
-      let best: Scored[] = [];
-      for (const scan of scans) {
-        // Each list in pages by rowid (the list index keeps its rows in rowid order), keeping only the best `take`.
-        for (let after = 0; ; ) {
-          const rows = await db.all<{ rowid: number; el_id: string; vec: ArrayBuffer }>(
-            sql`SELECT v.rowid, v.el_id, v.vec FROM search_vectors v JOIN search_docs d ON d.el_id = v.el_id
-              WHERE v.model = ${literal(model)} AND ${scan} AND v.rowid > ${after} AND ${readableDocs(ctx)}${exclude ? sql` AND v.el_id <> ${exclude}` : sql``}
-              ORDER BY v.rowid LIMIT ${VECTOR_PAGE}`,
-          );
-          for (const { el_id, vec } of rows) {
-            const v = fromBlob(vec);
-            let dot = 0;
-            for (let i = 0; i < v.length; i++) dot += v[i] * target[i];
-            best.push({ el_id, score: dot });
-          }
-          best = best.sort((a, b) => b.score - a.score).slice(0, take);
-          if (rows.length < VECTOR_PAGE) break;
-          after = rows[rows.length - 1].rowid;
-        }
+      // Every candidate scored first, from search_vectors alone (the list index keeps a list's rows in rowid order).
+      const pages = await Promise.all(scans.map((scan) => scanVectors(db, model, scan, target, exclude)));
+      const scored = pages.flat().sort((a, b) => b.score - a.score);
+      // Then who may read them, best first, a batch at a time, until `take` are readable: the same answer as
+      // checking every candidate, for a few statements instead of a join per vector.
+      const best: Scored[] = [];
+      for (let i = 0; i < scored.length && best.length < take; i += READ_CHECK) {
+        const batch = scored.slice(i, i + READ_CHECK);
+        const ok = await readableOf(
+          db,
+          ctx,
+          batch.map((c) => c.el_id),
+        );
+        for (const c of batch) if (ok.has(c.el_id) && best.length < take) best.push(c);
       }
       return best;
     },
   };
+}
+
+/** Candidates checked for access per statement. */
+const READ_CHECK = 100;
+
+/** The vectors of a model that `scan` selects, each with its exact cosine to `target`, read in pages by rowid. */
+async function scanVectors(db: Db, model: string, scan: SQL, target: Float32Array, exclude?: string): Promise<Scored[]> {
+  const out: Scored[] = [];
+  for (let after = 0; ; ) {
+    // hex(): D1 hands a blob over as an array of numbers, several times the bytes and far slower to read.
+    const rows = await db.all<{ rowid: number; el_id: string; vec: string }>(
+      sql`SELECT rowid, el_id, hex(vec) AS vec FROM search_vectors
+        WHERE model = ${literal(model)} AND ${scan} AND rowid > ${after}${exclude ? sql` AND el_id <> ${exclude}` : sql``}
+        ORDER BY rowid LIMIT ${VECTOR_PAGE}`,
+    );
+    for (const { el_id, vec } of rows) out.push({ el_id, score: dot(fromHex(vec), target) });
+    if (rows.length < VECTOR_PAGE) return out;
+    after = rows[rows.length - 1].rowid;
+  }
 }
 
 export async function storeVectors(db: Db, embedder: Embedder, docs: { elId: string; text: string }[]) {
