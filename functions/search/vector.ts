@@ -6,7 +6,7 @@ import { ApiError } from "../lib/errors";
 import { idList, literal } from "../lib/sql";
 import { dot, nearestList, nearestLists, normalize, probes } from "./ivf";
 import { readableOf } from "./readable";
-import { type VectorizeLike, vectorizeIndex, workersAiEmbedder, type WorkersAiLike } from "./vector-cloud";
+import { type VectorizeLike, vectorizeIndex, workersAiEmbedder } from "./vector-cloud";
 
 /**
  * Semantic search (docs/decisions/045-search.md, 051-search-at-scale.md): an Embedder turns text into vectors, a

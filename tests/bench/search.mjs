@@ -225,10 +225,10 @@ console.log(
 const query = nearTopic();
 const queryVector = Array.from(query);
 const exactTop = vectors
-  .map((v, i) => [v.reduce((s, x, k) => s + x * query[k], 0), assetId(i)])
-  .sort((a, b) => b[0] - a[0])
+  .map((v, i) => ({ score: v.reduce((s, x, k) => s + x * query[k], 0), id: assetId(i) }))
+  .sort((a, b) => b.score - a.score)
   .slice(0, 20)
-  .map(([, id]) => id);
+  .map((h) => h.id);
 const embeddings = createServer((req, res) => {
   let body = "";
   req.on("data", (c) => (body += c));
