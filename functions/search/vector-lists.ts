@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, rawBatch, rawStatement } from "../lib/db";
 import { kmeans, listCount, MIN_TRAIN, nearestList, SAMPLE_PER_LIST } from "./ivf";
-import { centroidsOf, type Embedder, fromBlob } from "./vector";
+import { centroidsOf, type Embedder, fromHex } from "./vector";
 
 /**
  * Keeps the local IVF index (docs/decisions/051-search-at-scale.md) fit for its vectors, from the cron: trains
@@ -21,13 +21,13 @@ export async function maintainVectorLists(db: Db, embedder: Embedder | null, bud
   const { lists, centroids } = await centroidsOf(db, model);
   if (!centroids.length) return;
   for (let done = 0; done < budget; ) {
-    const rows = await db.all<{ rowid: number; vec: ArrayBuffer }>(
-      sql`SELECT rowid, vec FROM search_vectors WHERE model = ${model} AND list IS NULL LIMIT 500`,
+    const rows = await db.all<{ rowid: number; vec: string }>(
+      sql`SELECT rowid, hex(vec) AS vec FROM search_vectors WHERE model = ${model} AND list IS NULL LIMIT 500`,
     );
     if (!rows.length) break;
     const byList = new Map<number, number[]>();
     for (const r of rows) {
-      const list = lists[nearestList(centroids, fromBlob(r.vec))];
+      const list = lists[nearestList(centroids, fromHex(r.vec))];
       byList.set(list, [...(byList.get(list) ?? []), r.rowid]);
     }
     await rawBatch(
@@ -41,12 +41,12 @@ export async function maintainVectorLists(db: Db, embedder: Embedder | null, bud
 /** New centroids from a random sample (sampled by rowid through the list index: no vector is read to pick). */
 async function train(db: Db, model: string, n: number) {
   const k = listCount(n);
-  const sample = await db.all<{ vec: ArrayBuffer }>(
-    sql`SELECT vec FROM search_vectors WHERE rowid IN
+  const sample = await db.all<{ vec: string }>(
+    sql`SELECT hex(vec) AS vec FROM search_vectors WHERE rowid IN
       (SELECT rowid FROM search_vectors WHERE model = ${model} ORDER BY random() LIMIT ${k * SAMPLE_PER_LIST})`,
   );
   const centroids = kmeans(
-    sample.map((r) => fromBlob(r.vec)),
+    sample.map((r) => fromHex(r.vec)),
     k,
   );
   await rawBatch(db, [

@@ -68,13 +68,6 @@ export function embedderFrom(env: Env): Embedder | null {
 }
 
 const toBlob = (v: Float32Array) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
-export const fromBlob = (b: ArrayBuffer | Uint8Array | number[]) =>
-  b instanceof ArrayBuffer
-    ? new Float32Array(b)
-    : b instanceof Uint8Array
-      ? new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength))
-      : new Float32Array(Uint8Array.from(b).buffer);
-
 const HEX = new Uint8Array(128);
 for (let i = 0; i < 16; i++) HEX["0123456789ABCDEF".charCodeAt(i)] = i;
 
@@ -142,8 +135,8 @@ export function databaseIndex(db: Db, model: string): VectorIndex {
       );
     },
     async vectorOf(elId) {
-      const row = await db.get<{ vec: ArrayBuffer }>(sql`SELECT vec FROM search_vectors WHERE el_id = ${elId} AND model = ${model}`);
-      return row ? fromBlob(row.vec) : null;
+      const row = await db.get<{ vec: string }>(sql`SELECT hex(vec) AS vec FROM search_vectors WHERE el_id = ${elId} AND model = ${model}`);
+      return row ? fromHex(row.vec) : null;
     },
     async query(ctx, target, take, exclude) {
       const { lists, centroids } = await centroidsOf(db, model);
