@@ -93,9 +93,9 @@ export async function selection(db: Db, auth: AuthUser, q: string, filters: Sear
 }
 
 export async function runSearch(db: Db, auth: AuthUser, q: SearchQueryBody, embedder: Embedder | null): Promise<SearchAnswer> {
-  // A change is searchable at once: what its triggers marked is indexed before the query reads the index (the
-  // access context and filters only read access tables, so they are gathered meanwhile).
-  const [{ match, from, where }] = await Promise.all([selection(db, auth, q.q, q.filters), catchUp(db, embedder)]);
+  // A change is searchable at once: what its triggers marked is indexed before the query reads the index.
+  await catchUp(db, embedder);
+  const { match, from, where } = await selection(db, auth, q.q, q.filters);
   const { page, total, facets } = await selectionCounts(db, from, where, orderBy(q, match.fts !== null), q);
   const previewOf = sql`(SELECT '/api/asset/content/preview/' || v.asset_id || '/' || v.version || '/' || v.variant_id FROM variants v
     WHERE v.asset_id = d.el_id AND v.preview_key IS NOT NULL AND v.version = (SELECT max(lv.version) FROM variants lv WHERE lv.asset_id = d.el_id) LIMIT 1)`;
@@ -136,9 +136,6 @@ const FACET_TOP = 20;
  */
 async function selectionCounts(db: Db, from: SQL, where: SQL, order: SQL, q: SearchQueryBody) {
   const top = (select: SQL) => sql`SELECT * FROM (${select} ORDER BY 4 DESC, 3 LIMIT ${sql.raw(String(FACET_TOP))})`;
-  /** The top values by count first, their labels after: a label is then looked up 20 times, not once per hit. */
-  const labelled = (facet: string, counts: SQL, label: SQL) =>
-    sql`SELECT ${sql.raw(`'${facet}'`)}, f.value, ${label}, f.n, NULL FROM (${counts} ORDER BY 2 DESC, 1 LIMIT ${sql.raw(String(FACET_TOP))}) f`;
   const family = sql.raw("substr(h.mime, 1, instr(h.mime, '/') - 1)");
   const rows = await db.all<{
     facet: "page" | "total" | keyof SearchFacets;
@@ -153,29 +150,12 @@ async function selectionCounts(db: Db, from: SQL, where: SQL, order: SQL, q: Sea
         FROM hits h ORDER BY ${order} LIMIT ${sql.raw(String(q.take))} OFFSET ${sql.raw(String(q.skip))})
       UNION ALL SELECT 'total', NULL, NULL, count(*), NULL FROM hits h
       UNION ALL ${top(sql`SELECT 'mime', ${family}, ${family}, count(*), NULL FROM hits h WHERE h.mime IS NOT NULL GROUP BY 2`)})
-    UNION ALL ${top(
-      labelled(
-        "class",
-        sql`SELECT h.class_id AS value, count(*) AS n FROM hits h WHERE h.class_id IS NOT NULL GROUP BY 1`,
-        sql`coalesce((SELECT c.name FROM asset_classes c WHERE c.class_id = f.value), f.value)`,
-      ),
-    )}
-    UNION ALL ${top(
-      labelled(
-        "tags",
-        // A tag's or taxon's delete removes its links in the same batch (functions/tags/service.ts), so no link is orphaned.
-        sql`SELECT et.tag_id AS value, count(*) AS n FROM hits h CROSS JOIN entity_tags et ON et.entity_id = h.el_id GROUP BY 1`,
-        sql`(SELECT t.tag_name FROM tags t WHERE t.tag_id = f.value)`,
-      ),
-    )}
-    UNION ALL ${top(
-      labelled(
-        "taxon",
-        sql`SELECT tm.taxon_id AS value, count(*) AS n FROM hits h
-        CROSS JOIN taxon_members tm INDEXED BY taxon_members_object_idx ON tm.object_id = h.el_id GROUP BY 1`,
-        sql`(SELECT x.name FROM taxa x WHERE x.taxon_id = f.value)`,
-      ),
-    )}`);
+    UNION ALL ${top(sql`SELECT 'class', h.class_id, coalesce(c.name, h.class_id), count(*), NULL FROM hits h
+      LEFT JOIN asset_classes c ON c.class_id = h.class_id WHERE h.class_id IS NOT NULL GROUP BY 2`)}
+    UNION ALL ${top(sql`SELECT 'tags', t.tag_id, t.tag_name, count(*), NULL FROM hits h
+      CROSS JOIN entity_tags et ON et.entity_id = h.el_id CROSS JOIN tags t ON t.tag_id = et.tag_id GROUP BY 2`)}
+    UNION ALL ${top(sql`SELECT 'taxon', x.taxon_id, x.name, count(*), NULL FROM hits h
+      CROSS JOIN taxon_members tm INDEXED BY taxon_members_object_idx ON tm.object_id = h.el_id CROSS JOIN taxa x ON x.taxon_id = tm.taxon_id GROUP BY 2`)}`);
   const page = rows
     .filter((r) => r.facet === "page")
     .sort((a, b) => a.count - b.count)
