@@ -6,7 +6,7 @@ import { ensureFirstAdmin } from "./auth/bootstrap";
 import { openRoutesOf, requireAuth, type OpenRoute } from "./lib/auth";
 import { refuseBadEnv } from "./lib/env-check";
 import { observe } from "./lib/observe";
-import { dbSession } from "./lib/db-session";
+import { dbSession, onlyReads } from "./lib/db-session";
 import { ApiError, handleError } from "./lib/errors";
 import { createApp } from "./lib/openapi";
 import { renderDocsPage } from "./system/docs-page";
@@ -56,7 +56,7 @@ api.use(requireAuth(() => (openRoutes ??= openRoutesOf(api, "/api"))));
 // before that indexes them itself.
 api.use(async (c, next) => {
   await next();
-  if (c.req.method === "GET" || c.req.method === "HEAD" || c.res.status >= 400) return;
+  if (onlyReads(c.req.method, c.req.path) || c.res.status >= 400) return;
   c.executionCtx.waitUntil(
     flushSearchIndex(getDb(c.env), 1000, embedderFrom(c.env)).catch((error) => console.error("search index:", error)),
   );

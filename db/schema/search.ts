@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { unixTime } from "./columns";
 
 /**
@@ -55,10 +55,34 @@ export const searchTexts = sqliteTable("search_texts", {
   ctime: unixTime("ctime").notNull(),
 });
 
-/** Embeddings for semantic search when a model is configured (functions/search/vector.ts). */
-export const searchVectors = sqliteTable("search_vectors", {
-  elId: text("el_id").primaryKey(),
-  model: text("model").notNull(),
-  vec: blob("vec", { mode: "buffer" }).notNull(),
-  ctime: unixTime("ctime").notNull().default(sql`(unixepoch())`),
-});
+/**
+ * Embeddings for semantic search when a model is configured and no Vectorize index is bound
+ * (functions/search/vector.ts). `list` is the vector's inverted list in the IVF index (functions/search/ivf.ts,
+ * docs/decisions/051-search-at-scale.md): null until the index assigns it, and a null-list vector is always read.
+ */
+export const searchVectors = sqliteTable(
+  "search_vectors",
+  {
+    elId: text("el_id").primaryKey(),
+    model: text("model").notNull(),
+    vec: blob("vec", { mode: "buffer" }).notNull(),
+    ctime: unixTime("ctime").notNull().default(sql`(unixepoch())`),
+    list: integer("list"),
+  },
+  (t) => [index("search_vectors_list_idx").on(t.model, t.list)],
+);
+
+/**
+ * The IVF index's centroids, one row per inverted list of a model's vectors (k-means over a sample).
+ * `trainedOn`: how many vectors the model had when they were trained (the cron retrains when that has doubled).
+ */
+export const searchVectorLists = sqliteTable(
+  "search_vector_lists",
+  {
+    model: text("model").notNull(),
+    list: integer("list").notNull(),
+    centroid: blob("centroid", { mode: "buffer" }).notNull(),
+    trainedOn: integer("trained_on").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.model, t.list] })],
+);

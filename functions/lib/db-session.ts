@@ -19,12 +19,15 @@ const bookmarkShape = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
 const readingPosts = new Set([
   "/api/search/query",
   "/api/search/rag",
+  "/api/search/vector",
   "/api/group/preview-list",
   "/api/tags/list-by-ids",
   "/api/global-events/list",
 ]);
 
-const onlyReads = (method: string, path: string) => method === "GET" || method === "HEAD" || (method === "POST" && readingPosts.has(path));
+/** The request only reads (a GET, or a POST of `readingPosts`): no session write, no index catch-up after it. */
+export const onlyReads = (method: string, path: string) =>
+  method === "GET" || method === "HEAD" || (method === "POST" && readingPosts.has(path));
 
 /** Where the session starts: the client's bookmark, else by what the request does. */
 export function sessionStart(method: string, path: string, bookmark: string | null): D1SessionBookmark | D1SessionConstraint {

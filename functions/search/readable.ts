@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AccessContext } from "../lib/access";
+import type { Db } from "../lib/db";
+import { idList } from "../lib/sql";
 import { assetFilter, groupFilter } from "../lib/access-sql";
 
 const d = (col: string) => sql.raw(`d.${col}`);
@@ -9,4 +11,12 @@ export function readableDocs(ctx: AccessContext): SQL {
   const groupCols = { path: sql.raw("rg.path"), deletedAt: sql.raw("rg.deleted_at") };
   return sql`((${d("el_type")} = 'asset' AND ${assetFilter(ctx, d("el_id"))})
     OR (${d("el_type")} = 'group' AND EXISTS (SELECT 1 FROM groups rg WHERE rg.group_id = ${d("el_id")} AND ${groupFilter(ctx, groupCols)})))`;
+}
+
+/** Which of `ids` are documents the caller may read: a ranked candidate list checked after ranking. */
+export async function readableOf(db: Db, ctx: AccessContext, ids: string[]): Promise<Set<string>> {
+  const rows = await db.all<{ el_id: string }>(
+    sql`SELECT d.el_id FROM search_docs d WHERE d.el_id IN ${idList(ids)} AND ${readableDocs(ctx)}`,
+  );
+  return new Set(rows.map((r) => r.el_id));
 }

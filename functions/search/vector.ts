@@ -1,35 +1,58 @@
-import { sql } from "drizzle-orm";
-import { accessContext } from "../lib/access";
+import { sql, type SQL } from "drizzle-orm";
+import { type AccessContext, accessContext } from "../lib/access";
 import { type Db, rawBatch, rawStatement } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { idList, literal } from "../lib/sql";
-import { readableDocs } from "./readable";
+import { dot, nearestList, nearestLists, normalize, probes } from "./ivf";
+import { readableOf } from "./readable";
+import { type VectorizeLike, vectorizeIndex, workersAiEmbedder } from "./vector-cloud";
 
 /**
- * Semantic search (docs/decisions/045-search.md): an Embedder turns text into vectors, a VectorIndex finds the
- * nearest. Production would bind Workers AI and Vectorize; here the embedder is an OpenAI-compatible endpoint
- * (EMBEDDINGS_URL) and the index is search_vectors, searched exhaustively within what the caller can read.
- * Without an endpoint nothing pretends: the API answers 503 "Семантический поиск не настроен".
+ * Semantic search (docs/decisions/045-search.md, 051-search-at-scale.md): an Embedder turns text into vectors, a
+ * VectorIndex keeps them and finds the nearest a caller may read. In production Workers AI embeds and Vectorize
+ * indexes (bindings AI and VECTORIZE, ./vector-cloud.ts); locally an OpenAI-compatible endpoint (EMBEDDINGS_URL)
+ * embeds and search_vectors, with an IVF index (./ivf.ts), keeps them. Without a model nothing pretends: the API
+ * answers 503 "Семантический поиск не настроен".
  */
 
 export interface Embedder {
   model: string;
   embed(texts: string[]): Promise<Float32Array[]>;
+  /** Where its vectors live when not in the database: a bound Vectorize index. */
+  vectorize?: VectorizeLike;
+}
+
+/** A document's similarity to the query vector: the cosine, exact (computed from the stored vector). */
+export interface Scored {
+  el_id: string;
+  score: number;
+}
+
+export interface VectorIndex {
+  /** Stores (or replaces) the vectors of documents. */
+  upsert(items: { elId: string; vec: Float32Array }[]): Promise<void>;
+  /** The stored vector of a document (a `like` query), or null. */
+  vectorOf(elId: string): Promise<Float32Array | null>;
+  /** The `take` documents nearest to `target` among those `ctx` may read, best first; `exclude` never. */
+  query(ctx: AccessContext, target: Float32Array, take: number, exclude?: string): Promise<Scored[]>;
 }
 
 export const NOT_CONFIGURED = "Семантический поиск не настроен";
 
-/** Vectors read per query of the exhaustive search. */
-const VECTOR_PAGE = 500;
+/** Vectors read per statement: a whole list, or everything, would not fit one D1 answer. */
+const VECTOR_PAGE = 1000;
 
+/** The configured embedder: an explicit endpoint first, else Workers AI when bound, else none. */
 export function embedderFrom(env: Env): Embedder | null {
+  const vectorize = env.VECTORIZE;
   const url = env.EMBEDDINGS_URL;
-  if (!url) return null;
+  if (!url) return env.AI ? { ...workersAiEmbedder(env.AI, env.EMBEDDINGS_MODEL || undefined), ...(vectorize ? { vectorize } : {}) } : null;
   const model = env.EMBEDDINGS_MODEL || "bge-m3";
   const send = env.EMBEDDINGS_FETCH ?? { fetch: (input: RequestInfo, init?: RequestInit) => fetch(input, init) };
   return {
     model,
+    ...(vectorize ? { vectorize } : {}),
     async embed(texts) {
       const r = await send.fetch(url, {
         method: "POST",
@@ -44,38 +67,129 @@ export function embedderFrom(env: Env): Embedder | null {
   };
 }
 
-/** Unit length, so the dot product is the cosine. */
-function normalize(v: Float32Array): Float32Array {
-  let n = 0;
-  for (const x of v) n += x * x;
-  const len = Math.sqrt(n) || 1;
-  return v.map((x) => x / len);
+const toBlob = (v: Float32Array) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+const HEX = new Uint8Array(128);
+for (let i = 0; i < 16; i++) HEX["0123456789ABCDEF".charCodeAt(i)] = i;
+
+/** A vector from SQLite's hex() of its blob. */
+export function fromHex(hex: string): Float32Array {
+  const bytes = new Uint8Array(hex.length >> 1);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (HEX[hex.charCodeAt(2 * i)] << 4) | HEX[hex.charCodeAt(2 * i + 1)];
+  return new Float32Array(bytes.buffer);
 }
 
-const toBlob = (v: Float32Array) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
-const fromBlob = (b: ArrayBuffer | Uint8Array | number[]) =>
-  new Float32Array(b instanceof ArrayBuffer ? b : Uint8Array.from(b as ArrayLike<number>).buffer);
+/** The index an embedder's vectors live in: Vectorize when bound, else the database. */
+export const indexFor = (db: Db, embedder: Embedder): VectorIndex =>
+  embedder.vectorize ? vectorizeIndex(db, embedder.vectorize) : databaseIndex(db, embedder.model);
 
-/** What an embedding of a document reads: its name and the start of its text. */
-export const embeddingText = (name: string, body: string) => `${name}\n${body}`.slice(0, 2000);
+interface Centroids {
+  lists: number[];
+  centroids: Float32Array[];
+}
+
+/**
+ * Centroids read before, by model and training (a few hundred kilobytes: worth not reading per query). A
+ * retraining changes `trained_on` and the list count, so the key tells a stale copy.
+ */
+const centroidCache = new Map<string, { key: string; value: Centroids }>();
+
+/** The IVF centroids of a model, in list order (empty: no index yet, every vector is read). */
+export async function centroidsOf(db: Db, model: string): Promise<Centroids> {
+  const stamp = await db.get<{ trained: number | null; n: number }>(
+    sql`SELECT max(trained_on) AS trained, count(*) AS n FROM search_vector_lists WHERE model = ${model}`,
+  );
+  const key = `${stamp?.trained ?? 0}:${stamp?.n ?? 0}`;
+  const cached = centroidCache.get(model);
+  if (cached?.key === key) return cached.value;
+  const rows = await db.all<{ list: number; centroid: string }>(
+    sql`SELECT list, hex(centroid) AS centroid FROM search_vector_lists WHERE model = ${model} ORDER BY list`,
+  );
+  const value = { lists: rows.map((r) => r.list), centroids: rows.map((r) => fromHex(r.centroid)) };
+  centroidCache.set(model, { key, value });
+  return value;
+}
+
+/**
+ * search_vectors with its IVF index: a query reads the vectors of the lists whose centroids are nearest the query
+ * (and those not yet filed in a list), only the ones the caller may read (the access engine's SQL joined to each
+ * page), and ranks them by their exact cosine. Without centroids (fewer than MIN_TRAIN vectors) it reads them all.
+ */
+export function databaseIndex(db: Db, model: string): VectorIndex {
+  return {
+    async upsert(items) {
+      if (!items.length) return;
+      const { lists, centroids } = await centroidsOf(db, model);
+      // Raw statements: drizzle's batch cannot bind a blob into raw SQL.
+      await rawBatch(
+        db,
+        items.map(({ elId, vec }) =>
+          rawStatement(
+            `INSERT INTO search_vectors (el_id, model, vec, list) VALUES (?, ?, ?, ?)
+              ON CONFLICT (el_id) DO UPDATE SET model = excluded.model, vec = excluded.vec, list = excluded.list, ctime = unixepoch()`,
+            elId,
+            model,
+            toBlob(vec),
+            centroids.length ? lists[nearestList(centroids, vec)] : null,
+          ),
+        ),
+      );
+    },
+    async vectorOf(elId) {
+      const row = await db.get<{ vec: string }>(sql`SELECT hex(vec) AS vec FROM search_vectors WHERE el_id = ${elId} AND model = ${model}`);
+      return row ? fromHex(row.vec) : null;
+    },
+    async query(ctx, target, take, exclude) {
+      const { lists, centroids } = await centroidsOf(db, model);
+      const scans: SQL[] = centroids.length
+        ? [...nearestLists(centroids, target, probes(centroids.length)).map((i) => sql`list = ${lists[i]}`), sql`list IS NULL`]
+        : [sql`1`];
+      // Every candidate scored first, from search_vectors alone (the list index keeps a list's rows in rowid order).
+      const pages = await Promise.all(scans.map((scan) => scanVectors(db, model, scan, target, exclude)));
+      const scored = pages.flat().sort((a, b) => b.score - a.score);
+      // Then who may read them, best first, a batch at a time, until `take` are readable: the same answer as
+      // checking every candidate, for a few statements instead of a join per vector.
+      const best: Scored[] = [];
+      for (let i = 0; i < scored.length && best.length < take; i += READ_CHECK) {
+        const batch = scored.slice(i, i + READ_CHECK);
+        const ok = await readableOf(
+          db,
+          ctx,
+          batch.map((c) => c.el_id),
+        );
+        for (const c of batch) if (ok.has(c.el_id) && best.length < take) best.push(c);
+      }
+      return best;
+    },
+  };
+}
+
+/** Candidates checked for access per statement. */
+const READ_CHECK = 100;
+
+/** The vectors of a model that `scan` selects, each with its exact cosine to `target`, read in pages by rowid. */
+async function scanVectors(db: Db, model: string, scan: SQL, target: Float32Array, exclude?: string): Promise<Scored[]> {
+  const out: Scored[] = [];
+  for (let after = 0; ; ) {
+    // hex(): D1 hands a blob over as an array of numbers, several times the bytes and far slower to read.
+    const rows = await db.all<{ rowid: number; el_id: string; vec: string }>(
+      sql`SELECT rowid, el_id, hex(vec) AS vec FROM search_vectors
+        WHERE model = ${literal(model)} AND ${scan} AND rowid > ${after}${exclude ? sql` AND el_id <> ${exclude}` : sql``}
+        ORDER BY rowid LIMIT ${VECTOR_PAGE}`,
+    );
+    for (const { el_id, vec } of rows) out.push({ el_id, score: dot(fromHex(vec), target) });
+    if (rows.length < VECTOR_PAGE) return out;
+    after = rows[rows.length - 1].rowid;
+  }
+}
 
 export async function storeVectors(db: Db, embedder: Embedder, docs: { elId: string; text: string }[]) {
   if (!docs.length) return;
   const vecs = await embedder.embed(docs.map((d) => d.text));
-  // Raw statements: drizzle's batch cannot bind a blob into raw SQL.
-  await rawBatch(
-    db,
-    docs.map((d, i) =>
-      rawStatement(
-        `INSERT INTO search_vectors (el_id, model, vec) VALUES (?, ?, ?)
-          ON CONFLICT (el_id) DO UPDATE SET model = excluded.model, vec = excluded.vec, ctime = unixepoch()`,
-        d.elId,
-        embedder.model,
-        toBlob(vecs[i]),
-      ),
-    ),
-  );
+  await indexFor(db, embedder).upsert(docs.map((d, i) => ({ elId: d.elId, vec: vecs[i] })));
 }
+
+/** What an embedding of a document reads: its name and the start of its text. */
+export const embeddingText = (name: string, body: string) => `${name}\n${body}`.slice(0, 2000);
 
 interface Hit {
   el_id: string;
@@ -87,7 +201,7 @@ interface Hit {
   score: number;
 }
 
-/** The `take` readable documents nearest to `vec` (or to the asset `like`), by cosine. */
+/** The `take` readable documents nearest to `q` (or to the asset `like`), by cosine. */
 export async function nearest(
   db: Db,
   auth: AuthUser,
@@ -95,33 +209,10 @@ export async function nearest(
   query: { q?: string; like?: string },
   take: number,
 ): Promise<Hit[]> {
-  let target: Float32Array;
-  if (query.like) {
-    const row = await db.get<{ vec: ArrayBuffer }>(
-      sql`SELECT vec FROM search_vectors WHERE el_id = ${query.like} AND model = ${embedder.model}`,
-    );
-    if (!row) return [];
-    target = fromBlob(row.vec);
-  } else [target] = await embedder.embed([query.q ?? ""]);
-  const ctx = await accessContext(db, auth);
-  // Read in pages by rowid, keeping only the best `take`: all vectors at once would not fit one D1 answer.
-  let best: { el_id: string; score: number }[] = [];
-  for (let after = 0; ; ) {
-    const rows = await db.all<{ rowid: number; el_id: string; vec: ArrayBuffer }>(
-      sql`SELECT v.rowid, v.el_id, v.vec FROM search_vectors v JOIN search_docs d ON d.el_id = v.el_id
-        WHERE v.rowid > ${after} AND v.model = ${literal(embedder.model)} AND ${readableDocs(ctx)}${query.like ? sql` AND v.el_id <> ${query.like}` : sql``}
-        ORDER BY v.rowid LIMIT ${VECTOR_PAGE}`,
-    );
-    for (const { el_id, vec } of rows) {
-      const v = fromBlob(vec);
-      let dot = 0;
-      for (let i = 0; i < v.length; i++) dot += v[i] * target[i];
-      best.push({ el_id, score: Math.round(dot * 1000) / 1000 });
-    }
-    best = best.sort((a, b) => b.score - a.score).slice(0, take);
-    if (rows.length < VECTOR_PAGE) break;
-    after = rows[rows.length - 1].rowid;
-  }
+  const index = indexFor(db, embedder);
+  const target = query.like ? await index.vectorOf(query.like) : (await embedder.embed([query.q ?? ""]))[0];
+  if (!target) return [];
+  const best = await index.query(await accessContext(db, auth), target, take, query.like);
   if (!best.length) return [];
   const docs = await db.all<Omit<Hit, "score">>(
     sql`SELECT el_id, el_type, name, mime, ctime, body FROM search_docs WHERE el_id IN ${idList(best.map((b) => b.el_id))}`,
@@ -129,6 +220,6 @@ export async function nearest(
   const byId = new Map(docs.map((d) => [d.el_id, d]));
   return best.flatMap((b) => {
     const doc = byId.get(b.el_id);
-    return doc ? [{ ...doc, score: b.score }] : [];
+    return doc ? [{ ...doc, score: Math.round(b.score * 1000) / 1000 }] : [];
   });
 }

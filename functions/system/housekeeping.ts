@@ -9,6 +9,7 @@ import { sweepLocks } from "../dav/locks";
 import { sweepWopiLocks } from "../wopi/locks";
 import { flushSearchIndex } from "../search/indexer";
 import { embedderFrom } from "../search/vector";
+import { maintainVectorLists } from "../search/vector-lists";
 import { automationsCron } from "../udwf/dispatch";
 
 /** Revoked sessions are kept this long for the audit trail before they are deleted. */
@@ -32,5 +33,6 @@ export async function housekeeping(env: Env) {
   await cleanupUploads(env, db);
   await pruneEvents(db, env, now);
   await flushSearchIndex(db, 5000, embedderFrom(env));
+  await maintainVectorLists(db, embedderFrom(env));
   await automationsCron(env);
 }

@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { type Db, rawBatch, rawStatement } from "../lib/db";
+import { kmeans, listCount, MIN_TRAIN, nearestList, SAMPLE_PER_LIST } from "./ivf";
+import { centroidsOf, type Embedder, fromHex } from "./vector";
+
+/**
+ * Keeps the local IVF index (docs/decisions/051-search-at-scale.md) fit for its vectors, from the cron: trains
+ * the centroids once a model has MIN_TRAIN vectors and again whenever its count has doubled since (the lists
+ * would otherwise grow long), then files the vectors not yet in a list, `budget` a run. Until they are filed,
+ * queries read them all, so results stay complete while the index catches up.
+ */
+export async function maintainVectorLists(db: Db, embedder: Embedder | null, budget = 20_000): Promise<void> {
+  if (!embedder || embedder.vectorize) return;
+  const model = embedder.model;
+  const counts = await db.get<{ n: number; trained: number | null }>(
+    sql`SELECT (SELECT count(*) FROM search_vectors WHERE model = ${model}) AS n,
+      (SELECT max(trained_on) FROM search_vector_lists WHERE model = ${model}) AS trained`,
+  );
+  const n = counts?.n ?? 0;
+  if (n >= MIN_TRAIN && (!counts?.trained || n >= 2 * counts.trained)) await train(db, model, n);
+  const { lists, centroids } = await centroidsOf(db, model);
+  if (!centroids.length) return;
+  for (let done = 0; done < budget; ) {
+    const rows = await db.all<{ rowid: number; vec: string }>(
+      sql`SELECT rowid, hex(vec) AS vec FROM search_vectors WHERE model = ${model} AND list IS NULL LIMIT 500`,
+    );
+    if (!rows.length) break;
+    const byList = new Map<number, number[]>();
+    for (const r of rows) {
+      const list = lists[nearestList(centroids, fromHex(r.vec))];
+      byList.set(list, [...(byList.get(list) ?? []), r.rowid]);
+    }
+    await rawBatch(
+      db,
+      [...byList].map(([list, ids]) => rawStatement(`UPDATE search_vectors SET list = ? WHERE rowid IN (${ids.join(", ")})`, list)),
+    );
+    done += rows.length;
+  }
+}
+
+/** New centroids from a random sample (sampled by rowid through the list index: no vector is read to pick). */
+async function train(db: Db, model: string, n: number) {
+  const k = listCount(n);
+  const sample = await db.all<{ vec: string }>(
+    sql`SELECT hex(vec) AS vec FROM search_vectors WHERE rowid IN
+      (SELECT rowid FROM search_vectors WHERE model = ${model} ORDER BY random() LIMIT ${k * SAMPLE_PER_LIST})`,
+  );
+  const centroids = kmeans(
+    sample.map((r) => fromHex(r.vec)),
+    k,
+  );
+  await rawBatch(db, [
+    rawStatement("DELETE FROM search_vector_lists WHERE model = ?", model),
+    ...centroids.map((c, list) =>
+      rawStatement(
+        "INSERT INTO search_vector_lists (model, list, centroid, trained_on) VALUES (?, ?, ?, ?)",
+        model,
+        list,
+        new Uint8Array(c.buffer, c.byteOffset, c.byteLength),
+        n,
+      ),
+    ),
+    rawStatement("UPDATE search_vectors SET list = NULL WHERE model = ?", model),
+  ]);
+}

@@ -1,0 +1,167 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb, rawBatch, rawStatement } from "../../functions/lib/db";
+import type { Env } from "../../functions/lib/env";
+import { listCount } from "../../functions/search/ivf";
+import { embedderFrom } from "../../functions/search/vector";
+import type { VectorizeLike, WorkersAiLike } from "../../functions/search/vector-cloud";
+import { maintainVectorLists } from "../../functions/search/vector-lists";
+import { admin, grant, mkGroup, mkPerson, type Person, uniq, VIRTUAL_ROOT } from "./fixtures";
+import { api } from "./helpers";
+import { mkNamed } from "./search.helpers";
+
+/**
+ * Semantic search at scale and in production's shape (docs/decisions/051-search-at-scale.md): the local IVF index
+ * the cron trains, and the Workers AI and Vectorize adapters driven through fake bindings (neither runs here).
+ * The fakes embed by concepts: words of one meaning share a dimension.
+ */
+
+const concepts = [
+  ["кошк", "котен", "кот"],
+  ["соф", "диван"],
+  ["спит", "сон", "дрем"],
+  ["волн", "мор"],
+];
+const embedding = (text: string) =>
+  concepts.map((stems) => (stems.some((s) => text.toLowerCase().replace(/ё/g, "е").includes(s)) ? 1 : 0.01));
+const cosine = (a: number[], b: number[]) => {
+  const dot = a.reduce((s, x, i) => s + x * b[i], 0);
+  return dot / Math.hypot(...a) / Math.hypot(...b);
+};
+
+let reader: Person;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  const top = await mkGroup(VIRTUAL_ROOT, uniq("Векторы"));
+  const open = await mkGroup(top, uniq("Открытая"));
+  const closed = await mkGroup(top, uniq("Закрытая"));
+  reader = await mkPerson();
+  await grant(reader.id, open, ["read"]);
+  ids.cat = await mkNamed(open, uniq("Кошка спит на софе"));
+  ids.secret = await mkNamed(closed, uniq("Кот дремлет на диване"));
+  ids.sea = await mkNamed(open, uniq("Волны и море"));
+});
+
+/** Re-indexes the three documents under `withEnv` (their vectors are written as they are indexed). */
+async function reindex(withEnv: Env) {
+  for (const id of Object.values(ids)) {
+    const renamed = await api(`/api/asset/${id}`, {
+      method: "PATCH",
+      json: { asset_name: `${id}.jpg` },
+      bearer: await admin(),
+      env: withEnv,
+    });
+    expect(renamed.status).toBe(200);
+  }
+}
+
+const vector = async (json: Record<string, unknown>, bearer: string, withEnv: Env) => {
+  const r = await api("/api/search/vector", { method: "POST", json, bearer, env: withEnv });
+  expect(r.status, await r.clone().text()).toBe(200);
+  return (await r.json()) as { el_id: string; score: number }[];
+};
+
+describe("Workers AI and Vectorize (fake bindings)", () => {
+  const calls: { model: string; text: string[] }[] = [];
+  const ai: WorkersAiLike = {
+    async run(model, input) {
+      calls.push({ model, text: input.text });
+      return { shape: [input.text.length, concepts.length], data: input.text.map(embedding) };
+    },
+  };
+  const stored = new Map<string, number[]>();
+  const vectorize: VectorizeLike = {
+    async upsert(vectors) {
+      for (const v of vectors) stored.set(v.id, Array.from(v.values));
+    },
+    async query(vec, { topK }) {
+      const matches = [...stored].map(([id, values]) => ({ id, score: cosine(vec, values) }));
+      return { matches: matches.sort((a, b) => b.score - a.score).slice(0, topK) };
+    },
+    async getByIds(wanted) {
+      return wanted.flatMap((id) => (stored.has(id) ? [{ id, values: stored.get(id) ?? [] }] : []));
+    },
+  };
+  const cloud = { ...(env as unknown as Env), AI: ai, VECTORIZE: vectorize } as Env;
+
+  it("embeds with bge-m3 through the AI binding and keeps the vectors in Vectorize, not the database", async () => {
+    await reindex(cloud);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((c) => c.model === "@cf/baai/bge-m3")).toBe(true);
+    for (const id of Object.values(ids)) expect(stored.has(id)).toBe(true);
+    const inDb = await env.DB.prepare("SELECT count(*) AS n FROM search_vectors WHERE el_id IN (?, ?, ?)")
+      .bind(ids.cat, ids.secret, ids.sea)
+      .first<{ n: number }>();
+    expect(inDb?.n).toBe(0);
+  });
+
+  it("answers the nearest readable documents: Vectorize ranks, the access engine filters", async () => {
+    const hits = await vector({ q: "котёнок на диване", take: 5 }, reader.bearer, cloud);
+    expect(hits[0].el_id).toBe(ids.cat);
+    expect(hits.map((h) => h.el_id)).not.toContain(ids.secret);
+    const asAdmin = await vector({ q: "котёнок на диване", take: 5 }, await admin(), cloud);
+    expect(
+      asAdmin
+        .map((h) => h.el_id)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual([ids.cat, ids.secret].sort());
+    const like = await vector({ like: ids.cat, take: 5 }, await admin(), cloud);
+    expect(like[0].el_id).toBe(ids.secret);
+    expect(like.map((h) => h.el_id)).not.toContain(ids.cat);
+  });
+});
+
+describe("the local IVF index (trained by the cron)", () => {
+  const model = "ivf-test";
+  const model_ = {
+    fetch: async (_url: RequestInfo, init?: RequestInit) => {
+      const { input } = JSON.parse(String(init?.body)) as { input: string[] };
+      return Response.json({ data: input.map((text, index) => ({ index, embedding: embedding(text) })) });
+    },
+  };
+  const local = {
+    ...(env as unknown as Env),
+    EMBEDDINGS_URL: "https://embeddings.test/v1/embeddings",
+    EMBEDDINGS_MODEL: model,
+    EMBEDDINGS_FETCH: model_,
+  } as Env;
+  const NOISE = 2100;
+
+  it("trains lists once there are enough vectors, files every vector, and still finds the nearest readable", async () => {
+    await reindex(local);
+    const db = getDb(env as unknown as Env);
+    // Many more vectors, all about the sea, of things nobody can read (no document): they fill the lists.
+    const noise = Array.from({ length: NOISE }, (_, i) => {
+      const v = Float32Array.from([0.01, 0.01, 0.01, 1].map((x) => x + Math.random() * 0.3));
+      const n = Math.hypot(...v);
+      return rawStatement(
+        "INSERT INTO search_vectors (el_id, model, vec) VALUES (?, ?, ?)",
+        `noise-${i}`,
+        model,
+        new Uint8Array(v.map((x) => x / n).buffer),
+      );
+    });
+    for (let i = 0; i < noise.length; i += 500) await rawBatch(db, noise.slice(i, i + 500));
+    const before = await vector({ q: "котёнок на диване", take: 3 }, reader.bearer, local);
+    expect(before[0].el_id).toBe(ids.cat);
+
+    await maintainVectorLists(db, embedderFrom(local));
+    const lists = await env.DB.prepare("SELECT count(*) AS n FROM search_vector_lists WHERE model = ?").bind(model).first<{ n: number }>();
+    expect(lists?.n).toBe(listCount(NOISE + 3));
+    const unfiled = await env.DB.prepare("SELECT count(*) AS n FROM search_vectors WHERE model = ? AND list IS NULL")
+      .bind(model)
+      .first<{ n: number }>();
+    expect(unfiled?.n).toBe(0);
+
+    const after = await vector({ q: "котёнок на диване", take: 3 }, reader.bearer, local);
+    expect(after[0].el_id).toBe(ids.cat);
+    expect(after.map((h) => h.el_id)).not.toContain(ids.secret);
+    expect(after.every((h) => !h.el_id.startsWith("noise-"))).toBe(true);
+    // A vector stored after training is filed in its list at once.
+    await reindex(local);
+    const late = await env.DB.prepare("SELECT list FROM search_vectors WHERE el_id = ?").bind(ids.sea).first<{ list: number | null }>();
+    expect(late?.list).not.toBeNull();
+  });
+});
