@@ -4,7 +4,7 @@ import type { Env } from "../../functions/lib/env";
 import { admin, call, grant, mkGroup, mkPerson, type Person, uniq, VIRTUAL_ROOT } from "./fixtures";
 import { mkTemplate, setValue } from "./fields.helpers";
 import { api } from "./helpers";
-import { mkNamed } from "./search.helpers";
+import { conceptEmbedding, mkNamed } from "./search.helpers";
 
 /**
  * POST /api/search/rag and /api/search/vector (docs/decisions/045-search.md). Answers are extractive: every
@@ -105,24 +105,13 @@ describe("generated answers", () => {
   });
 });
 
-/**
- * A stand-in for an embeddings service: a vector of concepts, where words of one meaning share a concept.
- * Only the third-party model is replaced; the Worker's client, storage and ranking run as in production.
- */
-const concepts = [
-  ["кошк", "котен", "кот"],
-  ["соф", "диван"],
-  ["спит", "сон", "дрем"],
-  ["волн", "мор"],
-];
-const embedding = (text: string) =>
-  concepts.map((stems) => (stems.some((s) => text.toLowerCase().replace(/ё/g, "е").includes(s)) ? 1 : 0.01));
+/** A stand-in for an embeddings service (OpenAI-compatible), answering with conceptEmbedding. */
 const model = {
   requests: 0,
   fetch: async (_url: RequestInfo, init?: RequestInit) => {
     model.requests++;
     const { input } = JSON.parse(String(init?.body)) as { input: string[] };
-    return Response.json({ data: input.map((text, index) => ({ index, embedding: embedding(text) })) });
+    return Response.json({ data: input.map((text, index) => ({ index, embedding: conceptEmbedding(text) })) });
   },
 };
 const withModel = { ...(env as unknown as Env), EMBEDDINGS_URL: "https://embeddings.test/v1/embeddings", EMBEDDINGS_FETCH: model } as Env;

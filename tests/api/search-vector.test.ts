@@ -8,7 +8,7 @@ import type { VectorizeLike, WorkersAiLike } from "../../functions/search/vector
 import { maintainVectorLists } from "../../functions/search/vector-lists";
 import { admin, grant, mkGroup, mkPerson, type Person, uniq, VIRTUAL_ROOT } from "./fixtures";
 import { api } from "./helpers";
-import { mkNamed } from "./search.helpers";
+import { conceptEmbedding, concepts, mkNamed } from "./search.helpers";
 
 /**
  * Semantic search at scale and in production's shape (docs/decisions/051-search-at-scale.md): the local IVF index
@@ -16,14 +16,6 @@ import { mkNamed } from "./search.helpers";
  * The fakes embed by concepts: words of one meaning share a dimension.
  */
 
-const concepts = [
-  ["кошк", "котен", "кот"],
-  ["соф", "диван"],
-  ["спит", "сон", "дрем"],
-  ["волн", "мор"],
-];
-const embedding = (text: string) =>
-  concepts.map((stems) => (stems.some((s) => text.toLowerCase().replace(/ё/g, "е").includes(s)) ? 1 : 0.01));
 const cosine = (a: number[], b: number[]) => {
   const dot = a.reduce((s, x, i) => s + x * b[i], 0);
   return dot / Math.hypot(...a) / Math.hypot(...b);
@@ -67,7 +59,7 @@ describe("Workers AI and Vectorize (fake bindings)", () => {
   const ai: WorkersAiLike = {
     async run(model, input) {
       calls.push({ model, text: input.text });
-      return { shape: [input.text.length, concepts.length], data: input.text.map(embedding) };
+      return { shape: [input.text.length, concepts.length], data: input.text.map(conceptEmbedding) };
     },
   };
   const stored = new Map<string, number[]>();
@@ -118,7 +110,7 @@ describe("the local IVF index (trained by the cron)", () => {
   const model_ = {
     fetch: async (_url: RequestInfo, init?: RequestInit) => {
       const { input } = JSON.parse(String(init?.body)) as { input: string[] };
-      return Response.json({ data: input.map((text, index) => ({ index, embedding: embedding(text) })) });
+      return Response.json({ data: input.map((text, index) => ({ index, embedding: conceptEmbedding(text) })) });
     },
   };
   const local = {

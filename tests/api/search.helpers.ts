@@ -46,3 +46,16 @@ export async function tagWith(tagId: string, assetId: string) {
   });
   expect(r.status, r.text).toBe(200);
 }
+
+/**
+ * A stand-in for an embeddings model: a vector of concepts, where words of one meaning share a concept (a
+ * dimension). Only the third-party model is replaced; the Worker's client, storage and ranking run as in production.
+ */
+export const concepts = [
+  ["кошк", "котен", "кот"],
+  ["соф", "диван"],
+  ["спит", "сон", "дрем"],
+  ["волн", "мор"],
+];
+export const conceptEmbedding = (text: string) =>
+  concepts.map((stems) => (stems.some((s) => text.toLowerCase().replace(/ё/g, "е").includes(s)) ? 1 : 0.01));
