@@ -33,6 +33,20 @@ export function randomFileAndCp(prefix, size) {
   return { dir, file, cpMs };
 }
 
+/** Polls `healthUrl` until it answers 2xx or `ms` pass; a child that exits meanwhile fails the start. */
+async function untilHealthy(healthUrl, child, name, ms, every) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const ok = await fetch(healthUrl).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (child.exitCode !== null) throw new Error(`${name} exited during start`);
+    await new Promise((r) => setTimeout(r, every));
+  }
+}
+
 const freePort = () =>
   new Promise((resolve) => {
     const srv = createServer().listen(0, "127.0.0.1", () => {
@@ -64,16 +78,7 @@ export async function startServer({ skipBuild = true, dataDir: seeded, env: extr
     detached: true,
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (child.exitCode !== null) throw new Error("the server exited during start");
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await untilHealthy(`${url}/api/health`, child, "the server", 180_000, 500);
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const stop = async () => {
     try {
@@ -259,15 +264,7 @@ export async function startSqld(source) {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`${url}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (child.exitCode !== null) throw new Error("sqld exited during start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await untilHealthy(`${url}/health`, child, "sqld", 10_000, 100);
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const stop = async () => {
     child.kill("SIGTERM");
