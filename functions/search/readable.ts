@@ -1,15 +1,24 @@
-import { sql, type SQL } from "drizzle-orm";
-import type { AccessContext } from "../lib/access";
+import { and, sql, type SQL } from "drizzle-orm";
+import { placedAnywhere, type AccessContext } from "../lib/access";
 import type { Db } from "../lib/db";
 import { idList } from "../lib/sql";
 import { assetFilter, groupFilter } from "../lib/access-sql";
 
 const d = (col: string) => sql.raw(`d.${col}`);
 
+/**
+ * Search finds nothing that is only in the trash, for admins too (whose access filter passes every asset): an
+ * asset whose placements are all in deleted groups is listed by the trash, not by search. Other callers' filter
+ * already asks for a live placement (or an unplaced asset of their own).
+ */
+const notOnlyInTrash = sql`(NOT ${placedAnywhere(d("el_id"))} OR EXISTS (SELECT 1 FROM group_members lm
+  JOIN groups lg ON lg.group_id = lm.group_id AND lg.deleted_at IS NULL WHERE lm.el_id = ${d("el_id")} AND lm.el_type = 'asset'))`;
+
 /** What the caller may read of the documents `d`: assets by the access engine's SQL, groups by their path. */
 export function readableDocs(ctx: AccessContext): SQL {
   const groupCols = { path: sql.raw("rg.path"), deletedAt: sql.raw("rg.deleted_at") };
-  return sql`((${d("el_type")} = 'asset' AND ${assetFilter(ctx, d("el_id"))})
+  const assets = ctx.admin ? and(assetFilter(ctx, d("el_id")), notOnlyInTrash)! : assetFilter(ctx, d("el_id"));
+  return sql`((${d("el_type")} = 'asset' AND ${assets})
     OR (${d("el_type")} = 'group' AND EXISTS (SELECT 1 FROM groups rg WHERE rg.group_id = ${d("el_id")} AND ${groupFilter(ctx, groupCols)})))`;
 }
 

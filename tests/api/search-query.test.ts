@@ -125,6 +125,23 @@ describe("access", () => {
     expect(r.status).toBe(404);
   });
 
+  it("finds nothing that is only in the trash, as admin too, and finds it again once restored", async () => {
+    const bin = await mkGroup(top, uniq("Корзина"));
+    const trashed = await mkNamed(bin, "Выброшенный маяк.jpg");
+    const alsoLive = await mkNamed(bin, "Выброшенный маяк на острове.jpg");
+    const placed = await call("/api/group/insert-members", {
+      method: "POST",
+      json: { group_id: open, members: [{ el_id: alsoLive, el_type: "asset" }] },
+      bearer: await admin(),
+    });
+    expect(placed.status, placed.text).toBe(200);
+    expect((await call(`/api/group/delete/${bin}`, { method: "DELETE", bearer: await admin() })).status).toBe(200);
+    const found = async () => (await search({ q: "выброшенный маяк" })).items.map((i) => i.el_id).sort();
+    expect(await found()).toEqual([alsoLive]);
+    expect((await call("/api/group/restore", { method: "POST", json: { ids: [bin] }, bearer: await admin() })).status).toBe(200);
+    expect(await found()).toEqual([trashed, alsoLive].sort());
+  });
+
   it("finds groups by name, readable ones only", async () => {
     const r = await search({ q: "закрытая" }, reader.bearer);
     expect(r.items.map((i) => i.el_id)).not.toContain(closed);
