@@ -262,4 +262,19 @@ describe("teams, settings and bookmarks", () => {
     expect(b.body.map((x: { group_id: string }) => x.group_id)).toEqual([mine]);
     expect((await patch("/api/user/bookmarks", ["x"], u.bearer)).status).toBe(400);
   });
+
+  it("keeps both of two tabs' settings saved at the same moment, values replaced whole", async () => {
+    const u = await mkPerson();
+    await patch("/api/user/ui_settings", { columns: { name: 200, size: 80 }, flag: true }, u.bearer);
+    const tabs = Array.from({ length: 8 }, (_, i) =>
+      patch("/api/user/ui_settings", { [`tab${i}`]: { open: [i, null], on: i % 2 === 0 } }, u.bearer),
+    );
+    for (const r of await Promise.all(tabs)) expect(r.status, r.text).toBe(200);
+    await patch("/api/user/ui_settings", { columns: { name: 120 }, flag: null }, u.bearer);
+    const saved = (await get("/api/user/ui_settings", u.bearer)).body;
+    expect(saved).toEqual({
+      columns: { name: 120 },
+      ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`tab${i}`, { open: [i, null], on: i % 2 === 0 }])),
+    });
+  });
 });
