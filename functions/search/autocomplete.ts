@@ -98,7 +98,12 @@ export async function autocomplete(db: Db, auth: AuthUser, q: string, take: numb
       out.push(typo ? { ...s, typo: true } : s);
     }
   };
-  add(await byPrefix(db, auth, typed, last, take), false);
-  if (out.length < take) for (const word of await corrections(db, last)) add(await byPrefix(db, auth, typed, word, take), true);
+  // The corrections are looked up alongside the exact prefix, and their prefixes all at once: two round trips to
+  // the database where one after the other made five (the corrections go unused when the prefix fills the list).
+  const [exact, fixes] = await Promise.all([byPrefix(db, auth, typed, last, take), corrections(db, last)]);
+  add(exact, false);
+  if (out.length < take && fixes.length) {
+    for (const list of await Promise.all(fixes.map((word) => byPrefix(db, auth, typed, word, take)))) add(list, true);
+  }
   return out;
 }
