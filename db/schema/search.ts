@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { blob, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { unixTime } from "./columns";
 
 /**
@@ -68,6 +68,9 @@ export const searchVectors = sqliteTable(
     vec: blob("vec", { mode: "buffer" }).notNull(),
     ctime: unixTime("ctime").notNull().default(sql`(unixepoch())`),
     list: integer("list"),
+    /** The vector as signed bytes times `scale` (functions/search/ivf.ts quantize): what a query ranks candidates by. */
+    vec8: blob("vec8", { mode: "buffer" }),
+    scale: real("scale"),
   },
   (t) => [index("search_vectors_list_idx").on(t.model, t.list)],
 );

@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { type Db, rawBatch, rawStatement } from "../lib/db";
-import { kmeans, listCount, MIN_TRAIN, nearestList, SAMPLE_PER_LIST } from "./ivf";
+import { kmeans, listCount, MIN_TRAIN, nearestList, quantize, SAMPLE_PER_LIST } from "./ivf";
 import { centroidsOf, type Embedder, fromHex } from "./vector";
 
 /**
  * Keeps the local IVF index (docs/decisions/051-search-at-scale.md) fit for its vectors, from the cron: trains
  * the centroids once a model has MIN_TRAIN vectors and again whenever its count has doubled since (the lists
  * would otherwise grow long), then files the vectors not yet in a list, `budget` a run. Until they are filed,
- * queries read them all, so results stay complete while the index catches up.
+ * queries read them all, so results stay complete while the index catches up. Vectors stored before queries
+ * ranked by quantized copies get theirs here (queries score such a row by its full vector meanwhile).
  */
 export async function maintainVectorLists(db: Db, embedder: Embedder | null, budget = 20_000): Promise<void> {
   if (!embedder || embedder.vectorize) return;
@@ -18,6 +19,7 @@ export async function maintainVectorLists(db: Db, embedder: Embedder | null, bud
   );
   const n = counts?.n ?? 0;
   if (n >= MIN_TRAIN && (!counts?.trained || n >= 2 * counts.trained)) await train(db, model, n);
+  await quantizeOlder(db, model, budget);
   const { lists, centroids } = await centroidsOf(db, model);
   if (!centroids.length) return;
   for (let done = 0; done < budget; ) {
@@ -62,4 +64,22 @@ async function train(db: Db, model: string, n: number) {
     ),
     rawStatement("UPDATE search_vectors SET list = NULL WHERE model = ?", model),
   ]);
+}
+
+/** Quantized copies (ivf.ts quantize) for vectors stored without one, `budget` a run. */
+async function quantizeOlder(db: Db, model: string, budget: number) {
+  for (let done = 0; done < budget; ) {
+    const rows = await db.all<{ rowid: number; vec: string }>(
+      sql`SELECT rowid, hex(vec) AS vec FROM search_vectors WHERE model = ${model} AND vec8 IS NULL LIMIT 500`,
+    );
+    if (!rows.length) return;
+    await rawBatch(
+      db,
+      rows.map((r) => {
+        const { q, scale } = quantize(fromHex(r.vec));
+        return rawStatement("UPDATE search_vectors SET vec8 = ?, scale = ? WHERE rowid = ?", new Uint8Array(q.buffer), scale, r.rowid);
+      }),
+    );
+    done += rows.length;
+  }
 }

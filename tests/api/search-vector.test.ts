@@ -146,6 +146,11 @@ describe("the local IVF index (trained by the cron)", () => {
       .bind(model)
       .first<{ n: number }>();
     expect(unfiled?.n).toBe(0);
+    // The rows stored without a quantized copy (as before there were copies) got one.
+    const unquantized = await env.DB.prepare("SELECT count(*) AS n FROM search_vectors WHERE model = ? AND vec8 IS NULL")
+      .bind(model)
+      .first<{ n: number }>();
+    expect(unquantized?.n).toBe(0);
 
     const after = await vector({ q: "котёнок на диване", take: 3 }, reader.bearer, local);
     expect(after[0].el_id).toBe(ids.cat);

@@ -178,7 +178,7 @@ console.log(`Seeded ${ASSETS} assets (names, 3 tags, 2 text fields) and their in
 // Vectors as embeddings are: clustered by topic (a random topic direction plus noise), so an approximate index
 // has structure to find and its recall means something. The index is built as the cron builds it
 // (functions/search/ivf.ts: k-means on a sample, every vector filed under its nearest centroid).
-const { kmeans, listCount, nearestList, SAMPLE_PER_LIST } = await tsImport("../../functions/search/ivf.ts", import.meta.url);
+const { kmeans, listCount, nearestList, quantize, SAMPLE_PER_LIST } = await tsImport("../../functions/search/ivf.ts", import.meta.url);
 const unit = (v) => {
   const n = Math.hypot(...v);
   return v.map((x) => x / n);
@@ -195,6 +195,7 @@ const tTrain = performance.now();
 const sample = Array.from({ length: Math.min(VECTORS, listCount(VECTORS) * SAMPLE_PER_LIST) }, () => vectors[Math.floor(rand() * VECTORS)]);
 const centroids = VECTORS >= 2000 ? kmeans(sample, listCount(VECTORS), 6, rand) : [];
 const lists = vectors.map((v) => (centroids.length ? nearestList(centroids, v) : null));
+const quantized = vectors.map(quantize);
 console.log(
   `IVF index: ${centroids.length} lists over ${VECTORS} vectors, trained and filed in ${((performance.now() - tTrain) / 1000).toFixed(1)} s (in Node)`,
 );
@@ -209,8 +210,8 @@ for (let start = 0; start < VECTORS; start += CHUNK) {
   const stmts = [];
   for (let i = start; i < Math.min(VECTORS, start + CHUNK); i++)
     stmts.push({
-      sql: "INSERT INTO search_vectors (el_id, model, vec, list) VALUES (?, 'bench', ?, ?)",
-      args: [assetId(i), new Uint8Array(vectors[i].buffer), lists[i]],
+      sql: "INSERT INTO search_vectors (el_id, model, vec, list, vec8, scale) VALUES (?, 'bench', ?, ?, ?, ?)",
+      args: [assetId(i), new Uint8Array(vectors[i].buffer), lists[i], new Uint8Array(quantized[i].q.buffer), quantized[i].scale],
     });
   await db.batch(stmts, "write");
 }

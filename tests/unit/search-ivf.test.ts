@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dot, kmeans, listCount, nearestList, nearestLists, normalize, probes } from "../../functions/search/ivf";
+import { dot, dotQuantized, kmeans, listCount, nearestList, nearestLists, normalize, probes, quantize } from "../../functions/search/ivf";
 
 /** The local IVF index's arithmetic (functions/search/ivf.ts, docs/decisions/051-search-at-scale.md). */
 
@@ -56,6 +56,26 @@ describe("IVF index", () => {
     expect(found / (queries * 10)).toBeGreaterThanOrEqual(0.9);
     // The point of the index: a query reads a small part of the vectors.
     expect(read / queries).toBeLessThan(vectors.length / 3);
+  });
+
+  it("ranks by quantized vectors close enough that re-scoring the best 3 × take finds the exact top", () => {
+    const vectors = Array.from({ length: 3000 }, nearTopic);
+    const quantized = vectors.map(quantize);
+    for (const { q } of quantized) expect(Math.max(...Array.from(q, Math.abs))).toBe(127);
+    let found = 0;
+    for (let n = 0; n < 20; n++) {
+      const target = nearTopic();
+      const byExact = vectors.map((v, i) => [dot(v, target), i] as const).sort((a, b) => b[0] - a[0]);
+      for (const [score, i] of byExact.slice(0, 50)) expect(dotQuantized(quantized[i].q, quantized[i].scale, target)).toBeCloseTo(score, 2);
+      const shortlist = quantized
+        .map(({ q, scale }, i) => [dotQuantized(q, scale, target), i] as const)
+        .sort((a, b) => b[0] - a[0])
+        .slice(0, 30)
+        .map(([, i]) => i);
+      const top = shortlist.map((i) => [dot(vectors[i], target), i] as const).sort((a, b) => b[0] - a[0]);
+      found += top.slice(0, 10).filter(([, i], k) => i === byExact[k][1]).length;
+    }
+    expect(found).toBe(200);
   });
 
   it("keeps the centroid of a list that loses its vectors", () => {
