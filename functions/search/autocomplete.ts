@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { accessContext } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
@@ -52,36 +52,57 @@ async function corrections(db: Db, typed: string): Promise<string[]> {
     .slice(0, 3);
 }
 
-async function byPrefix(db: Db, auth: AuthUser, head: string[], last: string, take: number): Promise<Suggestion[]> {
-  const key = [...head, last].join(" ");
-  const end = prefixEnd(key);
-  const fts = [...head.map((w) => `"${stem(w)}"`), `("${last}"* OR "${stem(last)}"*)`].map((t) => `name : ${t}`).join(" AND ");
+/**
+ * Suggestions for the text `head` + one of `lasts` (the typed last word, or its corrections, closest first): every
+ * alternative in the same four statements, so the corrections cost one round trip, not one each.
+ */
+async function byPrefix(db: Db, auth: AuthUser, head: string[], lasts: string[], take: number): Promise<Suggestion[]> {
+  const keys = lasts.map((last) => [...head, last].join(" "));
+  const ranges = keys.map((key) => sql`(name_key >= ${key} AND name_key < ${prefixEnd(key)})`);
+  const likes = keys.map((key) => sql`lower(field_def_name) LIKE ${`${key.replace(/[%_\\]/g, "\\$&")}%`} ESCAPE '\\'`);
+  /** Which alternative a row matched (the first, when several): its place in `keys`. */
+  const which = (conds: SQL[]) =>
+    sql`CASE ${sql.join(
+      conds.map((c, i) => sql`WHEN ${c} THEN ${sql.raw(String(i))}`),
+      sql` `,
+    )} END`;
+  const any = (conds: SQL[]) => sql`(${sql.join(conds, sql` OR `)})`;
+  const last = lasts.map((w) => `"${w}"* OR "${stem(w)}"*`).join(" OR ");
+  const fts = [...head.map((w) => `"${stem(w)}"`), `(${last})`].map((t) => `name : ${t}`).join(" AND ");
   const ctx = await accessContext(db, auth);
+  const limit = take * keys.length;
+  type Named = { id: string; text: string; alt: number };
   const [tags, taxa, fields, docs] = await Promise.all([
-    db.all<{ id: string; text: string }>(
-      sql`SELECT tag_id AS id, tag_name AS text FROM tags WHERE name_key >= ${key} AND name_key < ${end} ORDER BY name_key LIMIT ${take}`,
+    db.all<Named>(
+      sql`SELECT tag_id AS id, tag_name AS text, ${which(ranges)} AS alt FROM tags WHERE ${any(ranges)} ORDER BY alt, name_key LIMIT ${limit}`,
     ),
-    db.all<{ id: string; text: string }>(
-      sql`SELECT taxon_id AS id, name AS text FROM taxa WHERE name_key >= ${key} AND name_key < ${end} ORDER BY name_key LIMIT ${take}`,
+    db.all<Named>(
+      sql`SELECT taxon_id AS id, name AS text, ${which(ranges)} AS alt FROM taxa WHERE ${any(ranges)} ORDER BY alt, name_key LIMIT ${limit}`,
     ),
-    db.all<{ id: string; text: string }>(
-      sql`SELECT field_def_id AS id, field_def_name AS text FROM field_templates WHERE lower(field_def_name) LIKE ${`${key.replace(/[%_\\]/g, "\\$&")}%`} ESCAPE '\\' LIMIT ${take}`,
+    db.all<Named>(
+      sql`SELECT field_def_id AS id, field_def_name AS text, ${which(likes)} AS alt FROM field_templates WHERE ${any(likes)} ORDER BY alt LIMIT ${limit}`,
     ),
     // Matches in rowid order, not ranked: ranking every hit of a two-letter prefix would read them all.
     db.all<{ id: string; text: string; kind: "asset" | "group" }>(
       sql`SELECT d.el_id AS id, d.name AS text, d.el_type AS kind FROM search_fts f JOIN search_docs d ON d.doc_id = f.rowid
-        WHERE search_fts MATCH ${fts} AND ${readableDocs(ctx)} LIMIT ${take * 3}`,
+        WHERE search_fts MATCH ${fts} AND ${readableDocs(ctx)} LIMIT ${limit * 3}`,
     ),
   ]);
-  // Names that start with the text first, then tags, taxa and fields, then names with it in a later word.
-  const starts = (t: string) => fold(t).startsWith(key);
+  // For each alternative in turn: names that start with its text first, then tags, taxa and fields; then names with
+  // the text in a later word.
   const byLength = (a: { text: string }, b: { text: string }) => a.text.length - b.text.length;
+  const startsWith = (key: string) => (r: { text: string }) => fold(r.text).startsWith(key);
+  const anyStart = (r: { text: string }) => keys.some((key) => startsWith(key)(r));
+  const of = (rows: Named[], i: number, kind: "tag" | "taxon" | "field") =>
+    rows.filter((r) => r.alt === i).map((r) => ({ id: r.id, text: r.text, kind }));
   return [
-    ...docs.filter((r) => starts(r.text)).sort(byLength),
-    ...tags.map((r) => ({ ...r, kind: "tag" as const })),
-    ...taxa.map((r) => ({ ...r, kind: "taxon" as const })),
-    ...fields.map((r) => ({ ...r, kind: "field" as const })),
-    ...docs.filter((r) => !starts(r.text)).sort(byLength),
+    ...keys.flatMap((key, i) => [
+      ...docs.filter(startsWith(key)).sort(byLength),
+      ...of(tags, i, "tag"),
+      ...of(taxa, i, "taxon"),
+      ...of(fields, i, "field"),
+    ]),
+    ...docs.filter((r) => !anyStart(r)).sort(byLength),
   ];
 }
 
@@ -98,12 +119,10 @@ export async function autocomplete(db: Db, auth: AuthUser, q: string, take: numb
       out.push(typo ? { ...s, typo: true } : s);
     }
   };
-  // The corrections are looked up alongside the exact prefix, and their prefixes all at once: two round trips to
-  // the database where one after the other made five (the corrections go unused when the prefix fills the list).
-  const [exact, fixes] = await Promise.all([byPrefix(db, auth, typed, last, take), corrections(db, last)]);
+  // The corrections are looked up alongside the exact prefix, and their prefixes all at once: two rounds of
+  // statements where one after the other made five (the corrections go unused when the prefix fills the list).
+  const [exact, fixes] = await Promise.all([byPrefix(db, auth, typed, [last], take), corrections(db, last)]);
   add(exact, false);
-  if (out.length < take && fixes.length) {
-    for (const list of await Promise.all(fixes.map((word) => byPrefix(db, auth, typed, word, take)))) add(list, true);
-  }
+  if (out.length < take && fixes.length) add(await byPrefix(db, auth, typed, fixes, take), true);
   return out;
 }

@@ -78,6 +78,13 @@ describe("one typo", () => {
     }
   });
 
+  it("suggests a tag one typo away too, after what the typed text itself finds", async () => {
+    const got = await suggest("маяик");
+    expect(got).toContainEqual({ text: "Маяки и берега", kind: "tag", id: tag, typo: true });
+    const exact = await suggest("маяки");
+    expect(exact[0]).toEqual({ text: "Маяки и берега", kind: "tag", id: tag });
+  });
+
   it("does not guess for a word too far from anything", async () => {
     expect(await suggest("щфыврпал")).toEqual([]);
   });
