@@ -23,6 +23,7 @@ const cosine = (a: number[], b: number[]) => {
 
 let reader: Person;
 const ids: Record<string, string> = {};
+const names: Record<string, string> = {};
 
 beforeAll(async () => {
   const top = await mkGroup(VIRTUAL_ROOT, uniq("Векторы"));
@@ -30,17 +31,26 @@ beforeAll(async () => {
   const closed = await mkGroup(top, uniq("Закрытая"));
   reader = await mkPerson();
   await grant(reader.id, open, ["read"]);
-  ids.cat = await mkNamed(open, uniq("Кошка спит на софе"));
-  ids.secret = await mkNamed(closed, uniq("Кот дремлет на диване"));
-  ids.sea = await mkNamed(open, uniq("Волны и море"));
+  names.cat = uniq("Кошка спит на софе");
+  names.secret = uniq("Кот дремлет на диване");
+  names.sea = uniq("Волны и море");
+  ids.cat = await mkNamed(open, names.cat);
+  ids.secret = await mkNamed(closed, names.secret);
+  ids.sea = await mkNamed(open, names.sea);
 });
 
-/** Re-indexes the three documents under `withEnv` (their vectors are written as they are indexed). */
+let renames = 0;
+
+/**
+ * Re-indexes the three documents under `withEnv` (their vectors are written as they are indexed): each is renamed
+ * to its own words with a new number, so what it means, and so its vector, stays.
+ */
 async function reindex(withEnv: Env) {
-  for (const id of Object.values(ids)) {
+  renames++;
+  for (const [key, id] of Object.entries(ids)) {
     const renamed = await api(`/api/asset/${id}`, {
       method: "PATCH",
-      json: { asset_name: `${id}.jpg` },
+      json: { asset_name: `${names[key]} ${renames}.jpg` },
       bearer: await admin(),
       env: withEnv,
     });
@@ -138,6 +148,8 @@ describe("the local IVF index (trained by the cron)", () => {
     for (let i = 0; i < noise.length; i += 500) await rawBatch(db, noise.slice(i, i + 500));
     const before = await vector({ q: "котёнок на диване", take: 3 }, reader.bearer, local);
     expect(before[0].el_id).toBe(ids.cat);
+    // By meaning, not by a tie broken in its favour.
+    expect(before[0].score).toBeGreaterThan(before[1]?.score ?? 0);
 
     await maintainVectorLists(db, embedderFrom(local));
     const lists = await env.DB.prepare("SELECT count(*) AS n FROM search_vector_lists WHERE model = ?").bind(model).first<{ n: number }>();
