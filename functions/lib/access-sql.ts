@@ -38,7 +38,7 @@ export function groupFilter(
 }
 
 /** Live placements of the asset in `assetId` whose group path satisfies `where`. */
-const placementWhere = (assetId: SQLWrapper, where: SQL) => sql`EXISTS (SELECT 1 FROM group_members pm
+export const placementWhere = (assetId: SQLWrapper, where: SQL) => sql`EXISTS (SELECT 1 FROM group_members pm
   JOIN groups pg ON pg.group_id = pm.group_id AND pg.deleted_at IS NULL
   WHERE pm.el_id = ${assetId} AND pm.el_type = 'asset' AND ${where})`;
 

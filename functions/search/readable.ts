@@ -2,7 +2,7 @@ import { and, sql, type SQL } from "drizzle-orm";
 import { placedAnywhere, type AccessContext } from "../lib/access";
 import type { Db } from "../lib/db";
 import { idList } from "../lib/sql";
-import { assetFilter, groupFilter } from "../lib/access-sql";
+import { assetFilter, groupFilter, placementWhere } from "../lib/access-sql";
 
 const d = (col: string) => sql.raw(`d.${col}`);
 
@@ -11,8 +11,7 @@ const d = (col: string) => sql.raw(`d.${col}`);
  * asset whose placements are all in deleted groups is listed by the trash, not by search. Other callers' filter
  * already asks for a live placement (or an unplaced asset of their own).
  */
-const notOnlyInTrash = sql`(NOT ${placedAnywhere(d("el_id"))} OR EXISTS (SELECT 1 FROM group_members lm
-  JOIN groups lg ON lg.group_id = lm.group_id AND lg.deleted_at IS NULL WHERE lm.el_id = ${d("el_id")} AND lm.el_type = 'asset'))`;
+const notOnlyInTrash = sql`(NOT ${placedAnywhere(d("el_id"))} OR ${placementWhere(d("el_id"), sql`1`)})`;
 
 /** What the caller may read of the documents `d`: assets by the access engine's SQL, groups by their path. */
 export function readableDocs(ctx: AccessContext): SQL {

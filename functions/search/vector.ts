@@ -177,8 +177,8 @@ export function databaseIndex(db: Db, model: string): VectorIndex {
 const READ_CHECK = 100;
 
 /**
- * Readable candidates re-scored by their full vectors: 3 × take, at least 60. Quantizing moves a cosine by about
- * 0.001 (tests/unit/search-ivf.test.ts), far less than the gap between the take-th and the 3 × take-th.
+ * Readable candidates re-scored by their full vectors: 3 × take, at least 60. Quantizing moves a cosine by less than
+ * 0.005 (tests/unit/search-ivf.test.ts checks it), far less than the gap between the take-th and the 3 × take-th.
  */
 const RESCORE_FACTOR = 3;
 const RESCORE_MIN = 60;
