@@ -23,8 +23,10 @@ export const searchDocs = sqliteTable(
     size: integer("size"),
     /** Tags, taxon paths, text field values, tech words and document text, in the words people wrote. */
     body: text("body").notNull().default(""),
+    /** The document's placement set (search_placement_sets), as of its last indexing: what its access depends on. */
+    psId: integer("ps_id"),
   },
-  (t) => [index("search_docs_ctime_idx").on(t.ctime)],
+  (t) => [index("search_docs_ctime_idx").on(t.ctime), index("search_docs_ps_idx").on(t.psId)],
 );
 
 /**
@@ -88,4 +90,69 @@ export const searchVectorLists = sqliteTable(
     trainedOn: integer("trained_on").notNull(),
   },
   (t) => [primaryKey({ columns: [t.model, t.list] })],
+);
+
+/*
+ * The frequent-word index (functions/search/frequent.ts, docs/decisions/052-frequent-words.md): for a one-word
+ * query matching thousands of documents, its postings in bm25 order and its counts per placement set and facet
+ * value, kept in step by the indexer, so the answer reads a page and a few counts instead of every hit.
+ */
+
+/**
+ * What a document's access depends on, when the caller has no rule on single assets: the groups an asset is
+ * placed in (`key` "g:" and their sorted ids), the owner of an unplaced asset ("o:" id), a group itself ("s:" id).
+ * `repId` is a document with this set: asking the access engine about it answers for the whole set.
+ */
+export const searchPlacementSets = sqliteTable("search_placement_sets", {
+  psId: integer("ps_id").primaryKey({ autoIncrement: true }),
+  key: text("key").notNull().unique(),
+  repId: text("rep_id"),
+});
+
+/** The facet values of a document with postings ("total" with "" for the document itself), as its counts added them. */
+export const searchDocFacets = sqliteTable(
+  "search_doc_facets",
+  {
+    docId: integer("doc_id").notNull(),
+    facet: text("facet").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.docId, t.facet, t.value] })],
+);
+
+/** Words with their own postings: `expr` is the FTS5 expression a one-word query parses to; ready once built. */
+export const searchFrequentTerms = sqliteTable("search_frequent_terms", {
+  termId: integer("term_id").primaryKey({ autoIncrement: true }),
+  expr: text("expr").notNull().unique(),
+  ready: integer("ready").notNull().default(0),
+  ctime: unixTime("ctime").notNull().default(sql`(unixepoch())`),
+});
+
+/** The documents a frequent word matches, with their bm25 (lower is better) as of their indexing. */
+export const searchTermPostings = sqliteTable(
+  "search_term_postings",
+  {
+    termId: integer("term_id").notNull(),
+    docId: integer("doc_id").notNull(),
+    psId: integer("ps_id").notNull(),
+    impact: real("impact").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.termId, t.docId] }),
+    index("search_term_postings_impact_idx").on(t.termId, t.impact, t.docId, t.psId),
+    index("search_term_postings_doc_idx").on(t.docId),
+  ],
+);
+
+/** How many documents a frequent word matches per placement set and facet value. */
+export const searchTermCounts = sqliteTable(
+  "search_term_counts",
+  {
+    termId: integer("term_id").notNull(),
+    psId: integer("ps_id").notNull(),
+    facet: text("facet").notNull(),
+    value: text("value").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.termId, t.psId, t.facet, t.value] })],
 );

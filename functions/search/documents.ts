@@ -3,6 +3,7 @@ import type { Db } from "../lib/db";
 import { uuidRe } from "../groups/schemas";
 import { MAX_DOCUMENT_TEXT } from "../lib/constants";
 import { idList } from "../lib/sql";
+import { placementKey } from "./placement";
 
 /**
  * What a search document is made of, read for a set of assets and groups at once: names, tags, taxon paths
@@ -23,6 +24,8 @@ export interface SourceDoc {
   fields: string[];
   tech: string[];
   text: string;
+  /** Its placement set's key (functions/search/frequent.ts placementKey). */
+  placement: string;
 }
 
 /** The strings in a field value (a struct's, a list's), but not references to objects by id. */
@@ -53,9 +56,9 @@ const push = (map: Map<string, string[]>, key: string, value: string) => {
 
 export async function loadSources(db: Db, ids: string[]): Promise<Map<string, SourceDoc>> {
   const list = idList(ids);
-  const [assetRows, groupRows, tagRows, taxonRows, fieldRows, variantRows, textRows] = await Promise.all([
-    db.all<{ id: string; name: string; mime: string; class_id: string | null; ctime: number }>(
-      sql`SELECT asset_id AS id, name, mimetype AS mime, class_id, ctime FROM assets WHERE asset_id IN ${list}`,
+  const [assetRows, groupRows, tagRows, taxonRows, fieldRows, variantRows, textRows, placementRows] = await Promise.all([
+    db.all<{ id: string; name: string; mime: string; class_id: string | null; ctime: number; owner: string }>(
+      sql`SELECT asset_id AS id, name, mimetype AS mime, class_id, ctime, owner FROM assets WHERE asset_id IN ${list}`,
     ),
     db.all<{ id: string; name: string; ctime: number }>(
       sql`SELECT group_id AS id, group_name AS name, ctime FROM groups WHERE group_id IN ${list}`,
@@ -78,6 +81,9 @@ export async function loadSources(db: Db, ids: string[]): Promise<Map<string, So
     db.all<{ id: string; text: string }>(
       sql`SELECT asset_id AS id, substr(text, 1, ${MAX_DOCUMENT_TEXT}) AS text FROM search_texts WHERE asset_id IN ${list}`,
     ),
+    db.all<{ id: string; group_id: string }>(
+      sql`SELECT el_id AS id, group_id FROM group_members WHERE el_id IN ${list} AND el_type = 'asset'`,
+    ),
   ]);
 
   const taxonNames = await taxonNamesOf(
@@ -86,6 +92,8 @@ export async function loadSources(db: Db, ids: string[]): Promise<Map<string, So
   );
   const tags = new Map<string, string[]>();
   for (const r of tagRows) push(tags, r.id, r.name);
+  const placements = new Map<string, string[]>();
+  for (const r of placementRows) push(placements, r.id, r.group_id);
   const taxa = new Map<string, string[]>();
   for (const r of taxonRows)
     push(
@@ -118,6 +126,7 @@ export async function loadSources(db: Db, ids: string[]): Promise<Map<string, So
       ...common(a.id),
       tech: v ? techWords(JSON.parse(v.tech || "{}")) : [],
       text: texts.get(a.id) ?? "",
+      placement: placementKey({ groups: placements.get(a.id) ?? [], owner: a.owner }),
     });
   }
   for (const g of groupRows)
@@ -132,6 +141,7 @@ export async function loadSources(db: Db, ids: string[]): Promise<Map<string, So
       ...common(g.id),
       tech: [],
       text: "",
+      placement: placementKey({ group: g.id }),
     });
   return docs;
 }

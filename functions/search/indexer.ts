@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, type RawStatement, rawBatch, rawStatement } from "../lib/db";
 import { loadSources, type SourceDoc } from "./documents";
+import { afterWrite, beforeWrite, readyTerms } from "./frequent";
 import { fold, stemText, words } from "./text";
 import { type Embedder, embeddingText, storeVectors } from "./vector";
 
@@ -27,9 +28,10 @@ const vocabOf = (d: SourceDoc) => [d.name, ...d.tags, ...d.taxa].flatMap(words).
 function writeDoc(d: SourceDoc): RawStatement[] {
   return [
     rawStatement(
-      `INSERT INTO search_docs (el_id, el_type, name, sort_name, mime, class_id, ctime, size, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO search_docs (el_id, el_type, name, sort_name, mime, class_id, ctime, size, body, ps_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT ps_id FROM search_placement_sets WHERE key = ?))
         ON CONFLICT (el_id) DO UPDATE SET el_type = excluded.el_type, name = excluded.name, sort_name = excluded.sort_name, mime = excluded.mime,
-          class_id = excluded.class_id, ctime = excluded.ctime, size = excluded.size, body = excluded.body`,
+          class_id = excluded.class_id, ctime = excluded.ctime, size = excluded.size, body = excluded.body, ps_id = excluded.ps_id`,
       d.elId,
       d.elType,
       d.name,
@@ -39,6 +41,7 @@ function writeDoc(d: SourceDoc): RawStatement[] {
       d.ctime,
       d.size,
       bodyOf(d),
+      d.placement,
     ),
     rawStatement(
       "INSERT INTO search_fts (rowid, name, tags, body) SELECT doc_id, ?, ?, ? FROM search_docs WHERE el_id = ?",
@@ -77,24 +80,24 @@ export async function flushSearchIndex(db: Db, limit = 500, embedder: Embedder |
       sql`SELECT el_id, mark FROM search_dirty LIMIT ${Math.min(CHUNK, limit - done)}`,
     );
     if (dirty.length === 0) break;
-    const sources = await loadSources(
-      db,
-      dirty.map((d) => d.el_id),
-    );
-    const statements: RawStatement[] = [];
+    const ids = dirty.map((d) => d.el_id);
+    const [sources, terms] = await Promise.all([loadSources(db, ids), readyTerms(db)]);
+    const docs = [...sources.values()];
+    // The frequent-word index (./frequent.ts) moves with the documents, in the same batch.
+    const statements: RawStatement[] = beforeWrite(ids, docs);
     for (const { el_id, mark } of dirty) {
       statements.push(dropFts(el_id));
       const doc = sources.get(el_id);
       statements.push(...(doc ? writeDoc(doc) : [rawStatement("DELETE FROM search_docs WHERE el_id = ?", el_id)]));
       statements.push(rawStatement("DELETE FROM search_dirty WHERE el_id = ? AND mark = ?", el_id, mark));
     }
-    statements.push(...vocabInserts([...sources.values()]));
+    statements.push(...afterWrite(ids, docs, terms), ...vocabInserts(docs));
     await rawBatch(db, statements);
     if (embedder)
       await storeVectors(
         db,
         embedder,
-        [...sources.values()].map((d) => ({ elId: d.elId, text: embeddingText(d.name, bodyOf(d)) })),
+        docs.map((d) => ({ elId: d.elId, text: embeddingText(d.name, bodyOf(d)) })),
       ).catch((error) => console.error("search vectors:", error));
     done += dirty.length;
     if (dirty.length < CHUNK) break;

@@ -18,6 +18,9 @@ export interface Match extends Hits {
   fts: string | null;
 }
 
+/** The rank of an FTS hit: bm25 over search_fts's columns name, tags (and taxa), body, weighed 10, 5 and 1. */
+export const BM25 = "bm25(search_fts, 10.0, 5.0, 1.0)";
+
 const LONG_STEM = 5;
 const isLong = (s: string) => /[а-я]/.test(s) && s.length >= LONG_STEM;
 

@@ -1,13 +1,14 @@
 import { and, sql, type SQL } from "drizzle-orm";
 import { fieldValueMatch } from "../fields/search";
-import { accessContext, requireAccess } from "../lib/access";
+import { type AccessContext, accessContext, requireAccess } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { idList, inAnySubtree, inSubtree, literal } from "../lib/sql";
 import { prefixEnd } from "../tags/name-key";
+import { buildTerm, FREQUENT_MIN_HITS, frequentAnswer, frequentExpr, termOf } from "./frequent";
 import { catchUp } from "./indexer";
 import { readableDocs } from "./readable";
-import { parseQuery, snippet } from "./match";
+import { BM25, type Match, parseQuery, snippet } from "./match";
 import type { Embedder } from "./vector";
 import type { SearchAnswer, SearchFacets, SearchFilters, SearchQueryBody } from "./schemas";
 
@@ -18,8 +19,7 @@ import type { SearchAnswer, SearchFacets, SearchFilters, SearchQueryBody } from 
  */
 
 const d = (col: string) => sql.raw(`d.${col}`);
-/** bm25 weights of search_fts's columns: name, tags (and taxa), body. */
-const RANK = sql.raw("bm25(search_fts, 10.0, 5.0, 1.0)");
+const RANK = sql.raw(BM25);
 
 const mimePrefix = (p: string) => {
   const start = p.includes("/") ? p : `${p}/`;
@@ -82,21 +82,35 @@ interface Row {
 }
 
 /** The documents a query and its filters select, as FROM … WHERE … over `d` (and `m`, the FTS hits). */
-export async function selection(db: Db, auth: AuthUser, q: string, filters: SearchFilters | undefined) {
-  const match = parseQuery(q);
-  const [ctx, where] = await Promise.all([accessContext(db, auth), filterSql(db, auth, filters)]);
+async function selection(db: Db, auth: AuthUser, ctx: AccessContext, match: Match, filters: SearchFilters | undefined) {
+  const where = await filterSql(db, auth, filters);
   // CROSS JOIN keeps the hits first: SQLite might otherwise walk every document and ask the index about each.
   const from = match.fts
     ? sql`(SELECT rowid AS doc_id, ${RANK} AS rank FROM search_fts WHERE search_fts MATCH ${match.fts}) m CROSS JOIN search_docs d ON d.doc_id = m.doc_id`
     : sql`search_docs d LEFT JOIN (SELECT NULL AS doc_id, NULL AS rank) m ON 0`;
-  return { match, from, where: and(...where, readableDocs(ctx))! };
+  return { from, where: and(...where, readableDocs(ctx))! };
 }
 
-export async function runSearch(db: Db, auth: AuthUser, q: SearchQueryBody, embedder: Embedder | null): Promise<SearchAnswer> {
+/**
+ * `later` takes work to finish after the answer: a one-word search that finds FREQUENT_MIN_HITS documents builds
+ * the word's index (./frequent.ts) there, and later searches for it read that instead of every hit.
+ */
+export async function runSearch(
+  db: Db,
+  auth: AuthUser,
+  q: SearchQueryBody,
+  embedder: Embedder | null,
+  later: (work: Promise<unknown>) => void = () => {},
+): Promise<SearchAnswer> {
   // A change is searchable at once: what its triggers marked is indexed before the query reads the index.
   await catchUp(db, embedder);
-  const { match, from, where } = await selection(db, auth, q.q, q.filters);
-  const { page, total, facets } = await selectionCounts(db, from, where, orderBy(q, match.fts !== null), q);
+  const match = parseQuery(q.q);
+  const expr = frequentExpr(q);
+  const [ctx, term] = await Promise.all([accessContext(db, auth), expr ? termOf(db, expr) : undefined]);
+  const fromIndex = expr !== null && term?.ready ? await frequentAnswer(db, ctx, term.term_id, expr, q) : null;
+  const { page, total, facets } = fromIndex ?? (await selectionCounts(db, await selection(db, auth, ctx, match, q.filters), orderBy(q, match.fts !== null), q));
+  if (expr !== null && !term?.ready && total >= FREQUENT_MIN_HITS)
+    later(buildTerm(db, expr).catch((error) => console.error("search frequent word:", error)));
   const previewOf = sql`(SELECT '/api/asset/content/preview/' || v.asset_id || '/' || v.version || '/' || v.variant_id FROM variants v
     WHERE v.asset_id = d.el_id AND v.preview_key IS NOT NULL AND v.version = (SELECT max(lv.version) FROM variants lv WHERE lv.asset_id = d.el_id) LIMIT 1)`;
   const found = page.length
@@ -134,7 +148,7 @@ const FACET_TOP = 20;
  * hit again. CROSS JOIN starts each count from the hits: left to choose, SQLite would walk every tag and every
  * tagged thing to probe them. The parts nest in two compounds: D1 allows few terms in one.
  */
-async function selectionCounts(db: Db, from: SQL, where: SQL, order: SQL, q: SearchQueryBody) {
+async function selectionCounts(db: Db, { from, where }: { from: SQL; where: SQL }, order: SQL, q: SearchQueryBody) {
   const top = (select: SQL) => sql`SELECT * FROM (${select} ORDER BY 4 DESC, 3 LIMIT ${sql.raw(String(FACET_TOP))})`;
   const family = sql.raw("substr(h.mime, 1, instr(h.mime, '/') - 1)");
   const rows = await db.all<{

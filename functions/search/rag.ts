@@ -2,7 +2,7 @@ import { and, sql } from "drizzle-orm";
 import { accessContext } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
-import { isHit, parseQuery, snippet } from "./match";
+import { BM25, isHit, parseQuery, snippet } from "./match";
 import { filterSql } from "./query";
 import { readableDocs } from "./readable";
 import { type Chat, citedSentences } from "./chat";
@@ -30,7 +30,7 @@ export async function answer(db: Db, auth: AuthUser, body: RagBody, chat: Chat |
   if (!match.fts) return { answer: "", citations: [], mode: "extractive" };
   const [ctx, filters] = await Promise.all([accessContext(db, auth), filterSql(db, auth, body.filters)]);
   const docs = await db.all<{ el_id: string; name: string; body: string }>(
-    sql`SELECT d.el_id, d.name, d.body FROM (SELECT rowid AS doc_id, bm25(search_fts, 10.0, 5.0, 1.0) AS rank FROM search_fts WHERE search_fts MATCH ${match.fts}) m
+    sql`SELECT d.el_id, d.name, d.body FROM (SELECT rowid AS doc_id, ${sql.raw(BM25)} AS rank FROM search_fts WHERE search_fts MATCH ${match.fts}) m
       CROSS JOIN search_docs d ON d.doc_id = m.doc_id WHERE d.el_type = 'asset' AND ${and(...filters, readableDocs(ctx))} ORDER BY m.rank LIMIT ${SOURCES}`,
   );
   const citationOf = (d: (typeof docs)[number]) => ({ el_id: d.el_id, name: d.name, snippet: snippet(d.name, d.body, match) });

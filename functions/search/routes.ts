@@ -16,7 +16,11 @@ const route = routeDefiner(["search"], errorResponses);
 
 app.openapi(
   route("post", "/query", "Full-text search with filters, facets, sort and paging", { body: jsonBody(s.searchQueryBody) }, s.searchAnswer),
-  async (c) => c.json(await runSearch(getDb(c.env), c.get("auth"), c.req.valid("json"), embedderFrom(c.env)), 200),
+  async (c) =>
+    c.json(
+      await runSearch(getDb(c.env), c.get("auth"), c.req.valid("json"), embedderFrom(c.env), (work) => c.executionCtx.waitUntil(work)),
+      200,
+    ),
 );
 
 app.openapi(

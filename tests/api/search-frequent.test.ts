@@ -1,0 +1,165 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildTerm } from "../../functions/search/frequent";
+import { parseQuery } from "../../functions/search/match";
+import { admin, call, db, grant, mkGroup, mkPerson, type Person, uniq, VIRTUAL_ROOT } from "./fixtures";
+import { type Answer, mkNamed, search, tagWith } from "./search.helpers";
+import { mkTag } from "./tags.helpers";
+
+/**
+ * The frequent-word index (docs/decisions/052-frequent-words.md): once a word has its index, a one-word search
+ * answers from it — and must give exactly what the FTS path gives (total, facets, page, scores) to every caller,
+ * after every kind of change the indexer keeps it in step with. A filter that selects everything sends the same
+ * query down the FTS path, which is what each answer is compared with.
+ */
+
+const WORD = "закат";
+const expr = parseQuery(WORD).fts as string;
+let top: string;
+let open: string;
+let closed: string;
+let reader: Person;
+let ruled: Person;
+const ids: Record<string, string> = {};
+
+const byIndex = (bearer?: string, extra: Record<string, unknown> = {}) => search({ q: WORD, take: 50, ...extra }, bearer);
+const byFts = (bearer?: string, extra: Record<string, unknown> = {}) =>
+  search({ q: WORD, take: 50, ...extra, filters: { ctime: [0, null] } }, bearer);
+
+/** The index's answer equals the FTS path's, for the admin, a reader of one group and a caller with an asset rule. */
+async function sameForAll(): Promise<Record<string, Answer>> {
+  const out: Record<string, Answer> = {};
+  for (const [who, bearer] of [
+    ["admin", await admin()],
+    ["reader", reader.bearer],
+    ["ruled", ruled.bearer],
+  ] as const) {
+    const answer = await byIndex(bearer);
+    expect(answer, who).toEqual(await byFts(bearer));
+    expect(await byIndex(bearer, { skip: 2, take: 3 }), `${who}, a page further`).toEqual(await byFts(bearer, { skip: 2, take: 3 }));
+    out[who] = answer;
+  }
+  return out;
+}
+
+const post = async (path: string, json: unknown) => {
+  const r = await call(path, { method: "POST", json, bearer: await admin() });
+  expect(r.status, r.text).toBe(200);
+};
+
+const snapshot = async () => {
+  const counts = await env.DB.prepare(
+    `SELECT c.ps_id, c.facet, c.value, c.count FROM search_term_counts c JOIN search_frequent_terms t ON t.term_id = c.term_id
+      WHERE t.expr = ? AND c.count <> 0 ORDER BY 1, 2, 3`,
+  )
+    .bind(expr)
+    .all();
+  const postings = await env.DB.prepare(
+    `SELECT p.doc_id, p.ps_id FROM search_term_postings p JOIN search_frequent_terms t ON t.term_id = p.term_id WHERE t.expr = ? ORDER BY 1`,
+  )
+    .bind(expr)
+    .all();
+  return { counts: counts.results, postings: postings.results };
+};
+
+beforeAll(async () => {
+  top = await mkGroup(VIRTUAL_ROOT, uniq("Частые"));
+  open = await mkGroup(top, uniq("Открытая"));
+  closed = await mkGroup(top, uniq("Закрытая"));
+  reader = await mkPerson();
+  ruled = await mkPerson();
+  await grant(reader.id, open, ["read"]);
+  await grant(ruled.id, open, ["read"]);
+  ids.sea = await mkNamed(open, "Закат над морем.jpg");
+  ids.hills = await mkNamed(open, "Закаты в горах.png", "image/png");
+  ids.red = await mkNamed(open, "Красный закат.mp4", "video/mp4");
+  ids.sun = await mkNamed(open, "Закатное солнце.jpg");
+  ids.plain = await mkNamed(open, "Морской пейзаж.jpg");
+  ids.secret = await mkNamed(closed, "Закат секретный.jpg");
+  ids.both = await mkNamed(open, "Закат общий.jpg");
+  await post("/api/group/insert-members", { group_id: closed, members: [{ el_id: ids.both, el_type: "asset" }] });
+  await mkGroup(open, uniq("Закаты архива"));
+  const evening = await mkTag(uniq("Вечер"));
+  for (const id of [ids.sea, ids.red, ids.secret]) await tagWith(evening, id);
+  await grant(ruled.id, ids.secret, ["read"], "user", "asset");
+  // A search indexes what waits; then the word gets its index.
+  await byFts();
+  await buildTerm(db(), expr);
+});
+
+describe("a frequent word's index", () => {
+  it("is built from the FTS index and answers as the FTS path does", async () => {
+    const ready = await env.DB.prepare("SELECT ready FROM search_frequent_terms WHERE expr = ?").bind(expr).first<{ ready: number }>();
+    expect(ready?.ready).toBe(1);
+    const all = await sameForAll();
+    // Six assets (one in both groups) and a group hold the word; the reader may not read the closed group.
+    expect(all.admin.total).toBe(7);
+    expect(all.reader.total).toBe(6);
+    expect(all.reader.items.map((i) => i.el_id)).not.toContain(ids.secret);
+    expect(all.ruled.items.map((i) => i.el_id)).toContain(ids.secret);
+    expect(all.admin.facets.tags).toEqual([expect.objectContaining({ count: 3 })]);
+    expect(all.reader.facets.mime.map((m) => [m.value, m.count])).toEqual([
+      ["image", 4],
+      ["video", 1],
+    ]);
+  });
+
+  it("is what the one-word answer is read from, and only that answer", async () => {
+    const bump = (n: number) =>
+      env.DB.prepare(
+        "UPDATE search_term_counts SET count = count + ? WHERE facet = 'total' AND term_id = (SELECT term_id FROM search_frequent_terms WHERE expr = ?)",
+      )
+        .bind(n, expr)
+        .run();
+    const { total } = await byIndex();
+    await bump(100);
+    try {
+      expect((await byIndex()).total).toBeGreaterThan(total + 99);
+      expect((await byFts()).total).toBe(total);
+      expect((await byIndex(undefined, { sort: "name" })).total).toBe(total);
+    } finally {
+      await bump(-100);
+    }
+  });
+
+  it("stays exact through new, tagged, moved, renamed, unplaced and deleted assets", async () => {
+    ids.fresh = await mkNamed(open, "Ещё один закат.jpg");
+    await sameForAll();
+    const word = await mkTag(uniq("Закатное небо"));
+    await tagWith(word, ids.plain);
+    await sameForAll();
+    await post("/api/group/move-member", { el_id: ids.sea, el_type: "asset", from: open, to: closed });
+    expect((await sameForAll()).reader.items.map((i) => i.el_id)).not.toContain(ids.sea);
+    const renamed = await call(`/api/asset/${ids.hills}`, { method: "PATCH", json: { asset_name: "Горы.png" }, bearer: await admin() });
+    expect(renamed.status, renamed.text).toBe(200);
+    await sameForAll();
+    await post("/api/group/delete-members", { group_id: open, members: [{ el_id: ids.both, el_type: "asset" }] });
+    expect((await sameForAll()).reader.items.map((i) => i.el_id)).not.toContain(ids.both);
+    await post("/api/asset/delete-list", { ids: [ids.red] });
+    const after = await sameForAll();
+    expect(after.admin.items.map((i) => i.el_id)).not.toContain(ids.red);
+  });
+
+  it("follows the trash: what is only in a deleted group is not found, and is again once restored", async () => {
+    const before = (await sameForAll()).admin.total;
+    await post("/api/group/delete-list", { ids: [closed] });
+    const trashed = await sameForAll();
+    expect(trashed.admin.total).toBeLessThan(before);
+    expect(trashed.admin.items.map((i) => i.el_id)).not.toContain(ids.secret);
+    await post("/api/group/restore", { ids: [closed] });
+    expect((await sameForAll()).admin.total).toBe(before);
+  });
+
+  it("kept in step holds what building it afresh holds", async () => {
+    await byFts();
+    const kept = await snapshot();
+    expect(kept.postings.length).toBeGreaterThan(0);
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM search_term_counts WHERE term_id = (SELECT term_id FROM search_frequent_terms WHERE expr = ?)").bind(expr),
+      env.DB.prepare("DELETE FROM search_term_postings WHERE term_id = (SELECT term_id FROM search_frequent_terms WHERE expr = ?)").bind(expr),
+      env.DB.prepare("UPDATE search_frequent_terms SET ready = 0 WHERE expr = ?").bind(expr),
+    ]);
+    await buildTerm(db(), expr);
+    expect(await snapshot()).toEqual(kept);
+  });
+});
