@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTerm } from "../../functions/search/frequent";
 import { parseQuery } from "../../functions/search/match";
@@ -47,20 +47,11 @@ const post = async (path: string, json: unknown) => {
   expect(r.status, r.text).toBe(200);
 };
 
-const snapshot = async () => {
-  const counts = await env.DB.prepare(
-    `SELECT c.ps_id, c.facet, c.value, c.count FROM search_term_counts c JOIN search_frequent_terms t ON t.term_id = c.term_id
-      WHERE t.expr = ? AND c.count <> 0 ORDER BY 1, 2, 3`,
-  )
-    .bind(expr)
-    .all();
-  const postings = await env.DB.prepare(
-    `SELECT p.doc_id, p.ps_id FROM search_term_postings p JOIN search_frequent_terms t ON t.term_id = p.term_id WHERE t.expr = ? ORDER BY 1`,
-  )
-    .bind(expr)
-    .all();
-  return { counts: counts.results, postings: postings.results };
-};
+const termId = sql`(SELECT term_id FROM search_frequent_terms WHERE expr = ${expr})`;
+const snapshot = async () => ({
+  counts: await db().all(sql`SELECT ps_id, facet, value, count FROM search_term_counts WHERE term_id = ${termId} AND count <> 0 ORDER BY 1, 2, 3`),
+  postings: await db().all(sql`SELECT doc_id, ps_id FROM search_term_postings WHERE term_id = ${termId} ORDER BY 1`),
+});
 
 beforeAll(async () => {
   top = await mkGroup(VIRTUAL_ROOT, uniq("Частые"));
@@ -81,6 +72,9 @@ beforeAll(async () => {
   await mkGroup(open, uniq("Закаты архива"));
   const evening = await mkTag(uniq("Вечер"));
   for (const id of [ids.sea, ids.red, ids.secret]) await tagWith(evening, id);
+  const taxon = await call("/api/taxonomy/create", { method: "POST", json: { path: `${uniq("Природа")}/Небо` }, bearer: await admin() });
+  for (const id of [ids.sun, ids.both])
+    await post(`/api/taxonomy/add-member/${taxon.body.taxon_id}`, { objectId: id });
   await grant(ruled.id, ids.secret, ["read"], "user", "asset");
   // A search indexes what waits; then the word gets its index.
   await byFts();
@@ -89,8 +83,8 @@ beforeAll(async () => {
 
 describe("a frequent word's index", () => {
   it("is built from the FTS index and answers as the FTS path does", async () => {
-    const ready = await env.DB.prepare("SELECT ready FROM search_frequent_terms WHERE expr = ?").bind(expr).first<{ ready: number }>();
-    expect(ready?.ready).toBe(1);
+    const [term] = await db().all<{ ready: number }>(sql`SELECT ready FROM search_frequent_terms WHERE expr = ${expr}`);
+    expect(term?.ready).toBe(1);
     const all = await sameForAll();
     // Six assets (one in both groups) and a group hold the word; the reader may not read the closed group.
     expect(all.admin.total).toBe(7);
@@ -98,6 +92,7 @@ describe("a frequent word's index", () => {
     expect(all.reader.items.map((i) => i.el_id)).not.toContain(ids.secret);
     expect(all.ruled.items.map((i) => i.el_id)).toContain(ids.secret);
     expect(all.admin.facets.tags).toEqual([expect.objectContaining({ count: 3 })]);
+    expect(all.reader.facets.taxon).toEqual([expect.objectContaining({ label: "Небо", count: 2 })]);
     expect(all.reader.facets.mime.map((m) => [m.value, m.count])).toEqual([
       ["image", 4],
       ["video", 1],
@@ -105,12 +100,7 @@ describe("a frequent word's index", () => {
   });
 
   it("is what the one-word answer is read from, and only that answer", async () => {
-    const bump = (n: number) =>
-      env.DB.prepare(
-        "UPDATE search_term_counts SET count = count + ? WHERE facet = 'total' AND term_id = (SELECT term_id FROM search_frequent_terms WHERE expr = ?)",
-      )
-        .bind(n, expr)
-        .run();
+    const bump = (n: number) => db().run(sql`UPDATE search_term_counts SET count = count + ${n} WHERE facet = 'total' AND term_id = ${termId}`);
     const { total } = await byIndex();
     await bump(100);
     try {
@@ -154,11 +144,9 @@ describe("a frequent word's index", () => {
     await byFts();
     const kept = await snapshot();
     expect(kept.postings.length).toBeGreaterThan(0);
-    await env.DB.batch([
-      env.DB.prepare("DELETE FROM search_term_counts WHERE term_id = (SELECT term_id FROM search_frequent_terms WHERE expr = ?)").bind(expr),
-      env.DB.prepare("DELETE FROM search_term_postings WHERE term_id = (SELECT term_id FROM search_frequent_terms WHERE expr = ?)").bind(expr),
-      env.DB.prepare("UPDATE search_frequent_terms SET ready = 0 WHERE expr = ?").bind(expr),
-    ]);
+    await db().run(sql`DELETE FROM search_term_counts WHERE term_id = ${termId}`);
+    await db().run(sql`DELETE FROM search_term_postings WHERE term_id = ${termId}`);
+    await db().run(sql`UPDATE search_frequent_terms SET ready = 0 WHERE expr = ${expr}`);
     await buildTerm(db(), expr);
     expect(await snapshot()).toEqual(kept);
   });

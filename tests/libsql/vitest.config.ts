@@ -22,6 +22,7 @@ export const libsqlSuites = [
   "tags-attach",
   "taxonomy-tree",
   "search-query",
+  "search-frequent",
 ];
 
 export default defineConfig({
