@@ -9,7 +9,7 @@ CREATE TABLE `search_frequent_terms` (
 	`term_id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`expr` text NOT NULL,
 	`ready` integer DEFAULT 0 NOT NULL,
-	`ctime` integer DEFAULT (unixepoch()) NOT NULL
+	`scored_at` integer DEFAULT (unixepoch()) NOT NULL
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `search_frequent_terms_expr_unique` ON `search_frequent_terms` (`expr`);--> statement-breakpoint

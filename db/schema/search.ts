@@ -120,12 +120,15 @@ export const searchDocFacets = sqliteTable(
   (t) => [primaryKey({ columns: [t.docId, t.facet, t.value] })],
 );
 
-/** Words with their own postings: `expr` is the FTS5 expression a one-word query parses to; ready once built. */
+/**
+ * Words with their own postings: `expr` is the FTS5 expression a one-word query parses to; ready once built.
+ * `scoredAt`: when the postings' bm25 was last computed over the whole index (a build, or the cron's rescoring).
+ */
 export const searchFrequentTerms = sqliteTable("search_frequent_terms", {
   termId: integer("term_id").primaryKey({ autoIncrement: true }),
   expr: text("expr").notNull().unique(),
   ready: integer("ready").notNull().default(0),
-  ctime: unixTime("ctime").notNull().default(sql`(unixepoch())`),
+  scoredAt: unixTime("scored_at").notNull().default(sql`(unixepoch())`),
 });
 
 /** The documents a frequent word matches, with their bm25 (lower is better) as of their indexing. */

@@ -12,8 +12,9 @@ import { stemText } from "./text";
  * documents would have FTS5 score every hit, the access filter probe every hit and four facets count every hit.
  * For such a word this keeps its postings in bm25 order and its counts per placement set and facet value; the
  * answer then asks the access engine about the few placement sets, sums their counts, and reads the page off the
- * top of the postings, re-scored exactly. A word gets its index the first time a search finds it in
- * FREQUENT_MIN_HITS readable documents; from then on the indexer keeps it in step, in the batch of each change.
+ * top of the postings. A word gets its index the first time a search finds it in FREQUENT_MIN_HITS readable
+ * documents; from then on the indexer keeps it in step, in the batch of each change. A posting's bm25 is the one
+ * FTS5 gave when it was written; the cron computes a word's again once a day, as the index's statistics move.
  */
 
 /** Hits from which a one-word search builds the word's index: below it the FTS path answers within its aim. */
@@ -144,32 +145,54 @@ export function afterWrite(elIds: string[], docs: SourceDoc[], terms: FrequentTe
 
 /**
  * Builds a word's index from the FTS index, in one batch; a no-op when it is built (or being built by a batch
- * that committed first), or while some document has not been indexed with its placement set yet.
+ * that committed first), or while some document has not been indexed with its placement set yet. `rescore`
+ * builds a ready word's index again, in the same batch as dropping the old one: every posting's bm25 is then of
+ * the index as it is now.
  */
-export async function buildTerm(db: Db, expr: string): Promise<void> {
+export async function buildTerm(db: Db, expr: string, { rescore = false } = {}): Promise<void> {
   const allPlaced = "NOT EXISTS (SELECT 1 FROM search_docs WHERE ps_id IS NULL)";
   const unbuilt = `(SELECT ready FROM search_frequent_terms WHERE expr = ?) = 0 AND ${allPlaced}`;
+  const termId = "(SELECT term_id FROM search_frequent_terms WHERE expr = ?)";
+  const drop = rescore
+    ? [
+        rawStatement(`DELETE FROM search_term_counts WHERE term_id = ${termId} AND ${allPlaced}`, expr),
+        rawStatement(`DELETE FROM search_term_postings WHERE term_id = ${termId} AND ${allPlaced}`, expr),
+        rawStatement(`UPDATE search_frequent_terms SET ready = 0 WHERE expr = ? AND ${allPlaced}`, expr),
+      ]
+    : [];
   await rawBatch(db, [
+    ...drop,
     rawStatement("INSERT INTO search_frequent_terms (expr) VALUES (?) ON CONFLICT (expr) DO NOTHING", expr),
     rawStatement(
       `INSERT INTO search_term_postings (term_id, doc_id, ps_id, impact)
-        SELECT (SELECT term_id FROM search_frequent_terms WHERE expr = ?), d.doc_id, d.ps_id, ${BM25}
+        SELECT ${termId}, d.doc_id, d.ps_id, ${BM25}
         FROM search_fts CROSS JOIN search_docs d ON d.doc_id = search_fts.rowid WHERE search_fts MATCH ? AND ${unbuilt}`,
       expr,
       expr,
       expr,
     ),
-    storeFacets("SELECT p.doc_id FROM search_term_postings p WHERE p.term_id = (SELECT term_id FROM search_frequent_terms WHERE expr = ?)", expr),
+    storeFacets(`SELECT p.doc_id FROM search_term_postings p WHERE p.term_id = ${termId}`, expr),
     rawStatement(
       `INSERT INTO search_term_counts (term_id, ps_id, facet, value, count)
         SELECT p.term_id, p.ps_id, f.facet, f.value, count(*) FROM search_term_postings p JOIN search_doc_facets f ON f.doc_id = p.doc_id
-        WHERE p.term_id = (SELECT term_id FROM search_frequent_terms WHERE expr = ?) AND ${unbuilt} GROUP BY 1, 2, 3, 4
+        WHERE p.term_id = ${termId} AND ${unbuilt} GROUP BY 1, 2, 3, 4
         ON CONFLICT (term_id, ps_id, facet, value) DO UPDATE SET count = count + excluded.count`,
       expr,
       expr,
     ),
-    rawStatement(`UPDATE search_frequent_terms SET ready = 1 WHERE expr = ? AND ready = 0 AND ${allPlaced}`, expr),
+    rawStatement(`UPDATE search_frequent_terms SET ready = 1, scored_at = unixepoch() WHERE expr = ? AND ready = 0 AND ${allPlaced}`, expr),
   ]);
+}
+
+/** How old a word's scores may grow before the cron computes them again: the index's statistics drift with it. */
+const RESCORE_AFTER_SECONDS = 24 * 3600;
+
+/** The cron's part: words scored longest ago (a few a run) get their bm25 of the index as it is now. */
+export async function rescoreFrequentTerms(db: Db, now: number, limit = 4): Promise<void> {
+  const due = await db.all<{ expr: string }>(
+    sql`SELECT expr FROM search_frequent_terms WHERE ready = 1 AND scored_at < ${now - RESCORE_AFTER_SECONDS} ORDER BY scored_at LIMIT ${limit}`,
+  );
+  for (const { expr } of due) await buildTerm(db, expr, { rescore: true });
 }
 
 export async function termOf(db: Db, expr: string) {
@@ -179,18 +202,16 @@ export async function termOf(db: Db, expr: string) {
 const FACET_TOP = 20;
 
 /**
- * The answer from a ready word's index: the same total, facets and page the FTS path gives, for a caller whose
- * access depends only on placement sets (no rule on a single asset: those callers take the FTS path). The page is
- * the best `skip + max(60, 3 × take)` readable postings by their stored bm25, re-scored by FTS5 now and ordered as
- * the FTS path orders (rank, then document).
+ * The answer from a ready word's index: the same total and facets the FTS path gives, for a caller whose access
+ * depends only on placement sets (no rule on a single asset: those callers take the FTS path), and the page off the
+ * top of the postings the caller may read, ranked by their stored bm25.
  */
-export async function frequentAnswer(db: Db, ctx: AccessContext, termId: number, expr: string, q: SearchQueryBody) {
+export async function frequentAnswer(db: Db, ctx: AccessContext, termId: number, q: SearchQueryBody) {
   if (ctx.assetGrants.size || ctx.assetDenies.size) return null;
   const sets = sql`sets AS MATERIALIZED (SELECT p.ps_id FROM search_term_counts c
     CROSS JOIN search_placement_sets p ON p.ps_id = c.ps_id CROSS JOIN search_docs d ON d.el_id = p.rep_id
     WHERE c.term_id = ${termId} AND c.facet = 'total' AND c.value = '' AND c.count > 0 AND ${readableDocs(ctx)})`;
-  const shortlist = q.skip + Math.max(60, 3 * q.take);
-  const [counts, candidates] = await Promise.all([
+  const [counts, page] = await Promise.all([
     db.all<{ facet: "total" | keyof SearchFacets; value: string; label: string; count: number }>(sql`
       WITH ${sets},
         counts AS MATERIALIZED (SELECT facet, value, sum(count) AS n FROM search_term_counts
@@ -201,26 +222,17 @@ export async function frequentAnswer(db: Db, ctx: AccessContext, termId: number,
           LEFT JOIN tags t ON c.facet = 'tags' AND t.tag_id = c.value LEFT JOIN taxa x ON c.facet = 'taxon' AND x.taxon_id = c.value
           WHERE c.facet IN ('total', 'mime', 'class') OR t.tag_id IS NOT NULL OR x.taxon_id IS NOT NULL)
       SELECT facet, value, label, n AS count FROM (
-        SELECT *, row_number() OVER (PARTITION BY facet ORDER BY n DESC, label) AS k FROM labelled) WHERE k <= ${sql.raw(String(FACET_TOP))}`),
-    db.all<{ doc_id: number }>(sql`WITH ${sets} SELECT doc_id FROM search_term_postings
-      WHERE term_id = ${termId} AND ps_id IN (SELECT ps_id FROM sets) ORDER BY impact, doc_id LIMIT ${shortlist}`),
+        SELECT *, row_number() OVER (PARTITION BY facet ORDER BY n DESC, label) AS k FROM labelled) WHERE k <= ${sql.raw(String(FACET_TOP))}
+      ORDER BY facet, k`),
+    db.all<{ id: string; rank: number | null }>(sql`WITH ${sets} SELECT d.el_id AS id, p.impact AS rank
+      FROM (SELECT doc_id, impact FROM search_term_postings WHERE term_id = ${termId} AND ps_id IN (SELECT ps_id FROM sets)
+        ORDER BY impact, doc_id LIMIT ${q.take} OFFSET ${q.skip}) p CROSS JOIN search_docs d ON d.doc_id = p.doc_id ORDER BY p.impact, p.doc_id`),
   ]);
-  const scored = candidates.length
-    ? await db.all<{ el_id: string; doc_id: number; rank: number }>(sql`SELECT d.el_id, d.doc_id, ${sql.raw(BM25)} AS rank
-        FROM json_each(${JSON.stringify(candidates.map((c) => c.doc_id))}) j CROSS JOIN search_fts ON search_fts.rowid = j.value
-        CROSS JOIN search_docs d ON d.doc_id = search_fts.rowid WHERE search_fts MATCH ${expr}`)
-    : [];
-  scored.sort((a, b) => a.rank - b.rank || a.doc_id - b.doc_id);
   const facets: SearchFacets = { mime: [], class: [], tags: [], taxon: [] };
   let total = 0;
   for (const r of counts) {
     if (r.facet === "total") total = r.count;
     else facets[r.facet].push({ value: r.value, label: r.label ?? "", count: r.count });
   }
-  for (const list of Object.values(facets)) list.sort((a, b) => b.count - a.count || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
-  return {
-    total,
-    facets,
-    page: scored.slice(q.skip, q.skip + q.take).map((r) => ({ id: r.el_id, rank: r.rank as number | null })),
-  };
+  return { total, facets, page };
 }

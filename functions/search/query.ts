@@ -107,8 +107,9 @@ export async function runSearch(
   const match = parseQuery(q.q);
   const expr = frequentExpr(q);
   const [ctx, term] = await Promise.all([accessContext(db, auth), expr ? termOf(db, expr) : undefined]);
-  const fromIndex = expr !== null && term?.ready ? await frequentAnswer(db, ctx, term.term_id, expr, q) : null;
-  const { page, total, facets } = fromIndex ?? (await selectionCounts(db, await selection(db, auth, ctx, match, q.filters), orderBy(q, match.fts !== null), q));
+  const fromIndex = expr !== null && term?.ready ? await frequentAnswer(db, ctx, term.term_id, q) : null;
+  const { page, total, facets } =
+    fromIndex ?? (await selectionCounts(db, await selection(db, auth, ctx, match, q.filters), orderBy(q, match.fts !== null), q));
   if (expr !== null && !term?.ready && total >= FREQUENT_MIN_HITS)
     later(buildTerm(db, expr).catch((error) => console.error("search frequent word:", error)));
   const previewOf = sql`(SELECT '/api/asset/content/preview/' || v.asset_id || '/' || v.version || '/' || v.variant_id FROM variants v

@@ -7,6 +7,7 @@ import { cleanupUploads } from "../uploads/complete";
 import { pruneEvents } from "../events/retention";
 import { sweepLocks } from "../dav/locks";
 import { sweepWopiLocks } from "../wopi/locks";
+import { rescoreFrequentTerms } from "../search/frequent";
 import { flushSearchIndex } from "../search/indexer";
 import { embedderFrom } from "../search/vector";
 import { maintainVectorLists } from "../search/vector-lists";
@@ -33,6 +34,7 @@ export async function housekeeping(env: Env) {
   await cleanupUploads(env, db);
   await pruneEvents(db, env, now);
   await flushSearchIndex(db, 5000, embedderFrom(env));
+  await rescoreFrequentTerms(db, now);
   await maintainVectorLists(db, embedderFrom(env));
   await automationsCron(env);
 }
