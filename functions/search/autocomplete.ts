@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { accessContext } from "../lib/access";
+import { type AccessContext, accessContext } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { prefixEnd } from "../tags/name-key";
@@ -56,7 +56,7 @@ async function corrections(db: Db, typed: string): Promise<string[]> {
  * Suggestions for the text `head` + one of `lasts` (the typed last word, or its corrections, closest first): every
  * alternative in the same four statements, so the corrections cost one round trip, not one each.
  */
-async function byPrefix(db: Db, auth: AuthUser, head: string[], lasts: string[], take: number): Promise<Suggestion[]> {
+async function byPrefix(db: Db, ctx: AccessContext, head: string[], lasts: string[], take: number): Promise<Suggestion[]> {
   const keys = lasts.map((last) => [...head, last].join(" "));
   const ranges = keys.map((key) => sql`(name_key >= ${key} AND name_key < ${prefixEnd(key)})`);
   const likes = keys.map((key) => sql`lower(field_def_name) LIKE ${`${key.replace(/[%_\\]/g, "\\$&")}%`} ESCAPE '\\'`);
@@ -69,7 +69,6 @@ async function byPrefix(db: Db, auth: AuthUser, head: string[], lasts: string[],
   const any = (conds: SQL[]) => sql`(${sql.join(conds, sql` OR `)})`;
   const last = lasts.map((w) => `"${w}"* OR "${stem(w)}"*`).join(" OR ");
   const fts = [...head.map((w) => `"${stem(w)}"`), `(${last})`].map((t) => `name : ${t}`).join(" AND ");
-  const ctx = await accessContext(db, auth);
   const limit = take * keys.length;
   type Named = { id: string; text: string; alt: number };
   const [tags, taxa, fields, docs] = await Promise.all([
@@ -121,8 +120,10 @@ export async function autocomplete(db: Db, auth: AuthUser, q: string, take: numb
   };
   // The corrections are looked up alongside the exact prefix, and their prefixes all at once: two rounds of
   // statements where one after the other made five (the corrections go unused when the prefix fills the list).
-  const [exact, fixes] = await Promise.all([byPrefix(db, auth, typed, [last], take), corrections(db, last)]);
+  // The caller's access context is read once for both.
+  const ctx = accessContext(db, auth);
+  const [exact, fixes] = await Promise.all([ctx.then((c) => byPrefix(db, c, typed, [last], take)), corrections(db, last)]);
   add(exact, false);
-  if (out.length < take && fixes.length) add(await byPrefix(db, auth, typed, fixes, take), true);
+  if (out.length < take && fixes.length) add(await byPrefix(db, await ctx, typed, fixes, take), true);
   return out;
 }

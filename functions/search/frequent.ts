@@ -112,7 +112,7 @@ export function beforeWrite(elIds: string[], docs: SourceDoc[]): RawStatement[] 
 export function afterWrite(elIds: string[], docs: SourceDoc[], terms: FrequentTerm[]): RawStatement[] {
   const ids = JSON.stringify(elIds);
   const pairs: [string, number][] = [];
-  for (const d of docs) {
+  for (const d of terms.length ? docs : []) {
     const stems = new Set([d.name, ...d.tags, ...d.taxa, ...d.fields, ...d.tech, d.text].flatMap((t) => stemText(t).split(" ")));
     for (const t of terms)
       if ([...stems].some((s) => t.hits.stems.has(s) || t.hits.prefixes.some((p) => s.startsWith(p)))) pairs.push([d.elId, t.termId]);
