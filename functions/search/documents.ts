@@ -24,7 +24,7 @@ export interface SourceDoc {
   fields: string[];
   tech: string[];
   text: string;
-  /** Its placement set's key (functions/search/frequent.ts placementKey). */
+  /** Its placement set's key (functions/search/placement.ts). */
   placement: string;
 }
 

@@ -2,10 +2,9 @@ import { sql } from "drizzle-orm";
 import type { AccessContext } from "../lib/access";
 import { type Db, type RawStatement, rawBatch, rawStatement } from "../lib/db";
 import type { SourceDoc } from "./documents";
-import { BM25, type Hits, parseQuery } from "./match";
+import { BM25, type Hits, isHitStem, parseQuery } from "./match";
 import { readableDocs } from "./readable";
 import type { SearchFacets, SearchQueryBody } from "./schemas";
-import { stemText } from "./text";
 
 /**
  * The frequent-word index (docs/decisions/052-frequent-words.md). A one-word query whose word is in thousands of
@@ -105,17 +104,17 @@ export function beforeWrite(elIds: string[], docs: SourceDoc[]): RawStatement[] 
 
 /**
  * After the documents are written: a set whose representative left it gets another, the documents' postings of the
- * ready words and (for those with any) their facet values are stored, and their counts added. Which words a document holds is
- * found here from its stems, and confirmed by FTS5 (which also gives the bm25); a word that became ready since
- * `terms` was read is tried on every document of the chunk.
+ * ready words and (for those with any) their facet values are stored, and their counts added. Which words a
+ * document holds is found here from the stems it was indexed with (`stemmed`: its search_fts columns by el_id), and
+ * confirmed by FTS5 (which also gives the bm25); a word that became ready since `terms` was read is tried on every
+ * document of the chunk.
  */
-export function afterWrite(elIds: string[], docs: SourceDoc[], terms: FrequentTerm[]): RawStatement[] {
+export function afterWrite(elIds: string[], stemmed: Map<string, string[]>, terms: FrequentTerm[]): RawStatement[] {
   const ids = JSON.stringify(elIds);
   const pairs: [string, number][] = [];
-  for (const d of terms.length ? docs : []) {
-    const stems = new Set([d.name, ...d.tags, ...d.taxa, ...d.fields, ...d.tech, d.text].flatMap((t) => stemText(t).split(" ")));
-    for (const t of terms)
-      if ([...stems].some((s) => t.hits.stems.has(s) || t.hits.prefixes.some((p) => s.startsWith(p)))) pairs.push([d.elId, t.termId]);
+  for (const [elId, columns] of terms.length ? stemmed : []) {
+    const stems = new Set(columns.flatMap((c) => c.split(" ")));
+    for (const t of terms) if ([...stems].some((s) => isHitStem(s, t.hits))) pairs.push([elId, t.termId]);
   }
   return [
     rawStatement(

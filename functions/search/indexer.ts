@@ -21,11 +21,18 @@ const bodyOf = (d: SourceDoc) => [...d.tags, ...d.taxa, ...d.fields, ...d.tech, 
 /** Words of names, tags and taxa for the autocomplete's trigram lookup: letters only, three or more. */
 const vocabOf = (d: SourceDoc) => [d.name, ...d.tags, ...d.taxa].flatMap(words).filter((w) => w.length >= 3 && /^\p{L}+$/u.test(w));
 
+/** A document's stemmed words as search_fts's columns: name, tags (and taxa), body. */
+const ftsColumns = (d: SourceDoc) => [
+  stemText(d.name),
+  stemText([...d.tags, ...d.taxa].join(" ")),
+  stemText([...d.fields, ...d.tech, d.text].join(" ")),
+];
+
 /**
  * The indexer's statements are raw statements with bound values (functions/lib/db.ts): drizzle's batch cannot
  * bind values of raw SQL, and a document's text is far beyond what may be inlined into one statement.
  */
-function writeDoc(d: SourceDoc): RawStatement[] {
+function writeDoc(d: SourceDoc, columns: string[]): RawStatement[] {
   return [
     rawStatement(
       `INSERT INTO search_docs (el_id, el_type, name, sort_name, mime, class_id, ctime, size, body, ps_id)
@@ -45,9 +52,7 @@ function writeDoc(d: SourceDoc): RawStatement[] {
     ),
     rawStatement(
       "INSERT INTO search_fts (rowid, name, tags, body) SELECT doc_id, ?, ?, ? FROM search_docs WHERE el_id = ?",
-      stemText(d.name),
-      stemText([...d.tags, ...d.taxa].join(" ")),
-      stemText([...d.fields, ...d.tech, d.text].join(" ")),
+      ...columns,
       d.elId,
     ),
   ];
@@ -83,15 +88,17 @@ export async function flushSearchIndex(db: Db, limit = 500, embedder: Embedder |
     const ids = dirty.map((d) => d.el_id);
     const [sources, terms] = await Promise.all([loadSources(db, ids), readyTerms(db)]);
     const docs = [...sources.values()];
+    const stemmed = new Map(docs.map((d) => [d.elId, ftsColumns(d)]));
     // The frequent-word index (./frequent.ts) moves with the documents, in the same batch.
     const statements: RawStatement[] = beforeWrite(ids, docs);
     for (const { el_id, mark } of dirty) {
       statements.push(dropFts(el_id));
       const doc = sources.get(el_id);
-      statements.push(...(doc ? writeDoc(doc) : [rawStatement("DELETE FROM search_docs WHERE el_id = ?", el_id)]));
+      const columns = stemmed.get(el_id);
+      statements.push(...(doc && columns ? writeDoc(doc, columns) : [rawStatement("DELETE FROM search_docs WHERE el_id = ?", el_id)]));
       statements.push(rawStatement("DELETE FROM search_dirty WHERE el_id = ? AND mark = ?", el_id, mark));
     }
-    statements.push(...afterWrite(ids, docs, terms), ...vocabInserts(docs));
+    statements.push(...afterWrite(ids, stemmed, terms), ...vocabInserts(docs));
     await rawBatch(db, statements);
     if (embedder)
       await storeVectors(

@@ -68,10 +68,11 @@ const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;")
 /** Whether a word of the text is a hit: its stem is one the query asked for. */
 export const isHit = (word: string, hits: Hits) => {
   const [w] = words(word);
-  if (w === undefined) return false;
-  const s = stem(w);
-  return hits.stems.has(s) || hits.prefixes.some((p) => s.startsWith(p));
+  return w !== undefined && isHitStem(stem(w), hits);
 };
+
+/** Whether a stem (a word of search_fts) is a hit. */
+export const isHitStem = (s: string, hits: Hits) => hits.stems.has(s) || hits.prefixes.some((p) => s.startsWith(p));
 
 /** `text` HTML-escaped with its hits in <mark>; true when it held one. */
 function mark(text: string, hits: Hits): [string, boolean] {

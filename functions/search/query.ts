@@ -100,7 +100,7 @@ export async function runSearch(
   auth: AuthUser,
   q: SearchQueryBody,
   embedder: Embedder | null,
-  later: (work: Promise<unknown>) => void = () => {},
+  later: (work: Promise<unknown>) => void,
 ): Promise<SearchAnswer> {
   // A change is searchable at once: what its triggers marked is indexed before the query reads the index.
   await catchUp(db, embedder);
