@@ -33,6 +33,8 @@ export function randomFileAndCp(prefix, size) {
   return { dir, file, cpMs };
 }
 
+class ExitedDuringStart extends Error {}
+
 /** Polls `healthUrl` until it answers 2xx or `ms` pass; a child that exits meanwhile fails the start. */
 async function untilHealthy(healthUrl, child, name, ms, every) {
   const deadline = Date.now() + ms;
@@ -42,7 +44,7 @@ async function untilHealthy(healthUrl, child, name, ms, every) {
       () => false,
     );
     if (ok) return;
-    if (child.exitCode !== null) throw new Error(`${name} exited during start`);
+    if (child.exitCode !== null) throw new ExitedDuringStart(`${name} exited during start`);
     await new Promise((r) => setTimeout(r, every));
   }
 }
@@ -60,7 +62,21 @@ const freePort = () =>
  * one, removed on stop. `env`: more variables for scripts/start.mjs (LIBSQL_URL, to run on a libSQL server).
  * @param {{ skipBuild?: boolean, dataDir?: string, env?: Record<string, string> }} [options]
  */
-export async function startServer({ skipBuild = true, dataDir: seeded, env: extraEnv = {} } = {}) {
+export async function startServer(options = {}) {
+  // A port found free may be taken before the server binds it (by another process's outgoing connection, from the
+  // same range): a server that exits during start is started again on another port, unless BENCH_PORT pins it.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(options);
+    } catch (error) {
+      if (!(error instanceof ExitedDuringStart) || process.env.BENCH_PORT || attempt === 3) throw error;
+      console.error(`${error.message}; starting it again on another port`);
+    }
+  }
+}
+
+/** @param {{ skipBuild?: boolean, dataDir?: string, env?: Record<string, string> }} options */
+async function startServerOnce({ skipBuild = true, dataDir: seeded, env: extraEnv = {} }) {
   // BENCH_PORT pins the port (a machine shared by several runs gives each its own range).
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   const dataDir = seeded ?? mkdtempSync(path.join(tmpdir(), "mam-bench-"));
@@ -78,7 +94,16 @@ export async function startServer({ skipBuild = true, dataDir: seeded, env: extr
     detached: true,
   });
   const url = `http://127.0.0.1:${port}`;
-  await untilHealthy(`${url}/api/health`, child, "the server", 180_000, 500);
+  try {
+    await untilHealthy(`${url}/api/health`, child, "the server", 180_000, 500);
+  } catch (error) {
+    // What the server started (workerd, the transcoder) goes with it; a fresh data directory too.
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    } catch {}
+    if (!seeded) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const stop = async () => {
     try {
