@@ -34,6 +34,10 @@ export type UdwfWorkflow = typeof udwfWorkflows.$inferSelect;
 export const udwfRunStatuses = ["queued", "running", "waiting", "done", "failed", "stopped"] as const;
 export type UdwfRunStatus = (typeof udwfRunStatuses)[number];
 
+/** `step`: a step's own failure (an answer, a timeout); `denied`: a right or an object is missing; `internal`: a bug. */
+export const udwfErrorClasses = ["step", "denied", "internal"] as const;
+export type UdwfErrorClass = (typeof udwfErrorClasses)[number];
+
 /**
  * One run of a workflow. (workflow_id, trigger_key) is unique: the same event, tick or request never starts
  * a workflow twice, however many dispatchers saw it.
@@ -50,6 +54,10 @@ export const udwfRuns = sqliteTable(
     /** What started it: the entity, the event, the form. */
     input: text("input", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     error: text("error"),
+    /** What kind of failure the error is (functions/udwf/run-failure.ts): a step's answer, a missing right, or a bug. */
+    errorClass: text("error_class").$type<UdwfErrorClass>(),
+    /** Deliveries of the run's message that failed and were handed back to the queue (the «повтор N из M» figure). */
+    retries: integer("retries").notNull().default(0),
     ctime: unixTime("ctime").notNull(),
     startedAt: unixTime("started_at"),
     finishedAt: unixTime("finished_at"),
