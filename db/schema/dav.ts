@@ -3,16 +3,19 @@ import { unixTime, uuidKey } from "./columns";
 import { users } from "./users";
 
 /**
- * WebDAV write locks (RFC 4918 section 6), keyed by the locked path as the lock's owner saw it
- * (case-folded segments under /dav/): a lock covers a name, even one no object holds yet.
- * Expired rows are ignored by every check and swept by the cron.
+ * WebDAV write locks (RFC 4918 section 6), keyed by the locked object (a group or asset id), never by a
+ * path: each user's /dav/ tree starts at their own readable roots, so one object has several paths and
+ * unrelated objects share one (docs/decisions/025-threat-model.md). A LOCK on an unmapped name creates an
+ * empty file first (RFC 4918 section 7.3), so every lock has an object. Expired rows are ignored by every
+ * check and swept by the cron.
  */
 export const davLocks = sqliteTable(
   "dav_locks",
   {
     token: text("token").primaryKey(),
-    path: text("path").notNull(),
-    /** 0 or -1 (infinity). */
+    /** The locked group or asset. */
+    entityId: text("entity_id").notNull(),
+    /** 0 or -1 (infinity: the group's subgroups and the assets placed anywhere under it). */
     depth: integer("depth").notNull(),
     shared: integer("shared", { mode: "boolean" }).notNull(),
     /** The client's <D:owner> XML, returned as given. */
@@ -21,7 +24,7 @@ export const davLocks = sqliteTable(
     timeoutSeconds: integer("timeout_seconds").notNull(),
     expiresAt: unixTime("expires_at").notNull(),
   },
-  (t) => [index("dav_locks_path_idx").on(t.path)],
+  (t) => [index("dav_locks_entity_idx").on(t.entityId)],
 );
 
 /** Dead properties set by PROPPATCH, per object (group or asset id), so they follow a MOVE. */
