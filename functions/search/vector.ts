@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { type AccessContext, accessContext } from "../lib/access";
+import { type AccessContext, accessContext, requireAccess } from "../lib/access";
 import { type Db, rawBatch, rawStatement } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -242,6 +242,9 @@ export async function nearest(
   query: { q?: string; like?: string },
   take: number,
 ): Promise<Hit[]> {
+  // `like` names an object: one the caller cannot read answers 404 like a missing one, or the ranking would tell
+  // whether it exists and what it is about.
+  if (query.like) await requireAccess(db, auth, "read", [query.like]);
   const index = indexFor(db, embedder);
   const target = query.like ? await index.vectorOf(query.like) : (await embedder.embed([query.q ?? ""]))[0];
   if (!target) return [];

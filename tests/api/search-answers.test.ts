@@ -151,6 +151,22 @@ describe("semantic search", () => {
     expect(model.requests).toBeGreaterThan(0);
   });
 
+  it("ranks like an asset only the caller can read: an unreadable one answers the same 404 as a missing one", async () => {
+    const like = (id: string) =>
+      api("/api/search/vector", { method: "POST", json: { like: id, take: 5 }, bearer: reader.bearer, env: withModel });
+    const readable = await like(ids.cat);
+    expect(readable.status).toBe(200);
+    const hidden = await like(ids.secret);
+    const missing = await like(crypto.randomUUID());
+    expect(hidden.status).toBe(404);
+    expect(missing.status).toBe(404);
+    const errorOf = async (r: Response) => {
+      const { error } = (await r.json()) as { error: { code: string; message: string } };
+      return { code: error.code, message: error.message };
+    };
+    expect(await errorOf(hidden)).toEqual(await errorOf(missing));
+  });
+
   it("refuses a body with both q and like", async () => {
     const r = await api("/api/search/vector", { method: "POST", json: { q: "x", like: ids.cat }, bearer: reader.bearer, env: withModel });
     expect(r.status).toBe(400);
