@@ -17,6 +17,11 @@ export const udwfWorkflows = sqliteTable(
     trigger: text("trigger", { mode: "json" }).$type<Record<string, unknown>>(),
     conditions: text("conditions", { mode: "json" }).$type<Record<string, unknown>[]>().notNull().default([]),
     steps: text("steps", { mode: "json" }).$type<{ action: string; params: Record<string, unknown> }[]>().notNull().default([]),
+    /**
+     * Who last changed the setup or enabled it (null: the owner). Runs act only where both the owner and this user
+     * hold the rights a step needs, so an editor never borrows the owner's reach (docs/decisions/047, 050, 025).
+     */
+    actor: text("actor"),
     /** When it was last enabled: events older than this never start it (the dispatcher may read behind). */
     enabledAt: unixTime("enabled_at"),
     /** The secret part of the incoming-webhook URL (trigger type "webhook"). */
