@@ -1,20 +1,18 @@
-import { and, eq } from "drizzle-orm";
-import { users } from "../../db/schema";
-import { contextQueries, entityAccess, primeAccessContext } from "../lib/access";
-import { authUserColumns } from "../lib/auth";
+import { entityAccess } from "../lib/access";
+import { liveSession } from "../lib/auth";
 import { getDb, type Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { literal } from "../lib/sql";
 import { assetNotFound } from "../assets/guard";
 import { discovery } from "./discovery";
 import { proofValid } from "./proof";
 import { verifyWopiToken } from "./tokens";
 
 /**
- * Who calls a WOPI file route: the user an access token names, re-read on every call (enabled, with
- * today's rights), for the one file the token was made for. A forged, expired or foreign token, or a
- * proof that fails, answers 401; a file the user can no longer read, 404 (as a missing one).
+ * Who calls a WOPI file route: the user an access token names, re-read on every call through the session
+ * the token was issued in (live, the user enabled, with today's rights), for the one file the token was
+ * made for. A forged, expired or foreign token, an ended session (sign-out, revocation, a password change,
+ * a disabled user), or a proof that fails answers 401; a file the user can no longer read, 404 (as a missing one).
  */
 
 export interface WopiCaller {
@@ -31,18 +29,6 @@ export interface WopiCaller {
 }
 
 export const badToken = () => new ApiError("unauthorized", "Недействительный или просроченный токен доступа WOPI");
-
-async function liveUser(db: Db, userId: string): Promise<AuthUser | null> {
-  const row = db
-    .select(authUserColumns)
-    .from(users)
-    .where(and(eq(users.userId, userId), eq(users.enabled, true)));
-  const [[found], ...context] = await db.batch([row, ...contextQueries(db, literal(userId))]);
-  if (!found) return null;
-  const user = { ...found, sessionId: `wopi:${userId}` };
-  primeAccessContext(user, context);
-  return user;
-}
 
 /** The request's proof, checked when the token was made for an office client whose discovery publishes keys. */
 async function requireProof(env: Env, req: Request, token: string) {
@@ -64,8 +50,9 @@ export async function wopiCaller(env: Env, req: Request, fileId: string, token: 
   if (!token || !claims || claims.fileId !== fileId) throw badToken();
   if (claims.proof) await requireProof(env, req, token);
   const db = getDb(env);
-  const user = await liveUser(db, claims.userId);
-  if (!user) throw badToken();
+  // The session row, not the token, says whether the sign-in still holds (as for a bearer, functions/lib/auth.ts).
+  const user = await liveSession(env, claims.sessionId);
+  if (!user || user.userId !== claims.userId) throw badToken();
   // One look at the user's rights on the file: not readable (or not an asset) is 404, as a missing one.
   const { obj, perms } = await entityAccess(db, user, fileId).catch(() => {
     throw assetNotFound();

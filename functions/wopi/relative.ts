@@ -81,7 +81,13 @@ async function answer(c: WopiCaller, env: Env, origin: string, fileId: string, n
     () => true,
     () => false,
   );
-  const { token } = await signWopiToken(env.JWT_SECRET, { userId: c.user.userId, fileId, write, proof: c.proof });
+  const { token } = await signWopiToken(env.JWT_SECRET, {
+    userId: c.user.userId,
+    sessionId: c.user.sessionId,
+    fileId,
+    write,
+    proof: c.proof,
+  });
   return {
     Name: name,
     Url: `${wopiSrcOf(origin, fileId)}?access_token=${encodeURIComponent(token)}`,

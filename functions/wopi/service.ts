@@ -58,7 +58,13 @@ export async function issueToken(db: Db, env: Env, auth: AuthUser, fileId: strin
   const wopiSrc = wopiSrcOf(origin, fileId);
   const d = await discovery(env);
   const urlsrc = d ? clientUrl(d, asset.name, write, wopiSrc) : null;
-  const { token, expires } = await signWopiToken(env.JWT_SECRET, { userId: auth.userId, fileId, write, proof: urlsrc !== null });
+  const { token, expires } = await signWopiToken(env.JWT_SECRET, {
+    userId: auth.userId,
+    sessionId: auth.sessionId,
+    fileId,
+    write,
+    proof: urlsrc !== null,
+  });
   return { access_token: token, access_token_ttl: expires * 1000, wopi_src: wopiSrc, urlsrc, can_write: write };
 }
 

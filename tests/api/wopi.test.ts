@@ -4,7 +4,7 @@ import { events, wopiLocks } from "../../db/schema";
 import { signWopiToken } from "../../functions/wopi/tokens";
 import { encodeUtf7 } from "../../functions/wopi/utf7";
 import { admin, db, disable, grant, mkPerson } from "./fixtures";
-import { api } from "./helpers";
+import { api, login, refreshCookieOf } from "./helpers";
 import { desk, doc, fileInfo, override, putFile, testEnv, tokenFor, wopi, type Desk } from "./wopi.helpers";
 
 /**
@@ -283,13 +283,51 @@ describe("Access tokens", () => {
   it("forged, expired, foreign and missing tokens answer 401", async () => {
     const id = await doc(d.group, "t.txt", "x");
     const other = await doc(d.group, "t2.txt", "x");
-    const claims = { userId: d.editor.id, fileId: id, write: true, proof: false };
+    const claims = { userId: d.editor.id, sessionId: crypto.randomUUID(), fileId: id, write: true, proof: false };
     const forged = (await signWopiToken("another-secret-another-secret-another-secret", claims)).token;
     const expired = (await signWopiToken(testEnv().JWT_SECRET, claims, Math.floor(Date.now() / 1000) - 3600, 60)).token;
     const foreign = (await tokenFor(d.editor.bearer, other)).access_token;
     for (const token of [forged, expired, foreign, "", "not-a-jwt"]) expect((await wopi(id, token)).status).toBe(401);
     // A bearer is not an access token.
     expect((await wopi(id, d.editor.bearer)).status).toBe(401);
+  });
+
+  it("a token ends with the session it was issued in: sign-out, a revoked session family, a new password", async () => {
+    const id = await doc(d.group, "s.txt", "x");
+    const person = await mkPerson();
+    await grant(person.id, d.group, ["read"]);
+    const creds = { user: person.login, passwd: person.password };
+
+    // Sign-out: the token issued in that session stops at once; one from another live session goes on.
+    const a = await login(creds);
+    const b = await login(creds);
+    const ta = (await tokenFor(a.bearer, id)).access_token;
+    const tb = (await tokenFor(b.bearer, id)).access_token;
+    expect((await wopi(id, ta)).status).toBe(200);
+    expect((await api("/api/auth/logout", { cookie: a.cookie })).status).toBe(200);
+    expect((await wopi(id, ta)).status).toBe(401);
+    expect((await wopi(id, ta, { suffix: "/contents" })).status).toBe(401);
+    expect((await wopi(id, tb)).status).toBe(200);
+
+    // Refreshing keeps the session, so its token lives on; a replayed refresh cookie revokes the family and the token.
+    const rotated = await api("/api/auth/refresh", { cookie: b.cookie });
+    expect(rotated.status).toBe(200);
+    refreshCookieOf(rotated);
+    expect((await wopi(id, tb)).status).toBe(200);
+    expect((await api("/api/auth/refresh", { cookie: b.cookie })).status).toBe(401);
+    expect((await wopi(id, tb)).status).toBe(401);
+
+    // A new password set by an admin ends every session, and with them their tokens.
+    const c = await login(creds);
+    const tc = (await tokenFor(c.bearer, id)).access_token;
+    expect((await wopi(id, tc)).status).toBe(200);
+    const changed = await api(`/api/user/${person.id}`, {
+      method: "PATCH",
+      json: { user_passwd: "a-new-password-1" },
+      bearer: await admin(),
+    });
+    expect(changed.status).toBe(200);
+    expect((await wopi(id, tc)).status).toBe(401);
   });
 
   it("a token ends with its user's account; a deleted file answers 404; the token route needs the bearer and read", async () => {
