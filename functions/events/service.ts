@@ -47,6 +47,16 @@ function withoutIds(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).filter(([, v]) => !holdsId(v)));
 }
 
+/**
+ * A share link's event as someone other than an admin or the link's creator sees it: without the recipients'
+ * addresses (`email` of create/update, `to` and the error text of each mail result), which are personal data of
+ * people the reader of the asset need not know. That a link was mailed, and whether it went, stays.
+ */
+function withoutRecipients(data: Record<string, unknown>): Record<string, unknown> {
+  const { email: _email, results, ...rest } = data;
+  return Array.isArray(results) ? { ...rest, results: results.map((r) => ({ ok: Boolean((r as { ok?: unknown }).ok) })) } : rest;
+}
+
 interface Row {
   rowid: number;
   event_id: string;
@@ -57,6 +67,8 @@ interface Row {
   entity_id: string | null;
   entity_type: string | null;
   entity_name: string | null;
+  /** A share link's creator (share-link events only): who may see its recipients. */
+  link_creator: string | null;
   data: string | null;
 }
 
@@ -84,23 +96,26 @@ export async function listEvents(db: Db, auth: AuthUser, q: EventsListBody): Pro
         WHEN 'group' THEN (SELECT g.group_name FROM groups g WHERE g.group_id = e.entity_id)
         WHEN 'user' THEN (SELECT eu.user_name FROM users eu WHERE eu.user_id = e.entity_id)
       END AS entity_name,
+      CASE WHEN e.entity_type = 'share_link' THEN (SELECT sl.creator FROM share_links sl WHERE sl.link_id = e.entity_id) END AS link_creator,
       e.data
     FROM events e LEFT JOIN users u ON u.user_id = e.user_id
     WHERE ${where.length ? and(...where) : sql`1`}
     ORDER BY e.rowid DESC
     LIMIT ${q.take + 1}`);
   const page = rows.slice(0, q.take);
-  const shown = (data: string | null) => {
-    if (!data) return null;
-    const parsed = JSON.parse(data) as Record<string, unknown>;
-    return ctx.admin ? parsed : withoutIds(parsed);
+  const shown = (row: Row) => {
+    if (!row.data) return null;
+    const parsed = JSON.parse(row.data) as Record<string, unknown>;
+    if (ctx.admin) return parsed;
+    const mine = row.entity_type === "share_link" && row.link_creator === ctx.userId;
+    return withoutIds(row.entity_type === "share_link" && !mine ? withoutRecipients(parsed) : parsed);
   };
   return {
     // A share link's id is its secret (the URL): only admins see it in the list.
-    items: page.map(({ rowid: _rowid, data, ...row }) => ({
+    items: page.map(({ rowid: _rowid, link_creator: _creator, data: _data, ...row }, i) => ({
       ...row,
       entity_id: row.entity_type === "share_link" && !ctx.admin ? null : row.entity_id,
-      data: shown(data),
+      data: shown(page[i]),
     })),
     next_cursor: rows.length > q.take ? String(page[page.length - 1].rowid) : null,
   };

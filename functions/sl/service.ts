@@ -30,7 +30,11 @@ function stateOf(link: ShareLink, now: number): LinkState {
   return s === null ? "active" : s === "unknown" || s === "inactive" ? "expired" : s;
 }
 
-export function linkOut(link: ShareLink, manageable: boolean, now = nowSeconds()): LinkOut {
+/**
+ * `recipients`: whether the caller sees who the link was mailed to. Addresses are personal data of people outside
+ * the archive, so only admins and the link's creator (and whoever just set them) see them; others get [].
+ */
+export function linkOut(link: ShareLink, manageable: boolean, now = nowSeconds(), recipients = true): LinkOut {
   return {
     // A reader who may not manage links must not get a usable id: it could carry a download they lack.
     link_id: manageable ? link.linkId : maskedLinkId(link.linkId),
@@ -40,7 +44,7 @@ export function linkOut(link: ShareLink, manageable: boolean, now = nowSeconds()
     time_range: [link.startsAt, link.endsAt],
     has_password: link.passwordHash !== null,
     acl: link.acl,
-    email: link.emails,
+    email: recipients ? link.emails : [],
     download_limit: link.downloadLimit,
     view_count: link.viewCount,
     download_count: link.downloadCount,
@@ -112,12 +116,14 @@ async function mailTo(db: Db, env: Env, auth: AuthUser, link: ShareLink, to: str
   });
 }
 
+const seesRecipients = (auth: AuthUser, link: ShareLink) => auth.isAdmin || link.creator === auth.userId;
+
 /** Links of an asset, newest first, for anyone who may read it; ids in full only for those who may manage. */
 export async function linksForEntity(db: Db, auth: AuthUser, assetId: string) {
   const mayAcl = (await assetAccessList(db, auth, assetId)).includes("acl");
   const rows = await db.select().from(shareLinks).where(eq(shareLinks.assetId, assetId)).orderBy(desc(shareLinks.ctime)).limit(500);
   const now = nowSeconds();
-  return rows.map((r) => linkOut(r, mayAcl || r.creator === auth.userId, now));
+  return rows.map((r) => linkOut(r, mayAcl || r.creator === auth.userId, now, seesRecipients(auth, r)));
 }
 
 /** A link the caller may see (read on its asset), else 404 like an unknown one. */
@@ -159,14 +165,19 @@ export async function patchLink(db: Db, env: Env, auth: AuthUser, linkId: string
     next.emails.filter((e) => !link.emails.includes(e)),
     origin,
   );
-  return linkOut({ ...next, viewCount: link.viewCount, downloadCount: link.downloadCount }, true, now);
+  return linkOut(
+    { ...next, viewCount: link.viewCount, downloadCount: link.downloadCount },
+    true,
+    now,
+    seesRecipients(auth, link) || body.email !== undefined,
+  );
 }
 
 /** Revokes for good (the row stays for its counts and the audit trail); repeating it changes nothing. */
 export async function revokeLink(db: Db, auth: AuthUser, linkId: string) {
   const link = await loadLink(db, auth, linkId);
   if (link.creator !== auth.userId) await requireAssets(db, auth, "acl", [link.assetId]);
-  if (link.revokedAt !== null) return linkOut(link, true);
+  if (link.revokedAt !== null) return linkOut(link, true, nowSeconds(), seesRecipients(auth, link));
   const now = nowSeconds();
   await db.batch([
     db.update(shareLinks).set({ revokedAt: now, mtime: now }).where(eq(shareLinks.linkId, linkId)),
@@ -178,5 +189,5 @@ export async function revokeLink(db: Db, auth: AuthUser, linkId: string) {
       data: { asset: link.assetId },
     }),
   ]);
-  return linkOut({ ...link, revokedAt: now, mtime: now }, true, now);
+  return linkOut({ ...link, revokedAt: now, mtime: now }, true, now, seesRecipients(auth, link));
 }

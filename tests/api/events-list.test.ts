@@ -110,6 +110,47 @@ describe("an asset's history", () => {
     );
   });
 
+  it("shows a link's recipients only to admins and the link's creator, in the history and the link list", async () => {
+    const place = await mkGroup(top, uniq("Получатели"));
+    const sharer = await mkPerson();
+    const manager = await mkPerson();
+    await grant(sharer.id, place, ["acl"]);
+    await grant(manager.id, place, ["acl"]);
+    await grant(reader.id, place, ["read"]);
+    const made = await call("/api/asset/create", {
+      method: "POST",
+      json: { asset_name: "Получатели.jpg", asset_mime: "image/jpeg", in_group: place },
+      bearer: await admin(),
+    });
+    const assetId = made.body.asset_id as string;
+    const guest = "guest-of-the-creator@example.com";
+    const link = await call(`/api/sl/create/${assetId}`, {
+      method: "POST",
+      json: { acl: ["view"], email: [guest] },
+      bearer: sharer.bearer,
+    });
+    expect(link.status, link.text).toBe(200);
+
+    const history = async (bearer: string) => JSON.stringify((await list({ asset: assetId }, bearer)).items);
+    const links = async (bearer: string) => {
+      const r = await call(`/api/sl/for-entity/${assetId}`, { bearer });
+      expect(r.status, r.text).toBe(200);
+      return JSON.stringify(r.body);
+    };
+    for (const who of [sharer.bearer, await admin()]) {
+      expect(await history(who)).toContain(guest);
+      expect(await links(who)).toContain(guest);
+    }
+    for (const who of [reader.bearer, manager.bearer]) {
+      const seen = await history(who);
+      // The reader still sees that a link was made and mailed, and whether the mail went.
+      expect(seen).toContain("share-link.create");
+      expect(seen).toContain("share-link.email");
+      expect(seen).not.toContain(guest);
+      expect(await links(who)).not.toContain(guest);
+    }
+  });
+
   it("answers 404 for an asset the caller cannot read", async () => {
     const made = await call("/api/asset/create", {
       method: "POST",
