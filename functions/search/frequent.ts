@@ -203,10 +203,13 @@ const FACET_TOP = 20;
 /**
  * The answer from a ready word's index: the same total and facets the FTS path gives, for a caller whose access
  * depends only on placement sets (no rule on a single asset: those callers take the FTS path), and the page off the
- * top of the postings the caller may read, ranked by their stored bm25.
+ * top of the postings the caller may read, ranked by their stored bm25. Only while no document waits to be indexed
+ * again: a waiting document's postings still carry the placement set it had (an asset moved out of a group the
+ * caller reads would still be found through it), so then the FTS path answers, which checks today's placements.
  */
 export async function frequentAnswer(db: Db, ctx: AccessContext, termId: number, q: SearchQueryBody) {
   if (ctx.assetGrants.size || ctx.assetDenies.size) return null;
+  if (await db.get(sql`SELECT 1 AS x FROM search_dirty LIMIT 1`)) return null;
   const sets = sql`sets AS MATERIALIZED (SELECT p.ps_id FROM search_term_counts c
     CROSS JOIN search_placement_sets p ON p.ps_id = c.ps_id CROSS JOIN search_docs d ON d.el_id = p.rep_id
     WHERE c.term_id = ${termId} AND c.facet = 'total' AND c.value = '' AND c.count > 0 AND ${readableDocs(ctx)})`;
