@@ -1,4 +1,5 @@
 import { type Client, createClient } from "@libsql/client/web";
+import { entityKind } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/driver";
 import * as schema from "../../db/schema";
@@ -24,9 +25,31 @@ export function getDb(env: Pick<Env, "DB" | "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">)
     // drizzle's libSQL get() of raw SQL fails when no row comes back (it normalizes `undefined`): the first of
     // all() answers the same as D1's get(), a row or undefined.
     db.get = (async (query: Parameters<typeof db.all>[0]) => (await db.all(query))[0]) as typeof db.get;
-    return db as unknown as Db;
+    return guardBatch(db as unknown as Db);
   }
-  return drizzle(env.DB, { schema });
+  return guardBatch(drizzle(env.DB, { schema }));
+}
+
+/**
+ * drizzle's D1 batch throws "Cannot read properties of undefined (reading 'bind')" on a raw statement
+ * (db.all/run/get/values of sql`…`) that carries bound values, while its libSQL batch runs it: code that passes on
+ * one store fails on the other. Such a statement is refused on both, naming it, so the first test that reaches it
+ * fails on either store; raw SQL with bound values goes through rawBatch, raw SQL in a drizzle batch inlines its
+ * values (lib/sql.ts literal).
+ */
+function guardBatch(db: Db): Db {
+  const batch = db.batch.bind(db);
+  db.batch = ((items: Parameters<Db["batch"]>[0]) => {
+    for (const item of items) {
+      const kind = (item.constructor as { [entityKind]?: string })[entityKind];
+      if (kind !== "SQLiteRaw") continue;
+      const query = (item as unknown as { getQuery(): { sql: string; params: unknown[] } }).getQuery();
+      if (query.params.length > 0)
+        throw new Error(`A raw statement with bound values cannot go in db.batch (use rawBatch): ${query.sql.slice(0, 120)}`);
+    }
+    return batch(items);
+  }) as Db["batch"];
+  return db;
 }
 
 const libsqlOf = (db: Db): Client | null => {
@@ -48,19 +71,27 @@ export interface RawStatement {
 
 export const rawStatement = (sql: string, ...args: RawStatement["args"]): RawStatement => ({ sql, args });
 
-/** Runs the statements in one batch: all or nothing. */
-export async function rawBatch(db: Db, statements: RawStatement[]): Promise<void> {
-  if (statements.length === 0) return;
+/**
+ * Runs the statements in one batch, all or nothing, binding their values on either store, and answers each
+ * statement's rows (objects keyed by column, in the statements' order). The one path for raw SQL with bound
+ * values in a batch: drizzle's D1 batch cannot bind raw statements (see guardBatch).
+ */
+export async function rawBatch<T extends Record<string, unknown> = Record<string, unknown>>(
+  db: Db,
+  statements: RawStatement[],
+): Promise<T[][]> {
+  if (statements.length === 0) return [];
   const libsql = libsqlOf(db);
   if (libsql) {
-    await libsql.batch(
+    const results = await libsql.batch(
       statements.map((s) => ({ sql: s.sql, args: s.args as never })),
       "write",
     );
-    return;
+    return results.map((r) => r.rows.map((row) => Object.fromEntries(r.columns.map((c, i) => [c, row[i]])) as T));
   }
   const d1 = db.$client as D1Database;
-  await d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...s.args)));
+  const results = await d1.batch<T>(statements.map((s) => d1.prepare(s.sql).bind(...s.args)));
+  return results.map((r) => r.results ?? []);
 }
 
 /** The rows of one raw statement, as objects keyed by column. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../lib/db";
+import { type Db, rawBatch, rawStatement } from "../lib/db";
 import type { Condition } from "./schemas";
 
 /**
@@ -21,21 +21,27 @@ interface Facts {
 }
 
 async function factsOf(db: Db, s: Subject): Promise<Facts> {
-  const [file, cls, paths, tagRows] = await db.batch([
-    db.all<{ mime: string; size: number }>(sql`SELECT mime_type AS mime, content_size AS size FROM variants
-      WHERE asset_id = ${s.id} ORDER BY version DESC, CASE WHEN variant_type IN ('initial', 'untyped') THEN 0 ELSE 1 END, ctime LIMIT 1`),
-    db.all<{ c: string | null }>(sql`SELECT class_id AS c FROM assets WHERE asset_id = ${s.id}`),
-    db.all<{ path: string }>(sql`SELECT g.path FROM group_members m JOIN groups g ON g.group_id = m.group_id
-      WHERE m.el_id = ${s.id} AND g.deleted_at IS NULL
-      UNION SELECT path FROM groups WHERE group_id = ${s.id}`),
-    db.all<{ t: string }>(sql`SELECT tag_id AS t FROM entity_tags WHERE entity_id = ${s.id}`),
+  const [file, cls, paths, tagRows] = await rawBatch(db, [
+    rawStatement(
+      `SELECT mime_type AS mime, content_size AS size FROM variants WHERE asset_id = ?
+        ORDER BY version DESC, CASE WHEN variant_type IN ('initial', 'untyped') THEN 0 ELSE 1 END, ctime LIMIT 1`,
+      s.id,
+    ),
+    rawStatement("SELECT class_id AS c FROM assets WHERE asset_id = ?", s.id),
+    rawStatement(
+      `SELECT g.path FROM group_members m JOIN groups g ON g.group_id = m.group_id WHERE m.el_id = ? AND g.deleted_at IS NULL
+        UNION SELECT path FROM groups WHERE group_id = ?`,
+      s.id,
+      s.id,
+    ),
+    rawStatement("SELECT tag_id AS t FROM entity_tags WHERE entity_id = ?", s.id),
   ]);
   return {
-    mime: file[0]?.mime ?? null,
-    size: file[0]?.size ?? null,
-    classId: cls[0]?.c ?? null,
-    paths: paths.map((p) => p.path),
-    tags: new Set(tagRows.map((t) => t.t)),
+    mime: (file[0]?.mime as string | undefined) ?? null,
+    size: file[0]?.size === undefined || file[0].size === null ? null : Number(file[0].size),
+    classId: (cls[0]?.c as string | null | undefined) ?? null,
+    paths: paths.map((p) => String(p.path)),
+    tags: new Set(tagRows.map((t) => String(t.t))),
   };
 }
 
