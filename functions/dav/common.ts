@@ -1,9 +1,9 @@
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { covers, lockByToken, lockKey, locksAnswered, locksCovering, type IfList } from "./locks";
+import { covers, lockByToken, locksAnswered, locksCovering, scopeOf, type IfList, type LockScope } from "./locks";
 import { etagOf } from "./props";
-import { davSegments, hrefOf, locate, type DavNode } from "./tree";
+import { davSegments, hrefOf, locate, pathKey, type AssetNode, type Container, type DavNode, type GroupNode } from "./tree";
 import { escapeXml } from "./xml";
 
 /** What every WebDAV method works with: the caller, the path asked for and the If header's conditions. */
@@ -13,7 +13,14 @@ export interface DavRequest {
   auth: AuthUser;
   req: Request;
   segs: string[];
+  /** The path as names compare, for telling two paths of this caller's tree apart (locks never use it). */
   key: string;
+  /** What the path names: the object (null for an unmapped name), its collection, and the objects along the way. */
+  node: DavNode | null;
+  parent: Container | null;
+  chain: (GroupNode | AssetNode)[];
+  /** The locks' view of the path's object (read once, on first use). */
+  scope: () => Promise<LockScope>;
   ifLists: IfList[] | null;
   tokens: Set<string>;
 }
@@ -55,24 +62,26 @@ const stripWeak = (t: string) => t.trim().replace(/^W\//, "");
  * Evaluates the If header (RFC 4918 section 10.4): true when any list holds. A state token holds when
  * it is a live lock covering that resource; an entity tag when it is the resource's current one.
  */
-export async function requireIf(r: DavRequest, node: DavNode | null) {
+export async function requireIf(r: DavRequest) {
   if (!r.ifLists) return;
   for (const list of r.ifLists) {
-    let segs = r.segs;
-    let target = node;
+    let target = r.node;
+    let scope = r.scope;
     if (list.resource) {
       const path = safePath(list.resource);
       if (!path) continue;
-      segs = path;
-      target = lockKey(path) === r.key ? node : (await locate(r.db, r.auth, path).catch(() => ({ node: null }))).node;
+      if (pathKey(path) !== r.key) {
+        const at = await locate(r.db, r.auth, path).catch(() => null);
+        target = at?.node ?? null;
+        scope = () => scopeOf(r.db, target, at?.parent ?? null);
+      }
     }
-    const key = lockKey(segs);
     let holds = true;
     for (const c of list.conditions) {
       let ok: boolean;
       if (c.token !== undefined) {
         const lock = await lockByToken(r.db, c.token);
-        ok = Boolean(lock && covers(lock, key));
+        ok = Boolean(lock && covers(lock, await scope()));
       } else {
         const etag = target ? etagOf(target) : null;
         ok = etag !== null && stripWeak(etag) === stripWeak(c.etag ?? "");
@@ -97,11 +106,25 @@ export function safePath(href: string): string[] | null {
   }
 }
 
-/** 423 unless the caller submitted the tokens of the locks on `segs` (and, for changes of membership, its parent's). */
-export async function requireUnlocked(r: DavRequest, segs: string[], opts: { below?: boolean; parentToo?: boolean } = {}) {
-  const locks = await locksCovering(r.db, lockKey(segs), opts);
+/** A place in the caller's tree: the path, what it names (null for an unmapped name) and its collection. */
+export interface Place {
+  segs: string[];
+  node: DavNode | null;
+  parent: Container | null;
+}
+
+/**
+ * 423 unless the caller submitted the tokens of the locks on the object at `at` (and, for changes of
+ * membership, its collection's; with `below`, those of everything under a group).
+ */
+export async function requireUnlocked(r: DavRequest, at: Place, opts: { below?: boolean; parentToo?: boolean } = {}) {
+  const scope = at.segs === r.segs ? await r.scope() : await scopeOf(r.db, at.node, at.parent);
+  const locks = await locksCovering(r.db, scope, {
+    parentId: opts.parentToo && at.parent?.kind === "group" ? at.parent.id : null,
+    belowGroup: opts.below && at.node?.kind === "group" ? at.node.id : null,
+  });
   if (locksAnswered(locks, r.tokens, r.auth.userId)) return;
-  const href = hrefOf(segs, false);
+  const href = hrefOf(at.segs, false);
   throw davError(423, `<D:lock-token-submitted><D:href>${escapeXml(href)}</D:href></D:lock-token-submitted>`);
 }
 

@@ -4,9 +4,9 @@ import { ApiError, errorStatus } from "../lib/errors";
 import { davUser } from "./auth";
 import { DavAnswer, xmlResponse, type DavRequest } from "./common";
 import { lock, unlock } from "./lock-methods";
-import { lockKey, parseIf, submittedTokens } from "./locks";
+import { parseIf, scopeOf, submittedTokens, type LockScope } from "./locks";
 import { getOrHead, propfind, proppatch } from "./read";
-import { davSegments, locate } from "./tree";
+import { davSegments, locate, pathKey } from "./tree";
 import { copyOrMove, del, mkcol, put } from "./write";
 
 /**
@@ -42,9 +42,15 @@ async function serve(req: Request, env: Env): Promise<Response> {
   const ifHeader = req.headers.get("If");
   const ifLists = ifHeader === null ? null : parseIf(ifHeader);
   if (ifHeader !== null && !ifLists) throw new DavAnswer(400);
-  const r: DavRequest = { db, env, auth, req, segs, key: lockKey(segs), ifLists, tokens: submittedTokens(ifLists) };
-  const { node, parent, throughFile } = await locate(db, auth, segs);
+  const { node, parent, chain, throughFile } = await locate(db, auth, segs);
   if (throughFile) throw new DavAnswer(409);
+  let scope: Promise<LockScope> | undefined;
+  const r: DavRequest = {
+    ...{ db, env, auth, req, segs, key: pathKey(segs), node, parent, chain },
+    scope: () => (scope ??= scopeOf(db, node, parent)),
+    ifLists,
+    tokens: submittedTokens(ifLists),
+  };
   switch (req.method) {
     case "PROPFIND":
       return await propfind(r, node);
@@ -54,13 +60,13 @@ async function serve(req: Request, env: Env): Promise<Response> {
     case "PUT":
       return await put(r, node, parent);
     case "DELETE":
-      return await del(r, node);
+      return await del(r, node, parent);
     case "MKCOL":
       return await mkcol(r, node, parent);
     case "COPY":
-      return await copyOrMove(r, node, false);
+      return await copyOrMove(r, node, parent, false);
     case "MOVE":
-      return await copyOrMove(r, node, true);
+      return await copyOrMove(r, node, parent, true);
     case "PROPPATCH":
       return await proppatch(r, node);
     case "LOCK":

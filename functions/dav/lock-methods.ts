@@ -12,8 +12,8 @@ import { DAV, child, parseXml, XmlError, type XmlElement } from "./xml";
 
 /** LOCK (new or refresh) and UNLOCK, RFC 4918 sections 9.10-9.11. */
 
-const lockAnswer = (status: number, lock: Parameters<typeof activeLockXml>[0], href: string) =>
-  xmlResponse(status, `<D:prop xmlns:D="DAV:"><D:lockdiscovery>${activeLockXml(lock, href)}</D:lockdiscovery></D:prop>`, {
+const lockAnswer = (r: DavRequest, status: number, lock: Parameters<typeof activeLockXml>[0], href: string) =>
+  xmlResponse(status, `<D:prop xmlns:D="DAV:"><D:lockdiscovery>${activeLockXml(lock, href, r.auth)}</D:lockdiscovery></D:prop>`, {
     "Lock-Token": `<${lock.token}>`,
   });
 
@@ -43,14 +43,15 @@ export async function lock(r: DavRequest, node: DavNode | null, parent: Containe
   if (node) await requireAccess(r.db, r.auth, "update", [entityIdOf(node)]);
   else if (!parent) throw conflict("Нет такой папки");
   else if (parent.kind === "root") throw new DavAnswer(403);
-  await requireIf(r, node);
-  const existing = await locksCovering(r.db, r.key, { below: depth === -1 });
+  await requireIf(r);
+  const existing = await locksCovering(r.db, await r.scope(), { belowGroup: depth === -1 && node?.kind === "group" ? node.id : null });
   if (existing.some((l) => !l.shared) || (!shared && existing.length)) throw davError(423, "<D:no-conflicting-lock/>");
 
   let status = 200;
+  let entityId = node ? entityIdOf(node) : null;
   if (!node && parent?.kind === "group") {
-    // A LOCK on an unmapped name makes an empty file there (RFC 4918 section 7.3).
-    await createWithContent(
+    // A LOCK on an unmapped name makes an empty file there (RFC 4918 section 7.3), and the lock is on that file.
+    entityId = await createWithContent(
       r.db,
       r.env,
       r.auth,
@@ -60,19 +61,19 @@ export async function lock(r: DavRequest, node: DavNode | null, parent: Containe
     );
     status = 201;
   }
-  const row = newLock(r.key, depth, shared, ownerXml, r.auth.userId, timeout);
+  const row = newLock(entityId!, depth, shared, ownerXml, r.auth.userId, timeout);
   await r.db.insert(davLocks).values(row);
-  return lockAnswer(status, row, href);
+  return lockAnswer(r, status, row, href);
 }
 
 async function refresh(r: DavRequest, node: DavNode | null, href: string, timeout: number) {
   if (!node) throw notFound();
   for (const token of r.tokens) {
     const held = await lockByToken(r.db, token);
-    if (!held || !covers(held, r.key) || held.userId !== r.auth.userId) continue;
+    if (!held || !covers(held, await r.scope()) || held.userId !== r.auth.userId) continue;
     const expiresAt = nowSeconds() + timeout;
     await r.db.update(davLocks).set({ expiresAt, timeoutSeconds: timeout }).where(eq(davLocks.token, token));
-    return lockAnswer(200, { ...held, expiresAt, timeoutSeconds: timeout }, href);
+    return lockAnswer(r, 200, { ...held, expiresAt, timeoutSeconds: timeout }, href);
   }
   throw new DavAnswer(412);
 }
@@ -82,7 +83,7 @@ export async function unlock(r: DavRequest, node: DavNode | null) {
   if (!token) throw new DavAnswer(400);
   if (!node) throw notFound();
   const held = await lockByToken(r.db, token);
-  if (!held || !covers(held, r.key)) throw davError(409, "<D:lock-token-matches-request-uri/>");
+  if (!held || !covers(held, await r.scope())) throw davError(409, "<D:lock-token-matches-request-uri/>");
   if (held.userId !== r.auth.userId && !r.auth.isAdmin) throw new DavAnswer(403);
   await r.db.delete(davLocks).where(and(eq(davLocks.token, token)));
   return new Response(null, { status: 204 });

@@ -1,20 +1,27 @@
-import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
-import { davLocks, type DavLock } from "../../db/schema";
+import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { davLocks, groupMembers, groups, type DavLock } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
-import { nameKey } from "../groups/common";
-import { literal } from "../lib/sql";
+import { idList, literal } from "../lib/sql";
+import type { Container, DavNode } from "./tree";
 
 /**
- * WebDAV locks (RFC 4918 sections 6-7 and the If header, 10.4). A lock belongs to a path (segments
- * case-folded as group names are), so it covers a name whether or not an object holds it yet.
+ * WebDAV locks (RFC 4918 sections 6-7 and the If header, 10.4). A lock belongs to an object, a group or
+ * an asset, never to a path: each user's /dav/ tree starts at their own readable roots, so one object
+ * has several paths (a lock taken through one is honoured through all) and unrelated objects share one
+ * (a lock on one user's "Film" says nothing about another user's "Film"). A depth-infinity lock on a
+ * group covers its subgroups and every asset placed anywhere under it, whichever placement a client
+ * reaches the asset through (an asset may sit in several groups).
  */
 
-export const lockKey = (segs: string[]) => `/${segs.map(nameKey).join("/")}`;
-const ancestors = (key: string) => {
-  const parts = key.split("/").filter(Boolean);
-  return parts.map((_, i) => `/${parts.slice(0, i).join("/")}`);
-};
+/**
+ * Where a lock can reach a place in the tree: the object there (null for a name no object holds yet) and
+ * every group above it (for an asset, above each of its placements), whose depth-infinity locks cover it.
+ */
+export interface LockScope {
+  self: string | null;
+  ups: Set<string>;
+}
 
 export const maxTimeout = 3600;
 export const defaultTimeout = 600;
@@ -29,25 +36,99 @@ export function parseTimeout(header: string | null): number {
   return defaultTimeout;
 }
 
-/** Live locks that cover `key`: on it, on an ancestor with depth infinity, and (with `below`) anywhere under it. */
-export async function locksCovering(db: Db, key: string, opts: { below?: boolean; parentToo?: boolean } = {}): Promise<DavLock[]> {
-  const ups = ancestors(key);
-  const parent = ups.at(-1);
+const pathIds = (path: string) => path.split("/").filter(Boolean);
+const chunksOf = <T>(items: T[], size = 500) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
+
+/** The lock scopes of many nodes, in a couple of queries (chunked: a statement has a length limit). */
+export async function scopesOf(db: Db, nodes: DavNode[]): Promise<LockScope[]> {
+  const groupIds = [...new Set(nodes.flatMap((n) => (n.kind === "group" ? [n.id] : [])))];
+  const assetIds = [...new Set(nodes.flatMap((n) => (n.kind === "asset" ? [n.asset.id] : [])))];
+  const groupQueries = chunksOf(groupIds).map((c) =>
+    db
+      .select({ id: groups.groupId, path: groups.path })
+      .from(groups)
+      .where(inArray(groups.groupId, idList(c))),
+  );
+  const placementQueries = chunksOf(assetIds).map((c) =>
+    db
+      .select({ id: groupMembers.elId, path: groups.path })
+      .from(groupMembers)
+      .innerJoin(groups, eq(groups.groupId, groupMembers.groupId))
+      .where(and(inArray(groupMembers.elId, idList(c)), eq(groupMembers.elType, "asset"), isNull(groups.deletedAt))),
+  );
+  const [first, ...rest] = [...groupQueries, ...placementQueries];
+  const rows = first ? (await db.batch([first, ...rest])).flat() : [];
+  const ups = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const set = ups.get(row.id) ?? new Set<string>();
+    for (const id of pathIds(row.path)) if (id !== row.id) set.add(id);
+    ups.set(row.id, set);
+  }
+  return nodes.map((n) => {
+    const self = n.kind === "group" ? n.id : n.kind === "asset" ? n.asset.id : null;
+    return { self, ups: (self && ups.get(self)) || new Set<string>() };
+  });
+}
+
+/** The scope of a node, or of a name no object holds yet under `parent` (covered by what covers the parent). */
+export async function scopeOf(db: Db, node: DavNode | null, parent: Container | null): Promise<LockScope> {
+  if (node) return (await scopesOf(db, [node]))[0];
+  if (parent?.kind !== "group") return { self: null, ups: new Set() };
+  const [above] = await scopesOf(db, [parent]);
+  return { self: null, ups: new Set([...above.ups, parent.id]) };
+}
+
+/** A lock covers a scope when it sits on its object, or on a group above it with depth infinity. */
+export const covers = (lock: DavLock, scope: LockScope) =>
+  lock.entityId === scope.self || (lock.depth === -1 && scope.ups.has(lock.entityId));
+
+/** Live locks on any of these objects. */
+export async function locksOn(db: Db, ids: Iterable<string>): Promise<DavLock[]> {
+  const list = [...new Set(ids)];
+  if (list.length === 0) return [];
   const now = nowSeconds();
-  return db
+  const [first, ...rest] = chunksOf(list).map((c) =>
+    db
+      .select()
+      .from(davLocks)
+      .where(and(gt(davLocks.expiresAt, now), inArray(davLocks.entityId, idList(c)))),
+  );
+  return (await db.batch([first, ...rest])).flat();
+}
+
+/** Whether any lock is live at all: most trees have none, and a listing then skips working out who is covered. */
+export async function anyLiveLock(db: Db): Promise<boolean> {
+  return Boolean(await db.select({ t: davLocks.token }).from(davLocks).where(gt(davLocks.expiresAt, nowSeconds())).limit(1).get());
+}
+
+/** SQL: the lock's object is a group strictly under `groupId`, or an asset placed in `groupId` or under it. */
+const underGroup = (groupId: string) => {
+  const marker = literal(`/${groupId}/`);
+  return sql`(EXISTS (SELECT 1 FROM ${groups} g WHERE g.group_id = ${davLocks.entityId} AND g.group_id <> ${literal(groupId)} AND instr(g.path, ${marker}) > 0)
+    OR EXISTS (SELECT 1 FROM ${groupMembers} m JOIN ${groups} g ON g.group_id = m.group_id
+      WHERE m.el_id = ${davLocks.entityId} AND m.el_type = 'asset' AND instr(g.path, ${marker}) > 0))`;
+};
+
+/**
+ * Live locks in the way of a change at `scope`: on its object, on a group above it with depth infinity,
+ * on `parentId` at any depth (a change of that collection's membership), and with `belowGroup` anywhere
+ * under that group (a change to a whole subtree).
+ */
+export async function locksCovering(
+  db: Db,
+  scope: LockScope,
+  opts: { parentId?: string | null; belowGroup?: string | null } = {},
+): Promise<DavLock[]> {
+  const ids = [...scope.ups, ...(scope.self ? [scope.self] : []), ...(opts.parentId ? [opts.parentId] : [])];
+  const near = (await locksOn(db, ids)).filter((l) => covers(l, scope) || l.entityId === opts.parentId);
+  if (!opts.belowGroup) return near;
+  const below = await db
     .select()
     .from(davLocks)
-    .where(
-      and(
-        gt(davLocks.expiresAt, now),
-        or(
-          eq(davLocks.path, key),
-          ups.length ? and(inArray(davLocks.path, ups), eq(davLocks.depth, -1)) : undefined,
-          opts.parentToo && parent !== undefined ? eq(davLocks.path, parent) : undefined,
-          opts.below ? sql`substr(${davLocks.path}, 1, ${key.length + 1}) = ${literal(`${key === "/" ? "" : key}/`)}` : undefined,
-        ),
-      ),
-    );
+    .where(and(gt(davLocks.expiresAt, nowSeconds()), underGroup(opts.belowGroup)));
+  const seen = new Set(near.map((l) => l.token));
+  return [...near, ...below.filter((l) => !seen.has(l.token))];
 }
 
 export async function lockByToken(db: Db, token: string): Promise<DavLock | undefined> {
@@ -58,11 +139,14 @@ export async function lockByToken(db: Db, token: string): Promise<DavLock | unde
     .get();
 }
 
-export const sweepLocks = (db: Db) => db.delete(davLocks).where(lt(davLocks.expiresAt, nowSeconds()));
+/** Locks go with the object they were on, and (for a group) with everything under it. */
+export const dropLocks = (db: Db, node: DavNode) => {
+  if (node.kind === "root") return Promise.resolve();
+  const id = node.kind === "group" ? node.id : node.asset.id;
+  return db.delete(davLocks).where(node.kind === "group" ? or(eq(davLocks.entityId, id), underGroup(id)) : eq(davLocks.entityId, id));
+};
 
-/** A lock covers `key` when it sits on it, or on an ancestor with depth infinity. */
-export const covers = (lock: DavLock, key: string) =>
-  lock.path === key || (lock.depth === -1 && key.startsWith(lock.path === "/" ? "/" : `${lock.path}/`));
+export const sweepLocks = (db: Db) => db.delete(davLocks).where(lt(davLocks.expiresAt, nowSeconds()));
 
 export type Condition = { not: boolean; token?: string; etag?: string };
 export type IfList = { resource?: string; conditions: Condition[] };
@@ -126,10 +210,10 @@ export function locksAnswered(locks: DavLock[], tokens: Set<string>, userId: str
 }
 
 /** Creates a lock row's values. */
-export function newLock(key: string, depth: number, shared: boolean, ownerXml: string, userId: string, timeout: number): DavLock {
+export function newLock(entityId: string, depth: number, shared: boolean, ownerXml: string, userId: string, timeout: number): DavLock {
   return {
     token: `urn:uuid:${crypto.randomUUID()}`,
-    path: key,
+    entityId,
     depth,
     shared,
     ownerXml,

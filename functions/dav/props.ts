@@ -28,13 +28,28 @@ export const liveNames = [
   "lockdiscovery",
 ] as const;
 
-export function activeLockXml(l: DavLock, href: string) {
+/**
+ * A lock as lockdiscovery shows it. Its owner text and token are shown to the lock's holder and to admins
+ * only: the owner text is whatever the client wrote (often a name or an e-mail address), and both are
+ * optional in an activelock (RFC 4918 section 14.1), so other callers learn that the object is locked,
+ * how and for how long, and nothing about who holds it.
+ */
+export function activeLockXml(l: DavLock, href: string, viewer: { userId: string; isAdmin: boolean }) {
   const left = Math.max(0, l.expiresAt - Math.floor(Date.now() / 1000));
-  return `<D:activelock><D:locktype><D:write/></D:locktype><D:lockscope><D:${l.shared ? "shared" : "exclusive"}/></D:lockscope><D:depth>${l.depth === -1 ? "infinity" : "0"}</D:depth>${l.ownerXml ? `<D:owner>${l.ownerXml}</D:owner>` : ""}<D:timeout>Second-${left}</D:timeout><D:locktoken><D:href>${escapeXml(l.token)}</D:href></D:locktoken><D:lockroot><D:href>${escapeXml(href)}</D:href></D:lockroot></D:activelock>`;
+  const reveal = l.userId === viewer.userId || viewer.isAdmin;
+  const owner = reveal && l.ownerXml ? `<D:owner>${l.ownerXml}</D:owner>` : "";
+  const token = reveal ? `<D:locktoken><D:href>${escapeXml(l.token)}</D:href></D:locktoken>` : "";
+  return `<D:activelock><D:locktype><D:write/></D:locktype><D:lockscope><D:${l.shared ? "shared" : "exclusive"}/></D:lockscope><D:depth>${l.depth === -1 ? "infinity" : "0"}</D:depth>${owner}<D:timeout>Second-${left}</D:timeout>${token}<D:lockroot><D:href>${escapeXml(href)}</D:href></D:lockroot></D:activelock>`;
 }
 
 /** A live property's value XML, or undefined when the node has no such property. */
-export function liveValue(n: DavNode, name: string, locks: DavLock[], lockHref: (l: DavLock) => string): string | undefined {
+export function liveValue(
+  n: DavNode,
+  name: string,
+  locks: DavLock[],
+  lockHref: (l: DavLock) => string,
+  viewer: { userId: string; isAdmin: boolean },
+): string | undefined {
   const file = n.kind === "asset" ? n.asset : null;
   const times = n.kind === "group" ? n : file;
   switch (name) {
@@ -55,7 +70,7 @@ export function liveValue(n: DavNode, name: string, locks: DavLock[], lockHref: 
     case "supportedlock":
       return "<D:lockentry><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry><D:lockentry><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>";
     case "lockdiscovery":
-      return locks.map((l) => activeLockXml(l, lockHref(l))).join("");
+      return locks.map((l) => activeLockXml(l, lockHref(l), viewer)).join("");
   }
   return undefined;
 }

@@ -1,9 +1,10 @@
+import type { DavLock } from "../../db/schema";
 import { requireAccess } from "../lib/access";
 import { streamVariant } from "../assets/http-content";
 import { variantBytesById } from "../assets/versions";
-import { lockKey, locksCovering, covers } from "./locks";
+import { anyLiveLock, covers, locksOn, scopesOf } from "./locks";
 import { applyPatch, deadProps, entityIdOf, etagOf, liveNames, liveValue, patchInstructions, propTag } from "./props";
-import { childrenOf, hrefOf, type DavNode } from "./tree";
+import { childrenOf, hrefOf, type AssetNode, type DavNode, type GroupNode } from "./tree";
 import { DAV, escapeXml, parseXml, XmlError, type XmlElement } from "./xml";
 import { DavAnswer, davError, notFound, requireIf, requireUnlocked, statusLine, xmlResponse, type DavRequest } from "./common";
 
@@ -34,30 +35,32 @@ function wantedOf(body: XmlElement | null): Wanted {
   throw new DavAnswer(400);
 }
 
-const hrefOfKey = (key: string) => `/dav${key.split("/").map(encodeURIComponent).join("/")}`;
-
 export async function propfind(r: DavRequest, node: DavNode | null) {
   const depth = r.req.headers.get("Depth") ?? "infinity";
   if (depth !== "0" && depth !== "1") throw davError(403, "<D:propfind-finite-depth/>");
   const wanted = wantedOf(await bodyXml(r.req));
   if (!node) throw notFound();
-  const items: { node: DavNode; segs: string[] }[] = [{ node, segs: r.segs }];
+  const items: { node: DavNode; segs: string[]; chain: (GroupNode | AssetNode)[] }[] = [{ node, segs: r.segs, chain: r.chain }];
   if (depth === "1" && node.kind !== "asset")
-    for (const c of await childrenOf(r.db, r.auth, node)) items.push({ node: c, segs: [...r.segs, c.name] });
-  const [dead, locks] = await Promise.all([
+    for (const c of await childrenOf(r.db, r.auth, node)) items.push({ node: c, segs: [...r.segs, c.name], chain: [...r.chain, c] });
+  const [dead, lockFor] = await Promise.all([
     deadProps(
       r.db,
       items.map((i) => entityIdOf(i.node)),
     ),
-    locksCovering(r.db, r.key, { below: depth === "1" }),
+    lockDiscovery(r, items),
   ]);
-  const parts = items.map(({ node: n, segs }) => {
-    const key = lockKey(segs);
-    const mine = locks.filter((l) => covers(l, key));
+  const parts = items.map(({ node: n, segs, chain }, i) => {
     const own = dead.get(entityIdOf(n)) ?? [];
     const ok: string[] = [];
     const missing: string[] = [];
-    const live = (name: string) => liveValue(n, name, mine, (l) => hrefOfKey(l.path));
+    // A lock's root as this caller reaches it: the object on this path it sits on, else the resource itself
+    // (the locked group may lie above the caller's roots, or on another of an asset's placements).
+    const rootHref = (l: DavLock) => {
+      const at = chain.findIndex((c) => entityIdOf(c) === l.entityId);
+      return at < 0 || at === chain.length - 1 ? hrefOf(segs, n.kind !== "asset") : hrefOf(segs.slice(0, at + 1), true);
+    };
+    const live = (name: string) => liveValue(n, name, lockFor[i], rootHref, r.auth);
     if (wanted.kind === "propname") {
       for (const name of liveNames) if (live(name) !== undefined) ok.push(`<D:${name}/>`);
       for (const d of own) ok.push(propTag(d.ns, d.name));
@@ -83,6 +86,20 @@ export async function propfind(r: DavRequest, node: DavNode | null) {
   return xmlResponse(207, `<D:multistatus xmlns:D="DAV:">${parts.join("")}</D:multistatus>`);
 }
 
+/** The live locks covering each item (none read at all when no lock is live anywhere, as is usual). */
+async function lockDiscovery(r: DavRequest, items: { node: DavNode }[]): Promise<DavLock[][]> {
+  if (!(await anyLiveLock(r.db))) return items.map(() => []);
+  const scopes = await scopesOf(
+    r.db,
+    items.map((i) => i.node),
+  );
+  const locks = await locksOn(
+    r.db,
+    scopes.flatMap((s) => [...s.ups, ...(s.self ? [s.self] : [])]),
+  );
+  return scopes.map((s) => locks.filter((l) => covers(l, s)));
+}
+
 export async function getOrHead(r: DavRequest, node: DavNode | null) {
   if (!node) throw notFound();
   if (node.kind !== "asset") {
@@ -105,8 +122,8 @@ export async function proppatch(r: DavRequest, node: DavNode | null) {
   if (!node) throw notFound();
   if (node.kind === "root") throw new DavAnswer(403);
   await requireAccess(r.db, r.auth, "update", [entityIdOf(node)]);
-  await requireIf(r, node);
-  await requireUnlocked(r, r.segs);
+  await requireIf(r);
+  await requireUnlocked(r, r);
   const body = await bodyXml(r.req);
   if (!body || body.ns !== DAV || body.name !== "propertyupdate") throw new DavAnswer(400);
   const ops = patchInstructions(body);

@@ -94,20 +94,27 @@ export interface Located {
   parent: Container | null;
   /** A middle segment is a file, not a collection. */
   throughFile?: boolean;
+  /** The objects along the path, one per segment found (where a lock's root shows in this caller's tree). */
+  chain: (GroupNode | AssetNode)[];
 }
 
 /** Walks the segments from the caller's root. */
 export async function locate(db: Db, auth: AuthUser, segs: string[]): Promise<Located> {
   let current: Container = { kind: "root" };
+  const chain: (GroupNode | AssetNode)[] = [];
   for (let i = 0; i < segs.length; i++) {
     const next = await childNamed(db, auth, current, segs[i]);
-    if (i === segs.length - 1) return { node: next, parent: current };
-    if (!next) return { node: null, parent: null };
-    if (next.kind === "asset") return { node: null, parent: null, throughFile: true };
+    if (next) chain.push(next);
+    if (i === segs.length - 1) return { node: next, parent: current, chain };
+    if (!next) return { node: null, parent: null, chain };
+    if (next.kind === "asset") return { node: null, parent: null, throughFile: true, chain };
     current = next;
   }
-  return { node: ROOT, parent: null };
+  return { node: ROOT, parent: null, chain };
 }
+
+/** A path as names compare (case-folded segments): for telling whether two paths in one caller's tree are the same. */
+export const pathKey = (segs: string[]) => `/${segs.map(nameKey).join("/")}`;
 
 export const hrefOf = (segs: string[], collection: boolean) =>
   `/dav/${segs.map((s) => encodeURIComponent(s)).join("/")}${collection && segs.length ? "/" : ""}`;

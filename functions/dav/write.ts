@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { davLocks, groupMembers } from "../../db/schema";
+import { groupMembers } from "../../db/schema";
 import { deleteAssets, patchAsset } from "../assets/service";
 import { variantBytesById } from "../assets/versions";
 import { deleteMembers, moveMembers } from "../groups/members";
@@ -7,13 +7,12 @@ import { createGroup, deleteGroups, updateGroup } from "../groups/service";
 import { VIRTUAL_ROOT_ID } from "../lib/access";
 import { ApiError } from "../lib/errors";
 import { driverFor, getStorage } from "../lib/storage";
-import { literal } from "../lib/sql";
 import { createWithContent, sizedBody, writeContent } from "./content";
 import { DavAnswer, conflict, notFound, requireIf, requireUnlocked, safePath, type DavRequest } from "./common";
-import { lockKey } from "./locks";
+import { dropLocks } from "./locks";
 import { mimeFor } from "./mime";
 import { copyProps, dropProps } from "./props";
-import { childrenOf, containerId, locate, type AssetNode, type Container, type DavNode, type GroupNode } from "./tree";
+import { childrenOf, containerId, locate, pathKey, type AssetNode, type Container, type DavNode, type GroupNode } from "./tree";
 
 /** PUT, DELETE, MKCOL, COPY and MOVE, each through the services the API uses (so the same rights apply). */
 
@@ -22,8 +21,8 @@ export async function put(r: DavRequest, node: DavNode | null, parent: Container
     throw new DavAnswer(405, undefined, { Allow: "OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, DELETE, MKCOL, COPY, MOVE, LOCK, UNLOCK" });
   if (!parent) throw conflict("Нет такой папки");
   if (parent.kind === "root") throw new ApiError("forbidden", "Файлы кладут в группу, а не в корень");
-  await requireIf(r, node);
-  await requireUnlocked(r, r.segs, { parentToo: !node });
+  await requireIf(r);
+  await requireUnlocked(r, r, { parentToo: !node });
   const name = r.segs.at(-1)!;
   const { body, size } = await sizedBody(r.req);
   const mime = mimeFor(
@@ -40,9 +39,11 @@ export async function put(r: DavRequest, node: DavNode | null, parent: Container
 }
 
 /** Removes a node: a group (soft delete, as in the UI), an asset (or only this placement when it has others). */
-async function remove(r: DavRequest, node: GroupNode | AssetNode, segs: string[]) {
-  if (node.kind === "group") await deleteGroups(r.db, r.auth, [node.id]);
-  else {
+async function remove(r: DavRequest, node: GroupNode | AssetNode) {
+  if (node.kind === "group") {
+    await deleteGroups(r.db, r.auth, [node.id]);
+    await dropLocks(r.db, node);
+  } else {
     const places = await r.db
       .select({ n: sql<number>`count(*)` })
       .from(groupMembers)
@@ -52,25 +53,18 @@ async function remove(r: DavRequest, node: GroupNode | AssetNode, segs: string[]
     else {
       await deleteAssets(r.db, r.env, r.auth, [node.asset.id]);
       await dropProps(r.db, [node.asset.id]);
+      // Only a deleted asset loses its locks: one removed from this group alone is still locked wherever it is.
+      await dropLocks(r.db, node);
     }
   }
-  await dropLocks(r, segs);
 }
 
-/** Locks go with the resource they were on (and everything under it). */
-const dropLocks = (r: DavRequest, segs: string[]) => {
-  const key = lockKey(segs);
-  return r.db
-    .delete(davLocks)
-    .where(sql`${davLocks.path} = ${literal(key)} OR substr(${davLocks.path}, 1, ${key.length + 1}) = ${literal(`${key}/`)}`);
-};
-
-export async function del(r: DavRequest, node: DavNode | null) {
+export async function del(r: DavRequest, node: DavNode | null, parent: Container | null) {
   if (!node) throw notFound();
   if (node.kind === "root") throw new DavAnswer(403);
-  await requireIf(r, node);
-  await requireUnlocked(r, r.segs, { below: true, parentToo: true });
-  await remove(r, node, r.segs);
+  await requireIf(r);
+  await requireUnlocked(r, { segs: r.segs, node, parent }, { below: true, parentToo: true });
+  await remove(r, node);
   return new Response(null, { status: 204 });
 }
 
@@ -78,38 +72,39 @@ export async function mkcol(r: DavRequest, node: DavNode | null, parent: Contain
   if ((await r.req.arrayBuffer()).byteLength > 0) throw new DavAnswer(415);
   if (node) throw new DavAnswer(405);
   if (!parent) throw conflict("Нет такой папки");
-  await requireIf(r, node);
-  await requireUnlocked(r, r.segs, { parentToo: true });
+  await requireIf(r);
+  await requireUnlocked(r, r, { parentToo: true });
   await createGroup(r.db, r.auth, { parent: containerId(parent), group_name: r.segs.at(-1)! });
   return new Response(null, { status: 201 });
 }
 
 /** COPY and MOVE (RFC 4918 sections 9.8, 9.9): Destination, Overwrite and Depth. */
-export async function copyOrMove(r: DavRequest, node: DavNode | null, move: boolean) {
+export async function copyOrMove(r: DavRequest, node: DavNode | null, parent: Container | null, move: boolean) {
   if (!node) throw notFound();
   if (node.kind === "root") throw new DavAnswer(403);
   const destHeader = r.req.headers.get("Destination");
   if (!destHeader) throw new DavAnswer(400);
   const dest = safePath(destHeader);
   if (!dest) throw new DavAnswer(502);
-  if (dest.length === 0 || lockKey(dest) === r.key) throw new DavAnswer(403);
+  if (dest.length === 0 || pathKey(dest) === r.key) throw new DavAnswer(403);
   const depth = r.req.headers.get("Depth") ?? "infinity";
   if (move && node.kind === "group" && depth !== "infinity") throw new DavAnswer(400);
   if (!move && depth !== "0" && depth !== "infinity") throw new DavAnswer(400);
   const overwrite = (r.req.headers.get("Overwrite") ?? "T").toUpperCase() !== "F";
   const at = await locate(r.db, r.auth, dest);
   if (!at.parent) throw conflict("Нет папки назначения");
-  await requireIf(r, node);
-  if (move) await requireUnlocked(r, r.segs, { below: true, parentToo: true });
-  await requireUnlocked(r, dest, { below: true, parentToo: true });
+  await requireIf(r);
+  if (move) await requireUnlocked(r, { segs: r.segs, node, parent }, { below: true, parentToo: true });
+  await requireUnlocked(r, { segs: dest, node: at.node, parent: at.parent }, { below: true, parentToo: true });
   if (at.node && !overwrite) throw new DavAnswer(412);
   if (at.node?.kind === "root") throw new DavAnswer(403);
-  if (at.node && lockKey(dest).startsWith(`${r.key}/`)) throw new DavAnswer(403);
-  if (at.node) await remove(r, at.node, dest);
+  if (at.node && pathKey(dest).startsWith(`${r.key}/`)) throw new DavAnswer(403);
+  if (at.node) await remove(r, at.node);
   const name = dest.at(-1)!;
   if (move) await moveNode(r, node, at.parent, name);
   else await copyNode(r, node, at.parent, name, depth === "infinity");
-  if (move) await dropLocks(r, r.segs);
+  // A lock does not move with its object (RFC 4918 section 9.9.4).
+  if (move) await dropLocks(r.db, node);
   return new Response(null, { status: at.node ? 204 : 201 });
 }
 
