@@ -4,6 +4,7 @@ import { captureException, withScope, withSentry } from "@sentry/cloudflare";
 import * as remixBuild from "./build/server/index.js";
 import { refusedOnMediaOrigin } from "./functions/assets/play-links";
 import { handleDav, isDavPath } from "./functions/dav";
+import { drainBody } from "./functions/lib/bodies";
 import { api } from "./functions/index";
 import type { Env } from "./functions/lib/env";
 import { reportingOrigin, sentryOptions, setErrorReporter } from "./functions/lib/error-reporting";
@@ -60,7 +61,11 @@ const handler = {
   // Every answer, API and pages, gets the security headers (functions/lib/security-headers.ts).
   async fetch(request, env, ctx) {
     const nonce = newNonce();
-    return secureResponse(request, await route(request, env, ctx, nonce), nonce, mediaOrigin(env), connectOrigins(env), officeOrigin(env));
+    const response = await route(request, env, ctx, nonce);
+    // A refusal (an anonymous POST, a WebDAV PUT without rights, a body too large) often comes before the body
+    // is read: what is left of it is read first, up to a bound, so the client gets the status, not a reset.
+    if (response.status >= 400) await drainBody(request);
+    return secureResponse(request, response, nonce, mediaOrigin(env), connectOrigins(env), officeOrigin(env));
   },
   queue: (batch, env) => handleQueue(batch, env),
   scheduled: (_controller, env, ctx) => ctx.waitUntil(housekeeping(env)),

@@ -4,6 +4,7 @@ import groupRoutes from "./groups/routes";
 import userRoutes from "./users/routes";
 import { ensureFirstAdmin } from "./auth/bootstrap";
 import { openRoutesOf, requireAuth, type OpenRoute } from "./lib/auth";
+import { jsonBodyLimit } from "./lib/bodies";
 import { refuseBadEnv } from "./lib/env-check";
 import { observe } from "./lib/observe";
 import { dbSession, onlyReads } from "./lib/db-session";
@@ -48,6 +49,8 @@ api.use(async (c, next) => {
   await ensureFirstAdmin(c.env);
   await next();
 });
+// JSON bodies have a size limit (413 past it; functions/lib/bodies.ts).
+api.use(jsonBodyLimit);
 // Every route needs the bearer but those whose definition says `security: []` (read once, on the first request).
 let openRoutes: OpenRoute[] | undefined;
 api.use(requireAuth(() => (openRoutes ??= openRoutesOf(api, "/api"))));

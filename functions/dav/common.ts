@@ -1,10 +1,11 @@
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
+import { readBoundedText } from "../lib/bodies";
 import { ApiError } from "../lib/errors";
 import { covers, lockByToken, locksAnswered, locksCovering, scopeOf, type IfList, type LockScope } from "./locks";
 import { etagOf } from "./props";
 import { davSegments, hrefOf, locate, pathKey, type AssetNode, type Container, type DavNode, type GroupNode } from "./tree";
-import { escapeXml } from "./xml";
+import { escapeXml, parseXml, XmlError, type XmlElement } from "./xml";
 
 /** What every WebDAV method works with: the caller, the path asked for and the If header's conditions. */
 export interface DavRequest {
@@ -126,6 +127,32 @@ export async function requireUnlocked(r: DavRequest, at: Place, opts: { below?: 
   if (locksAnswered(locks, r.tokens, r.auth.userId)) return;
   const href = hrefOf(at.segs, false);
   throw davError(423, `<D:lock-token-submitted><D:href>${escapeXml(href)}</D:href></D:lock-token-submitted>`);
+}
+
+/** A WebDAV request body (PROPFIND, PROPPATCH, LOCK) is at most this many bytes: 413 past it. */
+export const maxXmlBody = 1024 * 1024;
+/** How many properties one PROPFIND asks for or one PROPPATCH changes: 400 past it. */
+export const maxProps = 1000;
+
+/**
+ * A request's XML body, or null when it is empty. Bounded before it is parsed: over `maxXmlBody` bytes
+ * answers 413 (what is left of the body is drained by worker.ts), not well-formed or nested deeper than
+ * the reader allows answers 400.
+ */
+export async function xmlBody(req: Request): Promise<XmlElement | null> {
+  const text = await readBoundedText(req, maxXmlBody, () => new DavAnswer(413));
+  if (!text.trim()) return null;
+  try {
+    return parseXml(text);
+  } catch (err) {
+    if (err instanceof XmlError) throw new DavAnswer(400);
+    throw err;
+  }
+}
+
+/** 400 for a request naming more than `maxProps` properties. */
+export function requirePropCount(n: number) {
+  if (n > maxProps) throw new DavAnswer(400);
 }
 
 export const notFound = () => new ApiError("not_found", "Путь не найден");

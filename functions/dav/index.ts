@@ -27,7 +27,7 @@ export async function handleDav(req: Request, env: Env): Promise<Response> {
   try {
     return await serve(req, env);
   } catch (err) {
-    return failure(err, req);
+    return failure(err);
   }
 }
 
@@ -79,9 +79,8 @@ async function serve(req: Request, env: Env): Promise<Response> {
 }
 
 /** Errors as WebDAV clients read them: the status, a Russian text for people, and the auth challenge on 401. */
-async function failure(err: unknown, req: Request): Promise<Response> {
-  // An unread request body closes a kept-alive socket badly: drain it before answering.
-  await req.body?.cancel().catch(() => {});
+function failure(err: unknown): Response {
+  // What the request's body has left is drained by worker.ts before this answer goes out.
   if (err instanceof DavAnswer) {
     return err.xml ? xmlResponse(err.status, err.xml, err.headers) : new Response(null, { status: err.status, headers: err.headers });
   }

@@ -3,12 +3,12 @@ import { davLocks } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { requireAccess } from "../lib/access";
 import { createWithContent } from "./content";
-import { DavAnswer, conflict, davError, notFound, requireIf, xmlResponse, type DavRequest } from "./common";
+import { DavAnswer, conflict, davError, notFound, requireIf, xmlBody, xmlResponse, type DavRequest } from "./common";
 import { covers, lockByToken, locksCovering, newLock, parseTimeout } from "./locks";
 import { mimeFor } from "./mime";
 import { activeLockXml, entityIdOf } from "./props";
 import { hrefOf, type Container, type DavNode } from "./tree";
-import { DAV, child, parseXml, XmlError, type XmlElement } from "./xml";
+import { DAV, child } from "./xml";
 
 /** LOCK (new or refresh) and UNLOCK, RFC 4918 sections 9.10-9.11. */
 
@@ -18,17 +18,10 @@ const lockAnswer = (r: DavRequest, status: number, lock: Parameters<typeof activ
   });
 
 export async function lock(r: DavRequest, node: DavNode | null, parent: Container | null) {
-  const text = await r.req.text();
+  const info = await xmlBody(r.req);
   const href = hrefOf(r.segs, node?.kind !== "asset" && node !== null);
   const timeout = parseTimeout(r.req.headers.get("Timeout"));
-  if (!text.trim()) return refresh(r, node, href, timeout);
-  let info: XmlElement;
-  try {
-    info = parseXml(text);
-  } catch (err) {
-    if (err instanceof XmlError) throw new DavAnswer(400);
-    throw err;
-  }
+  if (!info) return refresh(r, node, href, timeout);
   if (info.ns !== DAV || info.name !== "lockinfo") throw new DavAnswer(400);
   const scope = child(info, DAV, "lockscope");
   const shared = Boolean(scope && child(scope, DAV, "shared"));

@@ -5,21 +5,21 @@ import { variantBytesById } from "../assets/versions";
 import { anyLiveLock, covers, locksOn, scopesOf } from "./locks";
 import { applyPatch, deadProps, entityIdOf, etagOf, liveNames, liveValue, patchInstructions, propTag } from "./props";
 import { childrenOf, hrefOf, type AssetNode, type DavNode, type GroupNode } from "./tree";
-import { DAV, escapeXml, parseXml, XmlError, type XmlElement } from "./xml";
-import { DavAnswer, davError, notFound, requireIf, requireUnlocked, statusLine, xmlResponse, type DavRequest } from "./common";
+import { DAV, escapeXml, type XmlElement } from "./xml";
+import {
+  DavAnswer,
+  davError,
+  notFound,
+  requireIf,
+  requirePropCount,
+  requireUnlocked,
+  statusLine,
+  xmlBody,
+  xmlResponse,
+  type DavRequest,
+} from "./common";
 
 /** PROPFIND, GET/HEAD and PROPPATCH. */
-
-async function bodyXml(req: Request): Promise<XmlElement | null> {
-  const text = await req.text();
-  if (!text.trim()) return null;
-  try {
-    return parseXml(text);
-  } catch (err) {
-    if (err instanceof XmlError) throw new DavAnswer(400);
-    throw err;
-  }
-}
 
 type Wanted = { kind: "allprop"; include: XmlElement[] } | { kind: "propname" } | { kind: "prop"; props: XmlElement[] };
 
@@ -29,16 +29,22 @@ function wantedOf(body: XmlElement | null): Wanted {
   const first = body.children[0];
   if (!first) throw new DavAnswer(400);
   if (first.ns === DAV && first.name === "propname") return { kind: "propname" };
-  if (first.ns === DAV && first.name === "allprop")
-    return { kind: "allprop", include: body.children.find((c) => c.name === "include")?.children ?? [] };
-  if (first.ns === DAV && first.name === "prop") return { kind: "prop", props: first.children };
+  if (first.ns === DAV && first.name === "allprop") {
+    const include = body.children.find((c) => c.name === "include")?.children ?? [];
+    requirePropCount(include.length);
+    return { kind: "allprop", include };
+  }
+  if (first.ns === DAV && first.name === "prop") {
+    requirePropCount(first.children.length);
+    return { kind: "prop", props: first.children };
+  }
   throw new DavAnswer(400);
 }
 
 export async function propfind(r: DavRequest, node: DavNode | null) {
   const depth = r.req.headers.get("Depth") ?? "infinity";
   if (depth !== "0" && depth !== "1") throw davError(403, "<D:propfind-finite-depth/>");
-  const wanted = wantedOf(await bodyXml(r.req));
+  const wanted = wantedOf(await xmlBody(r.req));
   if (!node) throw notFound();
   const items: { node: DavNode; segs: string[]; chain: (GroupNode | AssetNode)[] }[] = [{ node, segs: r.segs, chain: r.chain }];
   if (depth === "1" && node.kind !== "asset")
@@ -124,9 +130,10 @@ export async function proppatch(r: DavRequest, node: DavNode | null) {
   await requireAccess(r.db, r.auth, "update", [entityIdOf(node)]);
   await requireIf(r);
   await requireUnlocked(r, r);
-  const body = await bodyXml(r.req);
+  const body = await xmlBody(r.req);
   if (!body || body.ns !== DAV || body.name !== "propertyupdate") throw new DavAnswer(400);
   const ops = patchInstructions(body);
+  requirePropCount(ops.length);
   // Live properties are computed, never stored: the whole PROPPATCH fails (RFC 4918 section 9.2).
   const refused = ops.filter((o) => o.prop.ns === DAV);
   if (refused.length === 0) await applyPatch(r.db, entityIdOf(node), ops);

@@ -69,13 +69,29 @@ export async function del(r: DavRequest, node: DavNode | null, parent: Container
 }
 
 export async function mkcol(r: DavRequest, node: DavNode | null, parent: Container | null) {
-  if ((await r.req.arrayBuffer()).byteLength > 0) throw new DavAnswer(415);
+  // MKCOL with a body asks for something this server does not do (RFC 4918 section 9.3): 415, read no further.
+  if (await hasBody(r.req)) throw new DavAnswer(415);
   if (node) throw new DavAnswer(405);
   if (!parent) throw conflict("Нет такой папки");
   await requireIf(r);
   await requireUnlocked(r, r, { parentToo: true });
   await createGroup(r.db, r.auth, { parent: containerId(parent), group_name: r.segs.at(-1)! });
   return new Response(null, { status: 201 });
+}
+
+/** Whether a request carries any body bytes (reads at most its first chunk; the drain takes the rest). */
+async function hasBody(req: Request): Promise<boolean> {
+  if (!req.body) return false;
+  const reader = req.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return false;
+      if (value.byteLength > 0) return true;
+    }
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 /** COPY and MOVE (RFC 4918 sections 9.8, 9.9): Destination, Overwrite and Depth. */

@@ -28,7 +28,13 @@ export const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "
 
 const nameRe = /^[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?$/;
 
-/** Parses a document; throws XmlError on anything not well-formed (the caller answers 400). */
+/**
+ * How deep elements may nest. WebDAV bodies and the dead properties they carry are a few levels deep; the
+ * reader descends recursively, and a body of 20,000 nested elements would otherwise exhaust the stack.
+ */
+export const maxXmlDepth = 100;
+
+/** Parses a document; throws XmlError on anything not well-formed or nested too deep (the caller answers 400). */
 export function parseXml(source: string): XmlElement {
   let pos = 0;
   const src = source.replace(/^\uFEFF/, "");
@@ -46,7 +52,8 @@ export function parseXml(source: string): XmlElement {
     if (i < 0) throw new XmlError("unexpected end");
     return i;
   };
-  const element = (parentScope: Record<string, string>): XmlElement => {
+  const element = (parentScope: Record<string, string>, depth: number): XmlElement => {
+    if (depth > maxXmlDepth) throw new XmlError(`elements nested deeper than ${maxXmlDepth}`);
     const start = pos;
     const open = /^<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/.exec(src.slice(pos));
     if (!open) throw new XmlError(`bad tag at ${pos}`);
@@ -95,7 +102,7 @@ export function parseXml(source: string): XmlElement {
           el.text += src.slice(pos + 9, end);
           pos = end + 3;
         } else if (src.startsWith("<?", pos)) pos = must(src.indexOf("?>", pos)) + 2;
-        else el.children.push(element(scope));
+        else el.children.push(element(scope, depth + 1));
       }
     }
     el.raw = src.slice(start, pos);
@@ -103,7 +110,7 @@ export function parseXml(source: string): XmlElement {
   };
   skipMisc();
   if (src[pos] !== "<") throw new XmlError("no root element");
-  const root = element({});
+  const root = element({}, 1);
   skipMisc();
   if (pos !== src.length) throw new XmlError("content after the root element");
   return root;
