@@ -1,5 +1,5 @@
-import Papa from "papaparse";
 import { and, sql, type SQL } from "drizzle-orm";
+import { csvText } from "../lib/csv";
 import type { Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { EXPORT_BATCH, MAX_EXPORT_EVENTS, type EventsExportQuery } from "./schemas";
@@ -39,13 +39,9 @@ const batch = (db: Db, q: EventsExportQuery, after: { ctime: number; rowid: numb
     ORDER BY e.ctime, e.rowid
     LIMIT ${EXPORT_BATCH}`);
 
-/** A cell a spreadsheet would run as a formula (=, +, -, @) is prefixed with an apostrophe (OWASP CSV injection). */
-const cell = (v: string | number | null) => (typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : (v ?? ""));
-
+// Cells go through the one CSV writer (functions/lib/csv.ts), which keeps formulas from running in a spreadsheet.
 const csvRows = (rows: Row[]) =>
-  rows.map((r) =>
-    [r.event_id, new Date(r.time * 1000).toISOString(), r.kind, r.user_id, r.user_name, r.entity_type, r.entity_id, r.data].map(cell),
-  );
+  rows.map((r) => [r.event_id, new Date(r.time * 1000).toISOString(), r.kind, r.user_id, r.user_name, r.entity_type, r.entity_id, r.data]);
 
 const ndjsonRow = (r: Row) =>
   JSON.stringify({
@@ -78,8 +74,8 @@ export function exportEvents(db: Db, q: EventsExportQuery): ReadableStream<Uint8
       let text = "";
       if (q.format === "csv") {
         // A byte order mark, so spreadsheets read the Cyrillic as UTF-8.
-        if (first) text += `\uFEFF${Papa.unparse([[...exportColumns]])}\r\n`;
-        if (rows.length) text += `${Papa.unparse(csvRows(rows))}\r\n`;
+        if (first) text += `\uFEFF${csvText([[...exportColumns]])}\r\n`;
+        if (rows.length) text += `${csvText(csvRows(rows))}\r\n`;
       } else {
         text = rows.map((r) => `${ndjsonRow(r)}\n`).join("");
       }

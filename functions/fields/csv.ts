@@ -1,8 +1,8 @@
-import Papa from "papaparse";
 import { sql } from "drizzle-orm";
 import { fieldTemplates, type FieldTemplate } from "../../db/schema";
 import { accessContext, requireAccess } from "../lib/access";
 import { assetFilter } from "../lib/access-sql";
+import { csvText, parseCsv } from "../lib/csv";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -108,8 +108,9 @@ export async function exportCsv(db: Db, auth: AuthUser, groupId: string): Promis
     a.name,
     ...templates.map((t) => cellOf(byAsset.get(a.asset_id)?.get(t.fieldDefId)?.flat() ?? null)),
   ]);
-  // The byte order mark makes spreadsheet programs read the file as UTF-8 (Cyrillic names and values).
-  return `\uFEFF${Papa.unparse({ fields: ["asset_id", "name", ...templates.map((t) => t.name)], data: rows })}`;
+  // The byte order mark makes spreadsheet programs read the file as UTF-8 (Cyrillic names and values). Names and
+  // values are anyone's text: the one CSV writer keeps them from running as formulas (importCsv reads them back).
+  return `\uFEFF${csvText([["asset_id", "name", ...templates.map((t) => t.name)], ...rows])}`;
 }
 
 export interface ImportRow {
@@ -126,8 +127,7 @@ export interface ImportRow {
  * that field is replaced), or nothing when none is valid. An empty cell changes nothing.
  */
 export async function importCsv(db: Db, auth: AuthUser, groupId: string, csv: string, apply: boolean) {
-  const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: true });
-  const [header, ...lines] = parsed.data;
+  const [header, ...lines] = parseCsv(csv);
   if (header?.[0]?.trim() !== "asset_id")
     throw new ApiError("validation", "Первый столбец CSV должен быть asset_id", [{ field: "csv", message: "нет столбца asset_id" }]);
   if (lines.length > MAX_ROWS)
@@ -176,6 +176,8 @@ export async function importCsv(db: Db, auth: AuthUser, groupId: string, csv: st
         .filter((v) => v.entity_id === assetId && v.def_id === column.template!.fieldDefId)
         .map((v) => JSON.parse(v.data));
       const old = cellOf(current.length > 1 ? current.flat() : (current[0] ?? null));
+      // A cell as exported is no change, whatever its spaces: an untouched export imports as nothing to do.
+      if (cell === old) continue;
       const value = cellValue(column.template, cell);
       if (cellOf(value) === old) continue;
       try {

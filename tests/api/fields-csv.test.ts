@@ -95,6 +95,66 @@ describe("fields CSV", () => {
     expect((await exportOf(stranger.bearer)).status).toBe(404);
   });
 
+  it("writes cells a spreadsheet would run as formulas with an apostrophe first, and reads them back exactly", async () => {
+    const g = await mkGroup(VIRTUAL_ROOT, uniq("CSV-формулы"));
+    const textName = `=${uniq("Поле")}`;
+    const text = await mkTemplate("text", { multiline: true }, textName);
+    const numberName = uniq("Число");
+    const number = await mkTemplate("number", {}, numberName);
+    const risky = [
+      '=HYPERLINK("http://evil.example","x")',
+      "+1+1",
+      "-2+3",
+      "@SUM(A1)",
+      "\tтаб",
+      "\rвозврат",
+      "'=уже с апострофом",
+      "обычный",
+    ];
+    const ids: string[] = [];
+    for (const [i, value] of risky.entries()) {
+      const id = await mkAsset(g, `${i === 0 ? "=cmd|' -C calc'!A0" : "файл"}-${i}`);
+      expect((await setValue({ entity_id: id, def_id: text, field_data: value })).status).toBe(200);
+      ids.push(id);
+    }
+    expect((await setValue({ entity_id: ids[0], def_id: number, field_data: -5 })).status).toBe(200);
+    const exportG = async () => (await api(`/api/fields/export-csv/${g}`, { bearer: await admin() })).text();
+    const importG = async (csv: string, dry_run: boolean) =>
+      call(`/api/fields/import-csv/${g}`, { method: "POST", json: { csv, dry_run }, bearer: await admin() });
+
+    const csv = await exportG();
+    const rows = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
+    const col = (h: string) => rows[0].indexOf(h);
+    // What a spreadsheet reads: no cell starts with = + - @, a tab or a carriage return.
+    for (const row of rows) for (const cell of row) expect(cell, JSON.stringify(cell)).not.toMatch(/^[=+\-@\t\r]/);
+    expect(rows[0]).toContain(`'${textName}`);
+    const cellOf = (id: string, column: number) => rows.find((r) => r[0] === id)?.[column];
+    expect(cellOf(ids[0], 1)).toBe("'=cmd|' -C calc'!A0-0.mov");
+    expect(cellOf(ids[0], col(`'${textName}`))).toBe(`'${risky[0]}`);
+    expect(cellOf(ids[0], col(numberName))).toBe("'-5");
+    expect(cellOf(ids[6], col(`'${textName}`))).toBe("''=уже с апострофом");
+    expect(cellOf(ids[7], col(`'${textName}`))).toBe("обычный");
+
+    // The export imported as it is: every column is known, nothing changes.
+    const same = await importG(csv, true);
+    expect(same.status, same.text).toBe(200);
+    expect(same.body.rows.flatMap((r: { errors: string[] }) => r.errors)).toEqual([]);
+    expect(same.body.changes).toBe(0);
+
+    // Edited cells come back without the mark: the values are the text the user sees.
+    const edited = rows.map((r) =>
+      r[0] === ids[7] ? r.map((c, i) => (i === col(`'${textName}`) ? "'@новое" : i === col(numberName) ? "'-7" : c)) : r,
+    );
+    const done = await importG(Papa.unparse(edited), false);
+    expect(done.body.applied).toBe(2);
+    const values = (await call(`/api/fields/for-entity/${ids[7]}?entity_type=asset`, { bearer: await admin() })).body as {
+      def_id: string;
+      field_data: unknown;
+    }[];
+    expect(values.find((v) => v.def_id === text)?.field_data).toBe("@новое");
+    expect(values.find((v) => v.def_id === number)?.field_data).toBe(-7);
+  });
+
   it("refuses a file without the asset_id column, naming the field", async () => {
     const r = await importOf("name,Тема\nальфа,x\n", true);
     expect(r.status).toBe(400);
