@@ -4,7 +4,7 @@ import { requireAdmin } from "../lib/auth";
 import { getDb } from "../lib/db";
 import type { AppEnv } from "../lib/env";
 import { createApp, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
-import { approveOrder, cancelOrder, markPaid, rejectOrder } from "./actions";
+import { approveOrder, cancelOrder, markPaid, refundOrder, rejectOrder } from "./actions";
 import { addToCart, getCart, removeFromCart } from "./cart";
 import { createLicence, deleteLicence, listLicences, patchLicence } from "./licences";
 import { allOrders, checkout, getOrder, myOrders } from "./orders";
@@ -152,6 +152,17 @@ app.openapi(
 app.openapi(
   route("post", "/order/{id}/mark-paid", "Record the payment of an approved order and deliver it (admins)", { params: idParam }, orderOut),
   async (c) => c.json(await markPaid(db(c), c.env, admin(c), c.req.valid("param").id, originOf(c)), 200),
+);
+
+app.openapi(
+  route(
+    "post",
+    "/order/{id}/refund",
+    "Give a paid order's money back (through Stripe, or recorded for a manual payment) and revoke its links (admins)",
+    { params: idParam },
+    orderOut,
+  ),
+  async (c) => c.json(await refundOrder(db(c), c.env, admin(c), c.req.valid("param").id, originOf(c)), 200),
 );
 
 app.openapi(

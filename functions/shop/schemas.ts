@@ -6,7 +6,7 @@ import { entityId, idParam } from "../groups/schemas";
 export { idParam };
 
 /** The same lists as db/schema/shop-orders.ts and shop-offers.ts (kept here so app/ need not import drizzle). */
-export const orderStatuses = ["new", "awaiting_payment", "paid", "delivered", "rejected", "cancelled", "refunded"] as const;
+export const orderStatuses = ["new", "awaiting_payment", "paid", "delivered", "rejected", "cancelled", "refunded", "disputed"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentProviders = ["manual", "stripe"] as const;
 export const shopVariants = ["original", "proxy"] as const;

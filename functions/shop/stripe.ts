@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { shopOrders, shopWebhookEvents } from "../../db/schema";
+import { shopOrders, shopWebhookEvents, type ShopOrder } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
 import type { Env } from "../lib/env";
@@ -9,6 +9,7 @@ import { eventInsert } from "../lib/events";
 import { deliverOrder } from "./delivery";
 import { transition } from "./orders";
 import type { PaymentStart } from "./payment";
+import { type EndingAction, endOrder, endsFrom } from "./refunds";
 
 /**
  * Stripe Checkout (docs/decisions/048-shop.md): the buyer pays on Stripe's page; Stripe tells the Worker by
@@ -30,6 +31,8 @@ export async function stripeCheckout(env: Env, order: PaymentStart, origin: stri
       mode: "payment",
       client_reference_id: order.orderId,
       metadata: { order_id: order.orderId },
+      // On the payment too, so a refund or a dispute seen in Stripe's dashboard names the order.
+      payment_intent_data: { metadata: { order_id: order.orderId } },
       ...(order.email ? { customer_email: order.email } : {}),
       line_items: order.items.map((i) => ({
         quantity: 1,
@@ -47,6 +50,79 @@ export async function stripeCheckout(env: Env, order: PaymentStart, origin: stri
     if (err instanceof ApiError) throw err;
     throw new ApiError("unavailable", "Платёжная система не ответила: попробуйте позже", undefined, undefined, err);
   }
+}
+
+/** An id that Stripe may send expanded (an object) or not (a string). */
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));
+
+const stripeDown = (err: unknown) =>
+  err instanceof ApiError ? err : new ApiError("unavailable", "Платёжная система не ответила: попробуйте позже", undefined, undefined, err);
+
+/**
+ * Refunds what an order's Checkout session was paid with: the payment intent from the webhook when it is at hand,
+ * else from the session. The idempotency key makes a repeated refund of one order (two admins at once, a retry)
+ * one refund on Stripe's side. Answers the refund's id.
+ */
+export async function stripeRefund(env: Env, order: ShopOrder, paymentIntent?: string | null) {
+  try {
+    const stripe = stripeClient(env);
+    const pi =
+      paymentIntent ?? (order.providerRef ? idOf((await stripe.checkout.sessions.retrieve(order.providerRef)).payment_intent) : null);
+    if (!pi) throw new ApiError("conflict", "Stripe не знает платежа по этому заказу: возвращать нечего");
+    const refund = await stripe.refunds.create(
+      { payment_intent: pi, metadata: { order_id: order.orderId } },
+      { idempotencyKey: `shop-refund-${order.orderId}` },
+    );
+    return refund.id;
+  } catch (err) {
+    throw stripeDown(err);
+  }
+}
+
+/** The order a payment intent paid: Stripe's Checkout session for it, then the order made with that session. */
+async function orderOfPayment(db: Db, env: Env, paymentIntent: string | null): Promise<ShopOrder | null> {
+  if (!paymentIntent) return null;
+  let sessionId: string | undefined;
+  try {
+    sessionId = (await stripeClient(env).checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 })).data[0]?.id;
+  } catch (err) {
+    throw stripeDown(err);
+  }
+  if (!sessionId) return null;
+  const order = await db
+    .select()
+    .from(shopOrders)
+    .where(and(eq(shopOrders.provider, "stripe"), eq(shopOrders.providerRef, sessionId)))
+    .get();
+  return order ?? null;
+}
+
+const ignored = (db: Db, orderId: string | undefined, eventId: string, why: string) =>
+  eventInsert(db, { kind: "shop.webhook.ignored", entityType: "shop_order", entityId: orderId, data: { event: eventId, why } }).run();
+
+/**
+ * A refund made on Stripe's side (charge.refunded) or a dispute opened (charge.dispute.created): the order ends
+ * and its links are revoked. A partial refund is recorded as an event only (a discount after the fact is the
+ * admin's call); an order that the event cannot apply to is recorded as ignored.
+ */
+async function moneyBack(db: Db, env: Env, event: Stripe.Event) {
+  const dispute = event.type === "charge.dispute.created" ? (event.data.object as Stripe.Dispute) : null;
+  const charge = event.type === "charge.refunded" ? (event.data.object as Stripe.Charge) : null;
+  const order = await orderOfPayment(db, env, idOf(dispute?.payment_intent ?? charge?.payment_intent));
+  if (!order) return ignored(db, undefined, event.id, "no order for this payment");
+  if (charge && !charge.refunded) {
+    await eventInsert(db, {
+      kind: "shop.order.partial-refund",
+      entityType: "shop_order",
+      entityId: order.orderId,
+      data: { event: event.id, amount: charge.amount, amount_refunded: charge.amount_refunded },
+    }).run();
+    return;
+  }
+  const action: EndingAction = dispute ? "dispute" : "refund";
+  if (!endsFrom(action, order.status)) return ignored(db, order.orderId, event.id, `order is ${order.status}`);
+  const reason = dispute ? `Платёж оспорен через банк (${dispute.reason})` : "Деньги возвращены через Stripe";
+  await endOrder(db, null, order.orderId, action, { reason }, { provider: "stripe", event: event.id });
 }
 
 /**
@@ -77,7 +153,8 @@ export async function stripeWebhook(db: Db, env: Env, payload: string, signature
     .returning({ id: shopWebhookEvents.eventId });
   if (!claimed.length) return { received: true, duplicate: true };
   try {
-    if (session && orderId && session.payment_status === "paid") await paid(db, env, orderId, session.id, event.id, origin);
+    if (session && orderId && session.payment_status === "paid") await paid(db, env, orderId, session, event.id, origin);
+    if (event.type === "charge.refunded" || event.type === "charge.dispute.created") await moneyBack(db, env, event);
   } catch (err) {
     await db.delete(shopWebhookEvents).where(eq(shopWebhookEvents.eventId, event.id));
     throw err;
@@ -85,11 +162,17 @@ export async function stripeWebhook(db: Db, env: Env, payload: string, signature
   return { received: true, duplicate: false };
 }
 
-async function paid(db: Db, env: Env, orderId: string, sessionId: string, eventId: string, origin: string) {
+async function paid(db: Db, env: Env, orderId: string, session: Stripe.Checkout.Session, eventId: string, origin: string) {
   const order = await db.select().from(shopOrders).where(eq(shopOrders.orderId, orderId)).get();
   // A session that is not this order's (a forged metadata would need the signing secret, but be strict).
-  if (order?.provider !== "stripe" || order.providerRef !== sessionId) {
-    await eventInsert(db, { kind: "shop.webhook.ignored", entityType: "shop_order", entityId: orderId, data: { event: eventId } }).run();
+  if (order?.provider !== "stripe" || order.providerRef !== session.id) {
+    await ignored(db, orderId, eventId, "not the order's session");
+    return;
+  }
+  // Paid after the buyer cancelled or an admin rejected it (the payment page was still open): the money goes back.
+  if (endsFrom("return_payment", order.status)) {
+    const refund = order.status === "refunded" ? null : await stripeRefund(env, order, idOf(session.payment_intent));
+    await endOrder(db, null, orderId, "return_payment", {}, { provider: "stripe", event: eventId, refund });
     return;
   }
   if (order.status !== "awaiting_payment") return;

@@ -211,6 +211,16 @@ export const shopCases: RouteCase[] = [
     expect: adminOnly(200),
   },
   {
+    // A manual order the admin approved and marked paid (so delivered): its refund is recorded, its links revoked.
+    route: "POST /api/shop/order/:id/refund",
+    request: async (w) => {
+      const id = await readerOrder(w, true);
+      await adminCall(w, `/api/shop/order/${id}/mark-paid`, {});
+      return { method: "POST", path: `/api/shop/order/${id}/refund` };
+    },
+    expect: adminOnly(200),
+  },
+  {
     route: "POST /api/shop/order/:id/cancel",
     request: async (w) => ({ method: "POST", path: `/api/shop/order/${await readerOrder(w)}/cancel` }),
     expect: buyerOnly,
