@@ -5,8 +5,9 @@ export const automations = {
   create: "Создать",
   sharing: {
     title: "Доступ",
-    hint: "Автоматизация всегда действует с правами владельца — и когда её меняет или запускает другой.",
+    hint: "Автоматизация действует только там, где права есть и у владельца, и у того, кто последним сохранял её настройку или включал её; запуск вручную — ещё и в пределах прав запустившего.",
     owner: (name: string) => `Владелец: ${name}`,
+    actor: (name: string) => `Действует также в пределах прав: ${name}`,
     viewOnly: "Вам открыт только просмотр",
     empty: "Ни с кем не поделена",
     subjectType: "Кому",
@@ -138,6 +139,12 @@ export const automations = {
   } as Record<string, string>,
   step: (n: number) => `Шаг ${n}`,
   attempts: (n: number) => `попыток: ${n}`,
+  /** What a viewer is told of a failure (the error text, logs and outputs are for the owner and editors). */
+  errorClass: {
+    step: "шаг не удался",
+    denied: "не хватило прав или объект не найден",
+    internal: "внутренняя ошибка",
+  } as Record<string, string>,
   runDialog: "Запуск автоматизации",
   runEntities: "Файлы или группы (id через запятую)",
   start: "Запустить",

@@ -214,6 +214,11 @@ export default function AutomationPage() {
             {t.sharing.owner(workflow.owner_name)}
           </Text>
         )}
+        {workflow.actor !== workflow.owner && workflow.actor_name && (
+          <Text size="sm" c="dimmed">
+            {t.sharing.actor(workflow.actor_name)}
+          </Text>
+        )}
       </Group>
       <SharingCard workflowId={workflow.workflow_id} shares={shares} canShare={workflow.access === "owner"} onSaved={revalidate} />
       <Title order={3}>{t.history}</Title>

@@ -4,6 +4,7 @@ import { nowSeconds } from "../../db/schema/columns";
 import { copyAsset } from "../assets/extra";
 import { createValues } from "../fields/values";
 import { moveMembers } from "../groups/members";
+import { accessContext, requirePlacement, resolveObjects } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { eventInsert } from "../lib/events";
@@ -13,14 +14,16 @@ import { createLinkBody } from "../sl/schemas";
 import { attachTags, detachTags } from "../tags/links";
 import { enqueueTask } from "../tasks/commands";
 import { addMember } from "../taxonomy/members";
+import { type Acting, actingDenied, actingUsers, lacking, requireActing } from "./acting";
 import { checkConditions, type Subject } from "./conditions";
 import type { Step } from "./schemas";
 import { StepError } from "./step-error";
 import { callWebhook } from "./webhook";
 
 /**
- * The step actions. Each calls the service function its API route calls, as the workflow's owner, so a workflow
- * can do exactly what its owner could do by hand (one way to do each thing).
+ * The step actions. Each calls the service function its API route calls, as the workflow's owner (one way to do each
+ * thing), after ./acting.ts checked the same rights for the workflow's actor and a manual run's caller: a workflow
+ * does only what all of them could do by hand.
  */
 
 export interface StepContext {
@@ -73,7 +76,27 @@ function fill(text: string, ctx: StepContext) {
   });
 }
 
+/**
+ * Those whose rights bound this run besides the owner, loaded once per run per invocation: the runner hands every
+ * step of a run the same input object, so it keys the cache (and a new invocation reads them fresh).
+ */
+const actingCache = new WeakMap<object, Promise<Acting[]>>();
+function actingOf(ctx: StepContext) {
+  let got = actingCache.get(ctx.input);
+  if (!got) {
+    got = actingUsers(ctx.db, ctx.workflowId, ctx.owner.userId, ctx.input);
+    actingCache.set(ctx.input, got);
+  }
+  return got;
+}
+
 export async function act(step: Step, ctx: StepContext): Promise<StepResult> {
+  const acting = await actingOf(ctx);
+  await requireActing(ctx.db, acting, step, ctx.subject);
+  return actAsOwner(step, ctx, acting);
+}
+
+async function actAsOwner(step: Step, ctx: StepContext, acting: Acting[]): Promise<StepResult> {
   const { db, env, owner } = ctx;
   switch (step.action) {
     case "tag.add":
@@ -113,6 +136,7 @@ export async function act(step: Step, ctx: StepContext): Promise<StepResult> {
         .where(and(eq(groupMembers.elId, asset), eq(groupMembers.elType, "asset")));
       if (places.some((p) => p.id === step.params.to)) return { output: {}, log: "файл уже в этой группе" };
       if (!places.length) throw new StepError("Файл не лежит ни в одной группе");
+      await requireActingMove(db, acting, asset, places[0].id, step.params.to);
       await moveMembers(db, owner, places[0].id, step.params.to, [{ el_id: asset, el_type: "asset" }]);
       return { output: { from: places[0].id }, log: "файл перемещён" };
     }
@@ -188,4 +212,16 @@ async function runTask(ctx: StepContext, p: { template: string; wait?: boolean }
   if (t?.status === "done") return { output: { job_id: jobId, status: "done" }, log: "задача выполнена" };
   if (!t || t.status === "error" || t.status === "canceled") throw new StepError(`задача ${jobId} завершилась: ${t?.status ?? "удалена"}`);
   return { output: { job_id: jobId }, log: `ждём задачу ${jobId} (${t.status})`, wait: true };
+}
+
+/** A move as moveMembers judges it, for everyone besides the owner: `group` on both ends, and placing never widens. */
+async function requireActingMove(db: Db, acting: Acting[], asset: string, from: string, to: string) {
+  if (!acting.length) return;
+  const groupsOf = await resolveObjects(db, [from, to]);
+  for (const a of acting) {
+    const ctx = await accessContext(db, a.user);
+    const miss = lacking(ctx, groupsOf.get(from), ["group"]) ?? lacking(ctx, groupsOf.get(to), ["group"]);
+    if (miss) throw actingDenied(a, miss, "группы, откуда и куда перемещается файл");
+    await requirePlacement(db, a.user, [{ id: asset, type: "asset" }], to, from);
+  }
 }

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { udwfRuns, udwfWorkflows } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
-import { requireAccess } from "../lib/access";
+import { accessContext, requireAccess, resolveObjects } from "../lib/access";
 import { getDb, type Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError, type ErrorDetail } from "../lib/errors";
 import { newId, sameSecret } from "../lib/ids";
 import { invalidFields } from "../lib/validation";
+import { lacking, stepNeeds, unreachable } from "./acting";
 import { sendRuns } from "./dispatch";
 import { assetActions, type ExecuteBody, type FormField, type Step } from "./schemas";
 import { loadWorkflow } from "./service";
@@ -45,16 +46,40 @@ async function insertRun(db: Db, workflowId: string, triggerKey: string, input: 
 }
 
 /**
- * A manual run: one per entity (or one with none). The caller must read every entity; the run itself acts with
- * the owner's rights, which the steps check again.
+ * The caller of a manual run must hold what every step needs on every entity and on the group it names: a run acts
+ * only within its caller's rights too (./acting.ts, which the steps check again as they act). 403 naming the step.
+ */
+async function requireCallerRights(db: Db, auth: AuthUser, steps: Step[], entities: string[]) {
+  const needs = steps.map(stepNeeds);
+  const targets = needs.flatMap((n) => (n.target ? [n.target.id] : []));
+  const [ctx, objects] = await Promise.all([accessContext(db, auth), resolveObjects(db, [...entities, ...targets])]);
+  const details: ErrorDetail[] = [];
+  needs.forEach((n, i) => {
+    const miss = entities.map((e) => lacking(ctx, objects.get(e), n.subject)).find((p) => p !== null);
+    if (miss) details.push({ field: `steps.${i}`, message: `у вас нет права «${miss}» на выбранные объекты` });
+    const target = n.target && objects.get(n.target.id);
+    const missTarget = n.target && lacking(ctx, target?.type === "group" ? target : undefined, [n.target.permission]);
+    if (missTarget)
+      details.push({
+        field: `steps.${i}.params.to`,
+        message: missTarget === "read" ? "нет такой группы или у вас нет к ней доступа" : `у вас нет права «${missTarget}» на эту группу`,
+      });
+  });
+  if (details.length) throw unreachable(details);
+}
+
+/**
+ * A manual run: one per entity (or one with none). The caller must read every entity and hold what the steps need
+ * there; the run acts where the owner, the workflow's actor and the caller all may.
  */
 export async function executeWorkflow(env: Env, auth: AuthUser, id: string, body: ExecuteBody) {
   const db = getDb(env);
-  // Editors run it too; the run acts with the owner's rights all the same (the caller must read the entities).
   const { wf } = await loadWorkflow(db, auth, id, "edit");
   if (!wf.steps.length) throw new ApiError("conflict", "У автоматизации нет шагов: сначала настройте её");
   const form = checkedForm((wf.trigger?.form as FormField[] | undefined) ?? [], body.form);
-  if (body.entities.length) await requireAccess(db, auth, "read", [...new Set(body.entities.map((e) => e.id))]);
+  const entities = [...new Set(body.entities.map((e) => e.id))];
+  if (entities.length) await requireAccess(db, auth, "read", entities);
+  await requireCallerRights(db, auth, wf.steps as Step[], entities);
   const subjects = body.entities.length ? body.entities : [null];
   const runIds: string[] = [];
   for (const entity of subjects) {

@@ -185,6 +185,8 @@ export const workflowOut = z
     workflow_id: z.string(),
     owner: z.string(),
     owner_name: z.string().nullable(),
+    actor: z.string().describe("who last saved the setup or enabled it: runs act only where both they and the owner may"),
+    actor_name: z.string().nullable(),
     name: z.string(),
     description: z.string(),
     enabled: z.boolean(),
@@ -251,13 +253,21 @@ export const triggerFormOut = z
   })
   .openapi("UdwfTriggerForm");
 
+/** What a failed run or step failed of: a step's own failure, a missing right or object, a bug (udwf_runs.error_class). */
+const errorClass = z
+  .string()
+  .nullable()
+  .describe("step: the step's own failure; denied: a right or an object is missing; internal: a bug (udwfErrorClasses)");
+
+// Inputs, outputs, logs and error texts are left out (not masked) for those the workflow is shared with for view only.
 export const stepOut = z.object({
   step: z.number(),
   action: z.string(),
   status: z.string(),
   attempts: z.number(),
-  output: z.record(z.string(), z.unknown()).nullable(),
-  log: z.array(z.string()),
+  error_class: errorClass,
+  output: z.record(z.string(), z.unknown()).nullable().optional().describe("owner, editors, admins"),
+  log: z.array(z.string()).optional().describe("owner, editors, admins"),
   started_at: z.number().nullable(),
   finished_at: z.number().nullable(),
 });
@@ -269,8 +279,9 @@ export const runOut = z
     workflow_name: z.string().nullable(),
     status: z.string(),
     depth: z.number(),
-    input: z.record(z.string(), z.unknown()),
-    error: z.string().nullable(),
+    input: z.record(z.string(), z.unknown()).optional().describe("owner, editors, admins"),
+    error: z.string().nullable().optional().describe("owner, editors, admins"),
+    error_class: errorClass,
     ctime: z.number(),
     started_at: z.number().nullable(),
     finished_at: z.number().nullable(),

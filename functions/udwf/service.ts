@@ -9,20 +9,22 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId, randomSecret } from "../lib/ids";
 import { idList } from "../lib/sql";
+import { reachProblems, unreachable } from "./acting";
 import { nextCronTime } from "./schedule";
 import type { SetupBody, WorkflowOut } from "./schemas";
 import { checkedSetup } from "./validate";
 
 /**
  * Workflows: their owner and admins see, change, share and delete them; users and teams they are shared with view or
- * edit (and run) them; to anyone else they do not exist (404, like a missing one). A workflow acts with its owner's
- * rights, whoever edits or runs it (docs/decisions/047-automations.md, 050-automations-speed-sharing-link-opened.md).
+ * edit (and run) them; to anyone else they do not exist (404, like a missing one). A workflow acts only where its owner
+ * and its actor (whoever last saved its setup or enabled it) both hold the rights, and a manual run within its caller's
+ * too (./acting.ts; docs/decisions/047-automations.md, 050-automations-speed-sharing-link-opened.md, 025-threat-model.md).
  */
 
 export const workflowNotFound = () => new ApiError("not_found", "Автоматизация не найдена");
 
 /** The shares of these workflows, by workflow. */
-async function sharesOf(db: Db, ids: string[]) {
+export async function sharesOf(db: Db, ids: string[]) {
   const rows = ids.length
     ? await db
         .select()
@@ -74,7 +76,7 @@ async function outOf(db: Db, rows: { wf: UdwfWorkflow; access: SharedAccess }[],
     db
       .select({ id: users.userId, name: users.userName })
       .from(users)
-      .where(inArray(users.userId, idList([...new Set(rows.map((r) => r.wf.owner))]))),
+      .where(inArray(users.userId, idList([...new Set(rows.flatMap((r) => [r.wf.owner, r.wf.actor ?? r.wf.owner]))]))),
     db.all<{ workflow_id: string; runs: number; run_id: string | null; status: string | null; time: number | null }>(sql`
       SELECT w.workflow_id,
         (SELECT COUNT(*) FROM udwf_runs r WHERE r.workflow_id = w.workflow_id) AS runs,
@@ -92,6 +94,8 @@ async function outOf(db: Db, rows: { wf: UdwfWorkflow; access: SharedAccess }[],
       workflow_id: w.workflowId,
       owner: w.owner,
       owner_name: names.get(w.owner) ?? null,
+      actor: w.actor ?? w.owner,
+      actor_name: names.get(w.actor ?? w.owner) ?? null,
       name: w.name,
       description: w.description,
       enabled: w.enabled,
@@ -175,12 +179,13 @@ export async function deleteWorkflow(db: Db, auth: AuthUser, id: string) {
   return { ok: true as const };
 }
 
-/** Saves trigger, conditions and steps once they pass the catalogue and the owner's rights (./validate.ts). */
+/**
+ * Saves trigger, conditions and steps once they pass the catalogue and both the saver's and the owner's rights
+ * (./validate.ts); the saver becomes the workflow's actor, whose rights bound its runs from now on.
+ */
 export async function setupWorkflow(db: Db, auth: AuthUser, id: string, body: SetupBody) {
-  const { wf, access } = await loadWorkflow(db, auth, id, "edit");
-  // A shared editor may name only groups they can read themselves: the workflow's owner's rights are lent to run it,
-  // not to reach places the editor cannot see.
-  const setup = await checkedSetup(db, wf, body, access === "edit" ? auth : null);
+  const { wf } = await loadWorkflow(db, auth, id, "edit");
+  const setup = await checkedSetup(db, wf, body, auth);
   const now = nowSeconds();
   const hookSecret = setup.trigger.type === "webhook" ? (wf.hookSecret ?? randomSecret(24)) : null;
   await db.batch([
@@ -192,6 +197,7 @@ export async function setupWorkflow(db: Db, auth: AuthUser, id: string, body: Se
         steps: setup.steps,
         hookSecret,
         nextRunAt: setup.trigger.type === "schedule" ? nextCronTime(setup.trigger.cron!, now) : null,
+        actor: auth.userId,
         mtime: now,
       })
       .where(eq(udwfWorkflows.workflowId, id)),
@@ -200,12 +206,21 @@ export async function setupWorkflow(db: Db, auth: AuthUser, id: string, body: Se
   return { ok: true as const };
 }
 
+/**
+ * Enabling checks the setup against the one enabling it (and the owner) as saving does, and makes them the actor: a
+ * workflow whose actor was disabled comes back only through someone who holds the rights. Disabling checks nothing.
+ */
 export async function enableWorkflow(db: Db, auth: AuthUser, id: string, enabled: boolean) {
   const { wf } = await loadWorkflow(db, auth, id, "edit");
   if (enabled && (!wf.trigger || !wf.steps.length))
     throw new ApiError("validation", "Неверные данные: «enabled»: сначала задайте запуск и шаги", [
       { field: "enabled", message: "сначала задайте запуск и шаги" },
     ]);
+  if (enabled) {
+    const setup = { trigger: wf.trigger, conditions: wf.conditions, steps: wf.steps } as unknown as SetupBody;
+    const denied = await reachProblems(db, wf, setup, auth);
+    if (denied.length) throw unreachable(denied);
+  }
   const now = nowSeconds();
   await db.batch([
     db
@@ -214,6 +229,7 @@ export async function enableWorkflow(db: Db, auth: AuthUser, id: string, enabled
         enabled,
         mtime: now,
         ...(enabled && !wf.enabled ? { enabledAt: now } : {}),
+        ...(enabled ? { actor: auth.userId } : {}),
         ...(enabled && wf.trigger?.type === "schedule" ? { nextRunAt: nextCronTime(String(wf.trigger.cron), now) } : {}),
       })
       .where(eq(udwfWorkflows.workflowId, id)),

@@ -1,29 +1,28 @@
 import { inArray } from "drizzle-orm";
 import { fieldTemplates, tags, taskTemplates, taxa, type UdwfWorkflow } from "../../db/schema";
-import { accessContext, permissionsOn, resolveObjects } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
-import { ApiError, type ErrorDetail } from "../lib/errors";
+import type { ErrorDetail } from "../lib/errors";
 import { idList } from "../lib/sql";
 import { invalidFields } from "../lib/validation";
-import { ownerAuth } from "./owner";
+import { reachProblems, unreachable } from "./acting";
 import { cronError } from "./schedule";
 import type { SetupBody } from "./schemas";
 
 /**
- * What zod cannot see in a setup: that the tags, taxa, fields and templates it names exist, that the owner can
- * read the groups it names (a workflow never acts where its owner cannot), and that a cron parses. Every problem
- * is one detail naming the step and parameter ("steps.2.params.tag_id"). A webhook step without a secret gets a
- * generated Standard Webhooks secret.
+ * What zod cannot see in a setup: that the tags, taxa, fields and templates it names exist, that a cron parses, and
+ * that both the one saving it and the owner reach what it names (./acting.ts reachProblems: a workflow acts only
+ * where both hold the rights). Every problem is one detail naming the step and parameter ("steps.2.params.tag_id");
+ * a 403 when any is about rights (all problems listed), else a 400. A webhook step without a secret gets a generated
+ * Standard Webhooks secret.
  */
-export async function checkedSetup(db: Db, wf: UdwfWorkflow, body: SetupBody, editor: AuthUser | null = null): Promise<SetupBody> {
+export async function checkedSetup(db: Db, wf: UdwfWorkflow, body: SetupBody, saver: AuthUser): Promise<SetupBody> {
   const details: ErrorDetail[] = [];
   const refs = {
     tag: new Map<string, string>(),
     taxon: new Map<string, string>(),
     def: new Map<string, string>(),
     template: new Map<string, string>(),
-    group: new Map<string, string>(),
   };
   const ref = (kind: keyof typeof refs, id: string | undefined, field: string) => {
     if (id && !refs[kind].has(id)) refs[kind].set(id, field);
@@ -33,7 +32,6 @@ export async function checkedSetup(db: Db, wf: UdwfWorkflow, body: SetupBody, ed
     const bad = cronError(t.cron);
     if (bad) details.push({ field: "trigger.cron", message: `не выражение cron: ${bad}` });
   }
-  ref("group", t.group_id, "trigger.group_id");
   ref("tag", t.tag_id, "trigger.tag_id");
   ref("def", t.def_id, "trigger.def_id");
   ref("template", t.template, "trigger.template");
@@ -46,7 +44,6 @@ export async function checkedSetup(db: Db, wf: UdwfWorkflow, body: SetupBody, ed
     if (s.action === "taxon.add") ref("taxon", s.params.taxon_id, `${at}.taxon_id`);
     if (s.action === "field.set") ref("def", s.params.def_id, `${at}.def_id`);
     if (s.action === "task.run") ref("template", s.params.template, `${at}.template`);
-    if (s.action === "asset.move" || s.action === "asset.copy") ref("group", s.params.to, `${at}.to`);
     if (s.action === "webhook.call") {
       return { ...s, params: { ...p, secret: s.params.secret ?? generatedSecret() } };
     }
@@ -54,7 +51,6 @@ export async function checkedSetup(db: Db, wf: UdwfWorkflow, body: SetupBody, ed
   });
   for (const { c, at } of conditions) {
     if (c.on === "tag" && typeof c.value === "string") ref("tag", c.value, `${at}.value`);
-    if (c.on === "group" && typeof c.value === "string") ref("group", c.value, `${at}.value`);
     if (c.on === "field") ref("def", c.def_id, `${at}.def_id`);
   }
   const found = async (kind: "tag" | "taxon" | "def" | "template") => {
@@ -84,21 +80,8 @@ export async function checkedSetup(db: Db, wf: UdwfWorkflow, body: SetupBody, ed
     const have = await found(kind);
     for (const [id, field] of refs[kind]) if (!have.has(id)) details.push({ field, message: missing[kind] });
   }
-  if (refs.group.size) {
-    const owner = await ownerAuth(db, wf.owner);
-    if (!owner) throw new ApiError("conflict", "Владелец автоматизации отключён: она не может действовать");
-    const [ctx, editorCtx, objects] = await Promise.all([
-      accessContext(db, owner),
-      editor ? accessContext(db, editor) : null,
-      resolveObjects(db, [...refs.group.keys()]),
-    ]);
-    for (const [id, field] of refs.group) {
-      const g = objects.get(id);
-      if (g?.type !== "group" || !permissionsOn(ctx, g))
-        details.push({ field, message: "нет такой группы или у владельца нет к ней доступа" });
-      else if (editorCtx && !permissionsOn(editorCtx, g)) details.push({ field, message: "нет такой группы или у вас нет к ней доступа" });
-    }
-  }
+  const denied = await reachProblems(db, wf, body, saver);
+  if (denied.length) throw unreachable([...details, ...denied]);
   if (details.length) throw invalidFields(details);
   return { ...body, steps: steps as SetupBody["steps"] };
 }

@@ -77,7 +77,7 @@ describe("sharing a workflow", () => {
     }
   });
 
-  it("a team member edits and runs it; the run acts as the owner; the secret is shown to them", async () => {
+  it("a team member edits and runs it; the run's effects are the owner's; the secret is shown to them", async () => {
     const got = await call(`/api/udwf/workflow/${wf}`, { bearer: teamEditor.bearer });
     expect(got.body.access).toBe("edit");
     expect(got.body.steps[1].params.secret).toMatch(/^whsec_/);
@@ -107,13 +107,13 @@ describe("sharing a workflow", () => {
     expect(runs.body.items.map((x: { run_id: string }) => x.run_id)).toContain(run.body.run_id);
   });
 
-  it("an editor may not point the owner's rights at a group the editor cannot read, nor share or delete", async () => {
+  it("an editor may not point the owner's rights at a group the editor cannot read (403 naming the field), nor share or delete", async () => {
     const r = await call(`/api/udwf/workflow-setup/${wf}`, {
       method: "PATCH",
       bearer: teamEditor.bearer,
       json: { trigger: { type: "asset.uploaded", group_id: ownersGroup }, steps: [mailStep] },
     });
-    expect(r.status).toBe(400);
+    expect(r.status).toBe(403);
     expect(fieldsOf(r)).toEqual(["trigger.group_id"]);
     expect((await share(teamEditor.bearer, [])).status).toBe(403);
     expect((await call(`/api/udwf/workflow/${wf}`, { method: "DELETE", bearer: teamEditor.bearer })).status).toBe(403);

@@ -118,8 +118,15 @@ describe("setup", () => {
         { action: "asset.move", params: { to: hidden } },
       ],
     });
-    expect(second.status).toBe(400);
+    // A group its saver cannot reach makes it a 403; every problem is still named.
+    expect(second.status).toBe(403);
     expect(fieldsOf(second).sort()).toEqual(["steps.0.params.tag_id", "steps.1.params.to", "trigger.cron"].sort());
+    const third = await setup(owner.bearer, id, {
+      trigger: { type: "schedule", cron: "61 * * * *" },
+      steps: [{ action: "tag.add", params: { tag_id: crypto.randomUUID() } }],
+    });
+    expect(third.status).toBe(400);
+    expect(fieldsOf(third).sort()).toEqual(["steps.0.params.tag_id", "trigger.cron"].sort());
   });
 
   it("needs a trigger and steps before it can be enabled; enabling and disabling are kept", async () => {

@@ -39,6 +39,11 @@ function RunSteps({ runId, status }: { runId: string; status: string }) {
           {run.error}
         </Text>
       )}
+      {run.error === undefined && run.error_class && (
+        <Text c="red" size="sm">
+          {t.errorClass[run.error_class] ?? run.error_class}
+        </Text>
+      )}
       {run.steps.map((s) => (
         <Stack key={s.step} gap={2} data-testid="run-step">
           <Group gap="xs">
@@ -50,7 +55,7 @@ function RunSteps({ runId, status }: { runId: string; status: string }) {
               {t.attempts(s.attempts)}
             </Text>
           </Group>
-          {s.log.length > 0 && <Code block>{s.log.join("\n")}</Code>}
+          {s.log && s.log.length > 0 && <Code block>{s.log.join("\n")}</Code>}
         </Stack>
       ))}
     </Stack>
