@@ -3,7 +3,7 @@ import { api } from "./api";
 
 /**
  * The disk helper on the user's machine (helper/, `npx mam-helper`): GET /status, POST /token, POST /mount.
- * Answers are JSON; a mount failure is {error: "<Russian text>"} (shown as is in a toast).
+ * Answers are JSON; a refusal or a failed mount is a 4xx/5xx with {error: "<Russian text>"} (shown as is in a toast).
  */
 export const HELPER_URL = "http://127.0.0.1:18981";
 

@@ -47,6 +47,6 @@ export const myOrders = (signal?: AbortSignal) => api<{ items: Order[] }>("/shop
 export const allOrders = (status: string | null, signal?: AbortSignal) =>
   api<{ items: Order[] }>("/shop/orders/all", { query: { status }, signal });
 export const getOrder = (id: string, signal?: AbortSignal) => api<Order>(`/shop/order/${id}`, { signal });
-export const orderAction = (id: string, action: "approve" | "mark-paid" | "reject", reason?: string) =>
+export const orderAction = (id: string, action: "approve" | "mark-paid" | "reject" | "refund", reason?: string) =>
   api<Order>(`/shop/order/${id}/${action}`, { method: "POST", body: action === "reject" ? { reason } : undefined });
 export const cancelOrder = (id: string) => api<Order>(`/shop/order/${id}/cancel`, { method: "POST" });

@@ -10,6 +10,7 @@ const colors: Record<OrderStatus, string> = {
   rejected: "red",
   cancelled: "gray",
   refunded: "grape",
+  disputed: "orange",
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

@@ -9,16 +9,19 @@ import { orderAction, type Order } from "../../lib/shop-api";
 import { OrderCard } from "./OrderCard";
 
 const t = ru.shop.admin;
-const labels = { approve: t.approve, mark_paid: t.markPaid, reject: t.reject } as const;
-const paths = { approve: "approve", mark_paid: "mark-paid", reject: "reject" } as const;
+const labels = { approve: t.approve, mark_paid: t.markPaid, reject: t.reject, refund: t.refund } as const;
+const paths = { approve: "approve", mark_paid: "mark-paid", reject: "reject", refund: "refund" } as const;
+/** Moves that take something back from the buyer: shown in red, and asked about first. */
+const undoing = (a: (typeof adminActions)[number]) => a === "reject" || a === "refund";
 
 /** Every order, filtered by status; the buttons are the transition table's moves from each order's status. */
 export function OrdersAdmin({ orders }: { orders: Order[] }) {
   const { revalidate } = useRevalidator();
   const [params, setParams] = useSearchParams();
   const [rejecting, setRejecting] = useState<Order | null>(null);
+  const [refunding, setRefunding] = useState<Order | null>(null);
   const [reason, setReason] = useState("");
-  const act = async (o: Order, action: "approve" | "mark_paid" | "reject", why?: string) => {
+  const act = async (o: Order, action: (typeof adminActions)[number], why?: string) => {
     await runAction(() => orderAction(o.order_id, paths[action], why));
     revalidate();
   };
@@ -47,9 +50,9 @@ export function OrdersAdmin({ orders }: { orders: Order[] }) {
             <Button
               key={a}
               size="xs"
-              variant={a === "reject" ? "subtle" : "light"}
-              color={a === "reject" ? "red" : undefined}
-              onClick={() => (a === "reject" ? setRejecting(o) : act(o, a))}
+              variant={undoing(a) ? "subtle" : "light"}
+              color={undoing(a) ? "red" : undefined}
+              onClick={() => (a === "reject" ? setRejecting(o) : a === "refund" ? setRefunding(o) : act(o, a))}
             >
               {labels[a]}
             </Button>
@@ -69,6 +72,22 @@ export function OrdersAdmin({ orders }: { orders: Order[] }) {
               }}
             >
               {t.reject}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={refunding !== null} onClose={() => setRefunding(null)} title={t.refund}>
+        <Stack>
+          <Text>{t.refundConfirm}</Text>
+          <Group justify="flex-end">
+            <Button
+              color="red"
+              onClick={async () => {
+                if (refunding) await act(refunding, "refund");
+                setRefunding(null);
+              }}
+            >
+              {t.refund}
             </Button>
           </Group>
         </Stack>
