@@ -81,10 +81,20 @@ const mf = new Miniflare({
       modulesRoot: bundleDir,
       modules: [{ type: "ESModule", path: path.join(bundleDir, "worker.js"), contents: readFileSync(path.join(bundleDir, "worker.js")) }],
       bindings: { ...workerOptions.bindings, ...secrets, ...vars },
+      serviceBindings: {
+        ...workerOptions.serviceBindings,
+        // Automation webhooks connect through this service only (functions/udwf/webhook.ts): it reaches public
+        // addresses and nothing else, whatever a name resolves to (decision 053). WEBHOOK_ALLOW_PRIVATE=true skips it.
+        WEBHOOK_FETCH: { network: { allow: ["public"] } },
+      },
     },
   ],
 });
 await mf.ready;
+if (vars.WEBHOOK_ALLOW_PRIVATE === "true" || secrets.WEBHOOK_ALLOW_PRIVATE === "true")
+  console.log(
+    "Automation webhooks may reach this machine and its private networks (WEBHOOK_ALLOW_PRIVATE=true, for local receivers); WEBHOOK_ALLOW_PRIVATE=false sends them to public addresses only.",
+  );
 
 const stop = async () => {
   await mf.dispose().catch(() => {});

@@ -22,18 +22,19 @@ export const countOf = (key: string) => sql`(SELECT a.failures FROM login_attemp
 export const withinLimit = (key: string, max: number) => sql`coalesce(${countOf(key)}, 0) <= ${max}`;
 
 /**
- * One attempt under `key` in a fixed window that starts with the first attempt; a lapsed window starts
- * again at 1. Returns [{ failures, windowEnds }] — or [] when `onlyIf` is false, and then counts nothing.
+ * One attempt (or `by` of them at once) under `key` in a fixed window that starts with the first attempt; a lapsed
+ * window starts again at `by`. Returns [{ failures, windowEnds }] — or [] when `onlyIf` is false, and then counts nothing.
  */
-export function countAttempt(db: Db, key: string, limit: Limit, now: number, onlyIf: SQL = sql`1`) {
+export function countAttempt(db: Db, key: string, limit: Limit, now: number, onlyIf: SQL = sql`1`, by = 1) {
   const windowEnds = now + limit.windowSeconds;
+  const n = Math.max(1, Math.trunc(by));
   return db
     .insert(loginAttempts)
-    .select(sql`SELECT ${key}, 1, ${windowEnds} WHERE ${onlyIf}`)
+    .select(sql`SELECT ${key}, ${n}, ${windowEnds} WHERE ${onlyIf}`)
     .onConflictDoUpdate({
       target: loginAttempts.key,
       set: {
-        failures: sql`CASE WHEN ${loginAttempts.windowEnds} <= ${now} THEN 1 ELSE ${loginAttempts.failures} + 1 END`,
+        failures: sql`CASE WHEN ${loginAttempts.windowEnds} <= ${now} THEN ${n} ELSE ${loginAttempts.failures} + ${n} END`,
         windowEnds: sql`CASE WHEN ${loginAttempts.windowEnds} <= ${now} THEN ${windowEnds} ELSE ${loginAttempts.windowEnds} END`,
       },
       setWhere: onlyIf,

@@ -48,6 +48,17 @@ export const envSchema = z
       .string()
       .optional()
       .refine((v) => blank(v) || (Number.isInteger(Number(v)) && Number(v) > 0), "не целое положительное число дней"),
+    UDWF_SEND_PER_HOUR: z
+      .string()
+      .optional()
+      .refine((v) => blank(v) || (Number.isInteger(Number(v)) && Number(v) >= 0), "не целое неотрицательное число отправок в час"),
+    UDWF_SEND_TEAM: z
+      .string()
+      .optional()
+      .refine(
+        (v) => blank(v) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v?.trim() ?? ""),
+        "не id группы (команды)",
+      ),
     SSO_PROVIDERS: optionalJson(z.array(providerSchema), "не JSON-список провайдеров нужного вида (README, «Single sign-on»)"),
     UPLOAD_SERVERS: optionalJson(configuredServers, 'не JSON-список серверов загрузки вида [{"id", "url"}] (README, «Серверы загрузки»)'),
   })

@@ -92,6 +92,16 @@ export interface Env {
   STRIPE_FETCH?: Pick<Fetcher, "fetch">;
   /** "true": automations may call webhooks on loopback and private addresses (`npm start` sets it; functions/udwf/webhook.ts). */
   WEBHOOK_ALLOW_PRIVATE?: string;
+  /**
+   * The outbound service automation webhooks connect through: one that reaches public addresses only (workerd's
+   * network service with allow = ["public"]; scripts/workerd.mjs binds it). Unset (Cloudflare, whose egress refuses
+   * private addresses itself): the normal fetch, after the address checks of functions/udwf/webhook.ts.
+   */
+  WEBHOOK_FETCH?: Pick<Fetcher, "fetch">;
+  /** Sends (mails, webhook calls) a non-admin owner's automations may make per hour (default 1000; functions/udwf/sending.ts). */
+  UDWF_SEND_PER_HOUR?: string;
+  /** A team (group id): when set, only its members and admins may have automations that mail or call webhooks. */
+  UDWF_SEND_TEAM?: string;
   /** Base of the backoff of automation runs' retries, seconds (default 5: 5, 10, 20, 40, 80). */
   UDWF_RETRY_BASE_SECONDS?: string;
   /** Sentry DSN (functions/lib/error-reporting.ts); unset = nothing is reported anywhere. */

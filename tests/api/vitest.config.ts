@@ -22,6 +22,9 @@ export default defineConfig(async () => ({
           WEBHOOK_ALLOW_PRIVATE: "true",
           UDWF_RETRY_BASE_SECONDS: "0",
         },
+        // As `npm start` binds it (scripts/workerd.mjs): the public-only outbound service webhooks use when private
+        // addresses are not allowed (tests/api/automations-outbound.test.ts turns that on per call).
+        serviceBindings: { WEBHOOK_FETCH: { network: { allow: ["public"] } } },
       },
     }),
   ],

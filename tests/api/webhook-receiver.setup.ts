@@ -1,6 +1,7 @@
 /**
  * vitest globalSetup (runs in Node, not workerd): a local HTTP server automation webhooks are sent to.
- * POST /<box>[?status=N] keeps the request (headers and body) and answers N (200 by default);
+ * POST /<box>[?status=N][&location=URL] keeps the request (headers and body) and answers N (200 by default), with
+ * a Location header when given (a redirect the sender must not follow);
  * GET /<box> answers what that box received. Tests read it with fetch from workerd.
  */
 import { createServer } from "node:http";
@@ -31,6 +32,8 @@ export default async function setup(project: TestProject) {
       list.push({ headers: req.headers as Record<string, string>, body });
       boxes.set(box, list);
       res.statusCode = Number(url.searchParams.get("status") ?? 200);
+      const location = url.searchParams.get("location");
+      if (location) res.setHeader("Location", location);
       res.end(res.statusCode < 300 ? "принято" : "сломано");
     });
   });
