@@ -36,10 +36,7 @@ export async function mountWebdav({ backend, url, dir, login, password }) {
   mkdirSync(dir, { recursive: true });
   if (readdirSync(dir).length) throw new Error(`Папка ${dir} не пуста: подключение в неё невозможно`);
   if (backend === "davfs2") throw new Error("Подключение через davfs2 требует прав администратора: установите rclone");
-  const pass = execFileSync("rclone", ["obscure", password], { encoding: "utf8" }).trim();
-  const args = ["mount", ":webdav:", dir, "--config", "/dev/null", "--webdav-url", url, "--webdav-vendor", "other"];
-  args.push("--webdav-user", login, "--webdav-pass", pass, "--vfs-cache-mode", "writes", "--dir-cache-time", "10s");
-  const child = spawn("rclone", args, { stdio: ["ignore", "ignore", "pipe"], detached: true });
+  const child = startRclone({ url, dir, login, password });
   let stderr = "";
   child.stderr.on("data", (d) => {
     stderr += d;
@@ -55,6 +52,23 @@ export async function mountWebdav({ backend, url, dir, login, password }) {
   }
   child.kill();
   throw new Error("rclone не подключил папку за 15 секунд");
+}
+
+/**
+ * Starts `rclone mount` of `url` at `dir`. The password never appears on a command line, where any local
+ * user could read it from the process list: `rclone obscure -` reads it from stdin, and the mount takes
+ * the user and the obscured password from its environment (RCLONE_WEBDAV_USER, RCLONE_WEBDAV_PASS).
+ * @param {{ url: string, dir: string, login: string, password: string }} m
+ */
+export function startRclone({ url, dir, login, password }) {
+  const pass = execFileSync("rclone", ["obscure", "-"], { input: `${password}\n`, encoding: "utf8" }).trim();
+  const args = ["mount", ":webdav:", dir, "--config", "/dev/null", "--webdav-url", url, "--webdav-vendor", "other"];
+  args.push("--vfs-cache-mode", "writes", "--dir-cache-time", "10s");
+  return spawn("rclone", args, {
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+    env: { ...process.env, RCLONE_WEBDAV_USER: login, RCLONE_WEBDAV_PASS: pass },
+  });
 }
 
 /** Whether `dir` is a mount point (listed in /proc/mounts). */

@@ -3,14 +3,25 @@
  * group's WebDAV folder as a local disk (docs/decisions/036-webdav-and-disk-helper.md).
  *   GET /status            {version, backend, token, mounts: [{group_id, name, path}]}
  *   POST /token {token, login, server}   stores the credential (file mode 0600, never logged)
- *   POST /mount {group_id, name, url}    {path} or {error: "<Russian text>"}
- *   POST /unmount {group_id}             {ok} or {error}
- * Only origins on its allowlist get answers (CORS), with the Private Network Access preflight.
+ *   POST /mount {group_id, name, url}    {path}, or a 4xx/5xx with {error: "<Russian text>"}
+ *   POST /unmount {group_id}             {ok}, or a 4xx/5xx with {error}
+ * Only origins on its allowlist get answers (CORS), with the Private Network Access preflight, and only
+ * requests addressed to it by its own name (Host 127.0.0.1 or localhost on its port): a page whose host
+ * name is re-pointed at 127.0.0.1 (DNS rebinding) is same-origin to itself and sends no foreign Origin, but
+ * its Host is its own name. It mounts only WebDAV folders (/dav/) of the server the app password was saved for.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { detectBackend, mountWebdav, unmount } from "./mount.mjs";
+
+const isHttpUrl = (s) => {
+  try {
+    return ["http:", "https:"].includes(new URL(s).protocol);
+  } catch {
+    return false;
+  }
+};
 
 export const helperVersion = "1.0.0";
 export const defaultPort = 18981;
@@ -48,10 +59,28 @@ export function createHelper(opts) {
       });
     });
 
-  const safeName = (name) =>
-    String(name)
-      .replace(/[/\\\0]/g, "_")
-      .trim() || "группа";
+  /**
+   * A mount folder's name: one plain path segment under the mount root, never `.`/`..`, a separator or a
+   * control character (which could point the mount elsewhere or hide in a listing). null when refused.
+   */
+  const folderName = (name) => {
+    const n = name.trim();
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+    if (!n || n === "." || n === ".." || /[/\\\x00-\x1f\x7f]/.test(n)) return null;
+    return n;
+  };
+
+  /** The WebDAV folder to mount: `url` resolved against the saved server, on its origin and under /dav/; else null. */
+  const davUrl = (url, server) => {
+    try {
+      const base = new URL(server);
+      const u = new URL(url, base);
+      if (u.origin !== base.origin || u.username || u.password || !u.pathname.startsWith("/dav/")) return null;
+      return u.href;
+    } catch {
+      return null;
+    }
+  };
 
   /** @type {Record<string, (b: any) => Promise<[number, unknown]>>} */
   const routes = {
@@ -62,6 +91,7 @@ export function createHelper(opts) {
     "POST /token": async (b) => {
       if (typeof b.token !== "string" || typeof b.login !== "string" || typeof b.server !== "string")
         return [400, { error: "Нужны поля token, login и server" }];
+      if (!isHttpUrl(b.server)) return [400, { error: "server: нужен адрес http(s)" }];
       mkdirSync(stateDir, { recursive: true, mode: 0o700 });
       writeFileSync(credFile, JSON.stringify({ token: b.token, login: b.login, server: b.server }), { mode: 0o600 });
       chmodSync(credFile, 0o600);
@@ -74,12 +104,16 @@ export function createHelper(opts) {
       if (!creds) return [409, { error: "Помощник не получил пароль приложения: подключите диск из приложения ещё раз" }];
       const existing = mounts.get(b.group_id);
       if (existing) return [200, { path: existing.path }];
-      const dir = path.join(mountRoot, safeName(b.name));
-      const url = new URL(b.url, creds.server).href;
+      const name = folderName(b.name);
+      if (!name) return [400, { error: "Недопустимое имя папки: «.», «..», разделители путей и управляющие символы запрещены" }];
+      const url = davUrl(b.url, creds.server);
+      if (!url) return [403, { error: `Подключить можно только папку WebDAV (/dav/) сервера ${creds.server}` }];
+      const dir = path.join(mountRoot, name);
       try {
         await mount({ backend: backend(), url, dir, login: creds.login, password: creds.token });
       } catch (err) {
-        return [200, { error: err instanceof Error ? err.message : String(err) }];
+        // The mount tool failed (no FUSE, no rclone, a refused login): the helper's own failure, not the request's.
+        return [500, { error: err instanceof Error ? err.message : String(err) }];
       }
       mounts.set(b.group_id, { group_id: b.group_id, name: b.name, path: dir });
       return [200, { path: dir }];
@@ -90,7 +124,7 @@ export function createHelper(opts) {
       try {
         unmountDir(m.path);
       } catch (err) {
-        return [200, { error: err instanceof Error ? err.message : String(err) }];
+        return [500, { error: err instanceof Error ? err.message : String(err) }];
       }
       mounts.delete(b.group_id);
       return [200, { ok: true }];
@@ -98,6 +132,11 @@ export function createHelper(opts) {
   };
 
   const server = http.createServer(async (req, res) => {
+    const port = /** @type {import("node:net").AddressInfo} */ (server.address()).port;
+    if (req.headers.host !== `127.0.0.1:${port}` && req.headers.host !== `localhost:${port}`) {
+      res.writeHead(403, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "Помощник отвечает только на 127.0.0.1" }));
+      return;
+    }
     const origin = req.headers.origin;
     // Browsers send Origin on cross-origin calls; a page of any other site gets no answer it can read.
     if (origin && !opts.origins.includes(origin)) {
