@@ -48,7 +48,7 @@ function guardBatch(db: Db): Db {
         throw new Error(`A raw statement with bound values cannot go in db.batch (use rawBatch): ${query.sql.slice(0, 120)}`);
     }
     return batch(items);
-  }) as Db["batch"];
+  }) as unknown as Db["batch"];
   return db;
 }
 

@@ -3,6 +3,7 @@ import { getDb } from "../lib/db";
 import { createApp, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
 import { catalogue } from "./catalogue";
 import { executeWorkflow, hookRun, triggerForm } from "./execute";
+import { retryRun } from "./retry";
 import { getRun, listRuns } from "./runs";
 import {
   catalogueOut,
@@ -14,6 +15,7 @@ import {
   ok,
   patchBody,
   runCreated,
+  runRetried,
   runOut,
   runsOut,
   runsQuery,
@@ -120,6 +122,17 @@ app.openapi(route("get", "/runs", "Runs of the caller's workflows, newest first"
 app.openapi(
   route("get", "/run/{id}", "A run: status, times, and each step's status, output and log", { params: idParam }, runOut),
   async (c) => c.json(await getRun(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
+);
+
+app.openapi(
+  route(
+    "post",
+    "/run/{id}/retry",
+    "«Повторить»: a failed run goes back to the queue; its done steps stay done",
+    { params: idParam },
+    runRetried,
+  ),
+  async (c) => c.json(await retryRun(c.env, c.get("auth"), c.req.valid("param").id), 200),
 );
 
 // The incoming webhook trigger: the secret in the path is the capability, like a share link's id.

@@ -1,14 +1,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { udwfRuns, udwfSteps, udwfWorkflows, type UdwfRun, type UdwfRunStatus } from "../../db/schema";
+import { type UdwfErrorClass, udwfRuns, udwfSteps, udwfWorkflows, type UdwfRun, type UdwfRunStatus } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { getDb, type Db } from "../lib/db";
 import type { Env } from "../lib/env";
-import { ApiError } from "../lib/errors";
 import { literal } from "../lib/sql";
 import { eventInsert, withCause } from "../lib/events";
 import { act, type StepContext } from "./actions";
-import { StepError } from "./step-error";
 import { checkConditions, type Subject } from "./conditions";
+import { errorClassOf, internalError, retryNoted } from "./run-failure";
 import { sendRuns } from "./dispatch";
 import { ownerOf, ownerQuery } from "./owner";
 import type { Condition, Step } from "./schemas";
@@ -34,11 +33,18 @@ export const udwfRetryDelay = (env: Env, attempts: number) =>
 
 const terminal: UdwfRunStatus[] = ["done", "failed", "stopped"];
 
-async function finish(db: Db, run: UdwfRun, status: UdwfRunStatus, error: string | null, ownerId: string | null) {
+async function finish(
+  db: Db,
+  run: UdwfRun,
+  status: UdwfRunStatus,
+  error: string | null,
+  ownerId: string | null,
+  errorClass: UdwfErrorClass | null = error && status === "failed" ? "denied" : null,
+) {
   await db.batch([
     db
       .update(udwfRuns)
-      .set({ status, error, finishedAt: nowSeconds() })
+      .set({ status, error, errorClass, finishedAt: nowSeconds() })
       .where(and(eq(udwfRuns.runId, run.runId), sql`${udwfRuns.status} NOT IN ('done', 'failed', 'stopped')`)),
     eventInsert(db, {
       kind: `workflow.run-${status}`,
@@ -112,6 +118,19 @@ async function loadRun(db: Db, runId: string) {
  */
 export async function runWorkflow(env: Env, runId: string): Promise<void> {
   const db = getDb(env);
+  try {
+    await runSteps(db, env, runId);
+  } catch (err) {
+    // A step's failure is already on the run; a bug anywhere else is put there now, then the queue retries.
+    if (!(err instanceof StepFailed)) await retryNoted(db, runId, internalError(err), "internal").catch(() => {});
+    throw err instanceof StepFailed ? err.cause : err;
+  }
+}
+
+/** A step's failure that runSteps has recorded (with the run's retry count) before handing it to the queue. */
+class StepFailed extends Error {}
+
+async function runSteps(db: Db, env: Env, runId: string): Promise<void> {
   const { run, wf, owner, steps: done } = await loadRun(db, runId);
   if (!run || terminal.includes(run.status)) return;
   if (!wf) return finish(db, run, "failed", "Автоматизация удалена", null);
@@ -172,20 +191,21 @@ export async function runWorkflow(env: Env, runId: string): Promise<void> {
       const message = err instanceof Error ? err.message : String(err);
       const line = `попытка ${claim.attempts}: ${message}`;
       // No retry mends a missing right or object: the run fails now. Anything else is tried again with backoff.
-      const permanent = err instanceof ApiError || (err instanceof StepError && !err.retry);
+      const errorClass = errorClassOf(err);
+      const permanent = errorClass === "denied";
+      const runError = `Шаг ${index + 1}: ${message}`;
       await db.batch([
         db
           .update(udwfSteps)
           .set({ status: "failed", log: appendLog(line) as never, leaseUntil: null, finishedAt: nowSeconds() })
           .where(and(eq(udwfSteps.runId, runId), eq(udwfSteps.step, index))),
         stepEvent(db, run, wf.owner, index, step.action, "failed", line),
-        db
-          .update(udwfRuns)
-          .set({ error: `Шаг ${index + 1}: ${message}` })
-          .where(eq(udwfRuns.runId, runId)),
+        permanent
+          ? db.update(udwfRuns).set({ error: runError }).where(eq(udwfRuns.runId, runId))
+          : retryNoted(db, runId, runError, errorClass),
       ]);
-      if (permanent) return finish(db, run, "failed", `Шаг ${index + 1}: ${message}`, wf.owner);
-      throw err;
+      if (permanent) return finish(db, run, "failed", runError, wf.owner, errorClass);
+      throw new StepFailed(message, { cause: err });
     }
     if (result.wait) {
       await settle(db, runId, index, "waiting", result.output, result.log);
@@ -223,5 +243,12 @@ export async function failRunForGood(env: Env, runId: string) {
   const run = await db.select().from(udwfRuns).where(eq(udwfRuns.runId, runId)).get();
   if (!run || terminal.includes(run.status)) return;
   const wf = await db.select({ owner: udwfWorkflows.owner }).from(udwfWorkflows).where(eq(udwfWorkflows.workflowId, run.workflowId)).get();
-  await finish(db, run, "failed", `${run.error ?? "Шаг не удался"} — все повторы исчерпаны`, wf?.owner ?? null);
+  await finish(
+    db,
+    run,
+    "failed",
+    `${run.error ?? "Шаг не удался"} — все повторы исчерпаны`,
+    wf?.owner ?? null,
+    run.errorClass ?? "internal",
+  );
 }

@@ -7,6 +7,7 @@ import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { idList } from "../lib/sql";
 import { maskedLinkId } from "../sl/tokens";
+import { retriesAllowed } from "./run-failure";
 import type { RunOut } from "./schemas";
 import { sharesOf } from "./service";
 
@@ -34,6 +35,7 @@ const runColumns = {
   input: udwfRuns.input,
   error: udwfRuns.error,
   error_class: udwfRuns.errorClass,
+  retries: udwfRuns.retries,
   ctime: udwfRuns.ctime,
   started_at: udwfRuns.startedAt,
   finished_at: udwfRuns.finishedAt,
@@ -50,6 +52,7 @@ type RunRow = {
   input: Record<string, unknown>;
   error: string | null;
   error_class: string | null;
+  retries: number;
   ctime: number;
   started_at: number | null;
   finished_at: number | null;
@@ -67,7 +70,8 @@ async function accessTo(db: Db, auth: AuthUser, rows: RunRow[]) {
 }
 
 /** A run as the caller may see it: a viewer's answer leaves out the input and the error text. */
-function runOut({ owner: _owner, input, error, ...run }: RunRow, access: SharedAccess) {
+function runOut({ owner: _owner, input, error, ...rest }: RunRow, access: SharedAccess) {
+  const run = { ...rest, retries_max: retriesAllowed({ input }) };
   return access === "view" ? run : { ...run, input, error };
 }
 

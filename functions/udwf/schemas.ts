@@ -238,6 +238,8 @@ export const runCreated = z
   .object({ run_id: z.string(), run_ids: z.array(z.string()).describe("one run per entity") })
   .openapi("UdwfRunCreated");
 
+export const runRetried = z.object({ run_id: z.string() }).openapi("UdwfRunRetried");
+
 export const catalogueOut = z
   .object({
     actions: z.array(z.object({ action: z.string(), needs_asset: z.boolean(), params: z.record(z.string(), z.unknown()) })),
@@ -282,6 +284,8 @@ export const runOut = z
     input: z.record(z.string(), z.unknown()).optional().describe("owner, editors, admins"),
     error: z.string().nullable().optional().describe("owner, editors, admins"),
     error_class: errorClass,
+    retries: z.number().int().describe("failed tries so far, each handed back to the queue («повтор N из M»)"),
+    retries_max: z.number().int().describe("the retries a run gets before it fails"),
     ctime: z.number(),
     started_at: z.number().nullable(),
     finished_at: z.number().nullable(),

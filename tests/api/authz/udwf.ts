@@ -112,6 +112,12 @@ export const udwfCases: RouteCase[] = [
   { route: "GET /api/udwf/runs", request: () => ({ path: "/api/udwf/runs?take=50" }), expect: signedIn(200) },
   { route: "GET /api/udwf/run/:id", request: async (w) => ({ path: `/api/udwf/run/${await keptRun(w)}` }), expect: ownerOnly() },
   {
+    // The kept run has not failed: those who may retry it are told so (409); anyone else learns nothing of it.
+    route: "POST /api/udwf/run/:id/retry",
+    request: async (w) => ({ method: "POST", path: `/api/udwf/run/${await keptRun(w)}/retry` }),
+    expect: ownerOnly(409),
+  },
+  {
     route: "POST /api/udwf/hook/:id/:secret",
     request: async (w) => ({ method: "POST", path: `/api/udwf/hook/${await keptWorkflow(w)}/not-the-secret`, json: {} }),
     expect: { anonymous: 404, disabled: 404, none: 404, reader: 404, chrooted: 404, robot: 404, editor: 404, admin: 404 },
