@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Seeder, unique } from "./browse-seed";
+import { base, Seeder, unique } from "./browse-seed";
 import { ADMIN, createPlainUser, expect, openSignedIn, signedInPage, test } from "./fixtures";
 
 /**
@@ -98,4 +98,39 @@ test("a user buys two products, an admin approves and marks paid, the user downl
   await page.goto(`/shop/invoice/${orderId}`);
   await expect(page.getByRole("heading", { name: /Счёт №/ })).toBeVisible();
   await expect(page.getByText(/Итого: 5\s000,00/)).toBeVisible();
+});
+
+test("an admin gives a delivered order's money back: it shows as returned and its links stop working", async ({ browser, request }) => {
+  // Seeding a paid order through the API takes most of the default 30 s on a busy machine.
+  test.slow();
+  const { seed, group, products } = await seedShop();
+  const user = await createPlainUser(request);
+  await seed.call("/api/user/acl", { json: { subj: user.id, obj: group, acl: ["read"] } });
+  const buyer = new Seeder(base);
+  await buyer.login(user.login, user.password);
+  const p = products[0];
+  const { offers } = await buyer.call<{ offers: { offer_id: string }[] }>(`/api/shop/product/${p.product_id}`);
+  await buyer.call("/api/shop/cart/items", { json: { product_id: p.product_id, offer_id: offers[0].offer_id } });
+  const { order_id } = await buyer.call<{ order_id: string }>("/api/shop/checkout", { json: { provider: "manual" } });
+  await seed.call(`/api/shop/order/${order_id}/approve`, { json: {} });
+  const paid = await seed.call<{ items: { delivery_url: string }[] }>(`/api/shop/order/${order_id}/mark-paid`, { json: {} });
+  const link = paid.items[0].delivery_url;
+
+  const admin = await signedInPage(browser, ADMIN, "/admin/shop");
+  const adminOrder = admin.page.locator(`[data-order="${order_id}"]`);
+  await expect(adminOrder.locator("[data-status]")).toHaveText("Выполнен");
+  await adminOrder.getByRole("button", { name: "Вернуть деньги" }).click();
+  const dialog = admin.page.getByRole("dialog", { name: "Вернуть деньги" });
+  await expect(dialog.getByText(/Ссылки на скачивание перестанут работать/)).toBeVisible();
+  await dialog.getByRole("button", { name: "Вернуть деньги" }).click();
+  await expect(adminOrder.locator("[data-status]")).toHaveText("Возвращён");
+  await expect(adminOrder.getByRole("button", { name: "Вернуть деньги" })).toHaveCount(0);
+  await admin.context.close();
+
+  const visitor = await browser.newContext();
+  const v = await visitor.newPage();
+  await v.goto(link);
+  await expect(v.getByText("Ссылка отозвана отправителем.")).toBeVisible();
+  await expect(v.getByRole("link", { name: "Скачать", exact: true })).toHaveCount(0);
+  await visitor.close();
 });
