@@ -139,6 +139,10 @@ export const automations = {
   } as Record<string, string>,
   step: (n: number) => `Шаг ${n}`,
   attempts: (n: number) => `попыток: ${n}`,
+  /** A run whose tries failed and that the queue is trying again (docs/decisions/053). */
+  retrying: (n: number, of: number) => `повтор ${n} из ${of}`,
+  retry: "Повторить",
+  retried: "Запуск начат снова",
   /** What a viewer is told of a failure (the error text, logs and outputs are for the owner and editors). */
   errorClass: {
     step: "шаг не удался",

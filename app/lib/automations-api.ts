@@ -34,6 +34,7 @@ export const execute = (id: string, body: { entities?: { id: string; type: "asse
   api<{ run_id: string }>(`/udwf/execute/${id}`, { method: "POST", body });
 export const listRuns = (workflow: string, signal?: AbortSignal) => api<RunsPage>("/udwf/runs", { query: { workflow, take: 20 }, signal });
 export const getRun = (id: string, signal?: AbortSignal) => api<Run>(`/udwf/run/${id}`, { signal });
+export const retryRun = (id: string) => api<{ run_id: string }>(`/udwf/run/${id}/retry`, { method: "POST" });
 export const listShares = (id: string, signal?: AbortSignal) => api<SharesOut>(`/udwf/workflow-shares/${id}`, { signal });
 export const saveShares = (id: string, body: SharesBody) => api(`/udwf/workflow-shares/${id}`, { method: "POST", body });
 export const listTags = () => api<{ tag_id: string; tag_name: string }[]>("/tags/list", { query: { take: 200 } });

@@ -222,7 +222,7 @@ export default function AutomationPage() {
       </Group>
       <SharingCard workflowId={workflow.workflow_id} shares={shares} canShare={workflow.access === "owner"} onSaved={revalidate} />
       <Title order={3}>{t.history}</Title>
-      <RunHistory runs={runs} />
+      <RunHistory runs={runs} canRetry={canEdit} onRetried={revalidate} />
       <RunDialog workflowId={workflow.workflow_id} opened={running} onClose={() => setRunning(false)} onStarted={revalidate} />
     </Stack>
   );

@@ -1,7 +1,8 @@
-import { Accordion, Badge, Code, Group, Stack, Text } from "@mantine/core";
+import { Accordion, Badge, Button, Code, Group, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
 import { ru } from "../../i18n/ru";
-import { getRun, isLive, type Run, type RunsPage } from "../../lib/automations-api";
+import { getRun, isLive, retryRun, type Run, type RunsPage } from "../../lib/automations-api";
 import { formatDateTime } from "../../lib/format";
 
 const t = ru.automations;
@@ -62,8 +63,43 @@ function RunSteps({ runId, status }: { runId: string; status: string }) {
   );
 }
 
+type RunItem = RunsPage["items"][number];
+
+/** While the queue tries a failed run again: «повтор N из M», and the last error to those who may read it. */
+function Retrying({ run }: { run: RunItem }) {
+  if (!isLive(run.status) || run.retries === 0) return null;
+  return (
+    <Text size="xs" c="orange" data-testid="run-retrying">
+      {t.retrying(Math.min(run.retries, run.retries_max), run.retries_max)}
+      {run.error ? ` — ${run.error}` : ""}
+    </Text>
+  );
+}
+
+/** «Повторить» on a failed run, for those who may start the workflow. */
+function RetryButton({ runId, onRetried }: { runId: string; onRetried: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const retry = async () => {
+    setBusy(true);
+    try {
+      await retryRun(runId);
+      notifications.show({ message: t.retried });
+      onRetried();
+    } catch (err) {
+      notifications.show({ color: "red", message: (err as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="xs" variant="light" loading={busy} onClick={retry}>
+      {t.retry}
+    </Button>
+  );
+}
+
 /** The run history, newest first; the screen reloads it every 2 s while a run is going (the caller's polling). */
-export function RunHistory({ runs }: { runs: RunsPage }) {
+export function RunHistory({ runs, canRetry, onRetried }: { runs: RunsPage; canRetry: boolean; onRetried: () => void }) {
   if (!runs.items.length) return <Text c="dimmed">{t.historyEmpty}</Text>;
   return (
     <Accordion variant="separated">
@@ -78,10 +114,14 @@ export function RunHistory({ runs }: { runs: RunsPage }) {
                   {t.live}
                 </Text>
               )}
+              <Retrying run={r} />
             </Group>
           </Accordion.Control>
           <Accordion.Panel>
-            <RunSteps runId={r.run_id} status={r.status} />
+            <Stack gap="xs">
+              {canRetry && r.status === "failed" && <RetryButton runId={r.run_id} onRetried={onRetried} />}
+              <RunSteps runId={r.run_id} status={r.status} />
+            </Stack>
           </Accordion.Panel>
         </Accordion.Item>
       ))}
