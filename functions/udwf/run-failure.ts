@@ -5,7 +5,7 @@ import { ApiError } from "../lib/errors";
 import { StepError } from "./step-error";
 
 /**
- * A run that fails is never left `queued` or `running` with nothing to show (docs/decisions/053): every failed try is
+ * A run that fails is never left `queued` or `running` with nothing to show (docs/decisions/054): every failed try is
  * counted on the run with its last error and that error's class, so the runs screen says «повтор N из M»; after the
  * last retry the dead-letter consumer fails the run, keeping them.
  */

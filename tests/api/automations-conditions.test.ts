@@ -12,7 +12,7 @@ import { createAsset, randomBytes, uploadFile } from "./uploads.helpers";
 /**
  * Workflows with conditions (mime, size, group, class, tag, field) started by an upload, by hand and by the cron:
  * the conditions are read from the run's asset in one batch of raw statements with bound values, which drizzle's
- * D1 batch cannot carry (docs/decisions/053-raw-statements-and-real-runtime-tests.md).
+ * D1 batch cannot carry (docs/decisions/054-raw-statements-failing-runs-real-runtime.md).
  */
 
 const receiver = () => inject("webhookUrl");

@@ -7,7 +7,7 @@ import { admin, call, db, grant, mkGroup, mkPerson, uniq, VIRTUAL_ROOT, type Per
 /**
  * A run that fails because of a bug (not a step's answer) is never left queued: each try is counted on the run with
  * its error, it ends failed with the error class, /api/metrics counts it, and «Повторить» starts it again
- * (docs/decisions/053). The queue retries at once here (vitest.config.ts).
+ * (docs/decisions/054). The queue retries at once here (vitest.config.ts).
  */
 
 let owner: Person;
