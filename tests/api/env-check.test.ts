@@ -29,6 +29,8 @@ describe("the Worker's variables", () => {
     ["MEDIA_ORIGIN not a URL", { MEDIA_ORIGIN: "media" }, ["MEDIA_ORIGIN"]],
     ["TRANSCODER_URL without PUBLIC_URL", { TRANSCODER_URL: "https://tc.example", PUBLIC_URL: "" }, ["PUBLIC_URL"]],
     ["DEFAULT_QUOTA_BYTES not a number", { DEFAULT_QUOTA_BYTES: "10GB" }, ["DEFAULT_QUOTA_BYTES"]],
+    ["UDWF_SEND_PER_HOUR not a count", { UDWF_SEND_PER_HOUR: "many" }, ["UDWF_SEND_PER_HOUR"]],
+    ["UDWF_SEND_TEAM not a group id", { UDWF_SEND_TEAM: "marketing" }, ["UDWF_SEND_TEAM"]],
     [
       "several at once",
       { JWT_SECRET: "short", DEFAULT_QUOTA_BYTES: "-1", TRANSCODER_URL: "not a url" },
