@@ -14,7 +14,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { pipeLines } from "./log-format.mjs";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { Cron } from "croner";
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 import { withOfflineEnv } from "./offline-env.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -96,7 +97,23 @@ if (vars.WEBHOOK_ALLOW_PRIVATE === "true" || secrets.WEBHOOK_ALLOW_PRIVATE === "
     "Automation webhooks may reach this machine and its private networks (WEBHOOK_ALLOW_PRIVATE=true, for local receivers); WEBHOOK_ALLOW_PRIVATE=false sends them to public addresses only.",
   );
 
+// The cron triggers of wrangler.toml, fired as Cloudflare fires them (Miniflare runs none by itself): housekeeping,
+// the automations' schedules. LOCAL_CRONS (comma-separated, croner syntax, seconds allowed) replaces them, so a test
+// need not wait five minutes for a schedule to come due.
+const crons = process.env.LOCAL_CRONS
+  ? process.env.LOCAL_CRONS.split(",")
+  : (unstable_readConfig({ config: path.join(root, "wrangler.toml") }).triggers?.crons ?? []);
+const cronJobs = crons.map(
+  (expr) =>
+    new Cron(expr.trim(), { protect: true, timezone: "UTC" }, () =>
+      fetch(`http://127.0.0.1:${args.port}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(expr.trim())}`)
+        .then((r) => r.body?.cancel())
+        .catch((err) => console.error(`cron ${expr}: ${err.message}`)),
+    ),
+);
+
 const stop = async () => {
+  for (const job of cronJobs) job.stop();
   await mf.dispose().catch(() => {});
   process.exit(0);
 };
