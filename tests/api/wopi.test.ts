@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { events, wopiLocks } from "../../db/schema";
 import { signWopiToken } from "../../functions/wopi/tokens";
 import { encodeUtf7 } from "../../functions/wopi/utf7";
-import { admin, db, disable, grant, mkPerson } from "./fixtures";
+import { admin, db, disable, grant, issueToken, mkPerson } from "./fixtures";
 import { api, login, refreshCookieOf } from "./helpers";
 import { desk, doc, fileInfo, override, putFile, testEnv, tokenFor, wopi, type Desk } from "./wopi.helpers";
 
@@ -328,6 +328,21 @@ describe("Access tokens", () => {
     });
     expect(changed.status).toBe(200);
     expect((await wopi(id, tc)).status).toBe(401);
+  });
+
+  it("a robot's token ends with the API token it was issued under", async () => {
+    const id = await doc(d.group, "r.txt", "x");
+    const robot = await mkPerson({ robot: true });
+    await grant(robot.id, d.group, ["read"]);
+    const api1 = await issueToken(robot.id);
+    const api2 = await issueToken(robot.id);
+    const t1 = (await tokenFor(api1.token, id)).access_token;
+    const t2 = (await tokenFor(api2.token, id)).access_token;
+    expect((await wopi(id, t1)).status).toBe(200);
+    const revoked = await api(`/api/user/${robot.id}/tokens/${api1.token_id}`, { method: "DELETE", bearer: await admin() });
+    expect(revoked.status).toBe(200);
+    expect((await wopi(id, t1)).status).toBe(401);
+    expect((await wopi(id, t2)).status).toBe(200);
   });
 
   it("a token ends with its user's account; a deleted file answers 404; the token route needs the bearer and read", async () => {
