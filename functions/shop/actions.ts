@@ -7,7 +7,7 @@ import { ApiError } from "../lib/errors";
 import { deliverOrder } from "./delivery";
 import { getOrder, orderNotFound, transition } from "./orders";
 import { endOrder } from "./refunds";
-import { stripeRefund } from "./stripe";
+import { expireCheckout, stripeRefund } from "./stripe";
 import { orderTable } from "./transitions";
 
 /** The admin's moves on an order (manual payment); each is a row of ./transitions.ts, anything else 409. */
@@ -17,15 +17,15 @@ export async function approveOrder(db: Db, auth: AuthUser, id: string, origin: s
   return getOrder(db, auth, id, origin);
 }
 
-export async function rejectOrder(db: Db, auth: AuthUser, id: string, reason: string, origin: string) {
-  await transition(db, auth, id, "reject", { reason }, { reason });
+export async function rejectOrder(db: Db, env: Env, auth: AuthUser, id: string, reason: string, origin: string) {
+  await expireCheckout(db, env, await transition(db, auth, id, "reject", { reason }, { reason }));
   return getOrder(db, auth, id, origin);
 }
 
 /** The buyer (or an admin) withdraws an order not yet paid; someone else's order is 404 like a missing one. */
-export async function cancelOrder(db: Db, auth: AuthUser, id: string, origin: string) {
+export async function cancelOrder(db: Db, env: Env, auth: AuthUser, id: string, origin: string) {
   await getOrder(db, auth, id, origin);
-  await transition(db, auth, id, "cancel");
+  await expireCheckout(db, env, await transition(db, auth, id, "cancel"));
   return getOrder(db, auth, id, origin);
 }
 

@@ -147,7 +147,7 @@ app.openapi(
 );
 app.openapi(
   route("post", "/order/{id}/reject", "Reject an order not yet paid (admins)", { params: idParam, body: jsonBody(rejectBody) }, orderOut),
-  async (c) => c.json(await rejectOrder(db(c), admin(c), c.req.valid("param").id, c.req.valid("json").reason, originOf(c)), 200),
+  async (c) => c.json(await rejectOrder(db(c), c.env, admin(c), c.req.valid("param").id, c.req.valid("json").reason, originOf(c)), 200),
 );
 app.openapi(
   route("post", "/order/{id}/mark-paid", "Record the payment of an approved order and deliver it (admins)", { params: idParam }, orderOut),
@@ -167,7 +167,7 @@ app.openapi(
 
 app.openapi(
   route("post", "/order/{id}/cancel", "Cancel an order not yet paid (its buyer, or admins)", { params: idParam }, orderOut),
-  async (c) => c.json(await cancelOrder(db(c), c.get("auth"), c.req.valid("param").id, originOf(c)), 200),
+  async (c) => c.json(await cancelOrder(db(c), c.env, c.get("auth"), c.req.valid("param").id, originOf(c)), 200),
 );
 
 app.openapi(

@@ -79,6 +79,25 @@ export async function stripeRefund(env: Env, order: ShopOrder, paymentIntent?: s
   }
 }
 
+/**
+ * Closes the payment page of a Stripe order withdrawn before payment (cancelled, rejected), so the buyer cannot pay
+ * it any more. Best effort: a page already paid cannot be closed, and that payment is refunded when its
+ * checkout.session.completed comes (stripeWebhook); a failure is recorded, the withdrawal stands.
+ */
+export async function expireCheckout(db: Db, env: Env, order: ShopOrder) {
+  if (order.provider !== "stripe" || !order.providerRef || !env.STRIPE_SECRET_KEY) return;
+  try {
+    await stripeClient(env).checkout.sessions.expire(order.providerRef);
+  } catch (err) {
+    await eventInsert(db, {
+      kind: "shop.order.checkout-expire-failed",
+      entityType: "shop_order",
+      entityId: order.orderId,
+      data: { message: err instanceof Error ? err.message : String(err) },
+    }).run();
+  }
+}
+
 /** The order a payment intent paid: Stripe's Checkout session for it, then the order made with that session. */
 async function orderOfPayment(db: Db, env: Env, paymentIntent: string | null): Promise<ShopOrder | null> {
   if (!paymentIntent) return null;

@@ -19,6 +19,7 @@ const secret = "whsec_test_secret_for_the_refund_suite";
 /** Checkout sessions the stand-in made, with the payment intent a test says paid them. */
 const sessions = new Map<string, { paymentIntent: string | null }>();
 const refunds: { form: URLSearchParams; idempotencyKey: string | null }[] = [];
+const expired: string[] = [];
 
 const fakeStripe = {
   async fetch(input: RequestInfo | URL, init?: RequestInit) {
@@ -40,6 +41,11 @@ const fakeStripe = {
       const pi = url.searchParams.get("payment_intent");
       const data = [...sessions].filter(([, s]) => s.paymentIntent === pi).map(([id]) => sessionJson(id));
       return Response.json({ object: "list", data, has_more: false, url: "/v1/checkout/sessions" });
+    }
+    const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+    if (req.method === "POST" && expire && sessions.has(expire[1])) {
+      expired.push(expire[1]);
+      return Response.json({ ...sessionJson(expire[1]), status: "expired" });
     }
     const one = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (req.method === "GET" && one && sessions.has(one[1])) return Response.json(sessionJson(one[1]));
@@ -224,6 +230,8 @@ describe("Stripe's money events", () => {
   it("a payment that arrives after the buyer cancelled is refunded, never kept without delivery", async () => {
     const o = await stripeOrder();
     expect((await api(`/api/shop/order/${o.orderId}/cancel`, { method: "POST", bearer: o.user.bearer, env: stripeEnv })).status).toBe(200);
+    // Its payment page is closed on Stripe's side; one paid just before that still comes, and goes back.
+    expect(expired).toContain(o.sessionId);
     const before = refunds.length;
     const pi = await pay(o.sessionId, o.orderId);
     expect(refunds.length).toBe(before + 1);
