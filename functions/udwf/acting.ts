@@ -52,10 +52,14 @@ export function lacking(ctx: AccessContext, obj: ResolvedObject | undefined, nee
 export interface Acting {
   user: AuthUser;
   /** Who they are to the workflow, for the error a run ends with. */
-  role: "actor" | "caller";
+  role: "actor" | "caller" | "retrier";
 }
 
-const roleText = { actor: "последним менял или включал автоматизацию", caller: "запустил её вручную" };
+const roleText = {
+  actor: "последним менял или включал автоматизацию",
+  caller: "запустил её вручную",
+  retrier: "повторил запуск",
+};
 
 const usersQuery = (db: Db, ids: string[]) =>
   db
@@ -64,8 +68,8 @@ const usersQuery = (db: Db, ids: string[]) =>
     .where(inArray(users.userId, idList(ids)));
 
 /**
- * Those whose rights bound a run besides the owner: the workflow's actor and, for a manual run, its caller (each once,
- * never the owner). One who is disabled or deleted stops the run with an error saying so: the workflow does nothing
+ * Those whose rights bound a run besides the owner: the workflow's actor, a manual run's caller, and whoever asked
+ * for a failed run to be tried again (`retried_by`, functions/udwf/retry.ts), each once, never the owner. One who is disabled or deleted stops the run with an error saying so: the workflow does nothing
  * until someone with the rights saves or enables it again.
  */
 export async function actingUsers(db: Db, workflowId: string, ownerId: string, input: Record<string, unknown>): Promise<Acting[]> {
@@ -74,6 +78,8 @@ export async function actingUsers(db: Db, workflowId: string, ownerId: string, i
   if (wf?.actor && wf.actor !== ownerId) wanted.set(wf.actor, "actor");
   const by = input.source === "manual" && typeof input.by === "string" ? input.by : null;
   if (by && by !== ownerId && !wanted.has(by)) wanted.set(by, "caller");
+  const retrier = typeof input.retried_by === "string" ? input.retried_by : null;
+  if (retrier && retrier !== ownerId && !wanted.has(retrier)) wanted.set(retrier, "retrier");
   if (!wanted.size) return [];
   const rows = await usersQuery(db, [...wanted.keys()]);
   const out: Acting[] = [];

@@ -8,9 +8,10 @@ import { sendRuns } from "./dispatch";
 import { loadWorkflow } from "./service";
 
 /**
- * «Повторить» on a failed run (docs/decisions/053): the run goes back to the queue with its retries counted from
+ * «Повторить» on a failed run (docs/decisions/054): the run goes back to the queue with its retries counted from
  * zero; the steps that were done stay done (their effects are not repeated), the failed one is claimed again. Those
- * who may start the workflow may do this; the run still acts with the rights it was started with (./acting.ts).
+ * who may start the workflow may do this; the run still acts with the rights it was started with, and within the
+ * retrier's too (`retried_by`, ./acting.ts), as a manual run acts within its caller's.
  */
 export async function retryRun(env: Env, auth: AuthUser, runId: string) {
   const db = getDb(env);
@@ -27,7 +28,14 @@ export async function retryRun(env: Env, auth: AuthUser, runId: string) {
   await db.batch([
     db
       .update(udwfRuns)
-      .set({ status: "queued", error: null, errorClass: null, retries: 0, finishedAt: null })
+      .set({
+        status: "queued",
+        error: null,
+        errorClass: null,
+        retries: 0,
+        finishedAt: null,
+        input: { ...run.input, retried_by: auth.userId },
+      })
       .where(eq(udwfRuns.runId, runId)),
     eventInsert(db, {
       kind: "workflow.run-retry",

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { shareLinks, udwfRuns } from "../../db/schema";
+import { accessRules, shareLinks, udwfRuns } from "../../db/schema";
 import { admin, call, db, disable, grant, mkGroup, mkPerson, uniq, VIRTUAL_ROOT, type Person } from "./fixtures";
 import { fieldsOf, mkTag } from "./tags.helpers";
 import { createAsset, randomBytes, uploadFile } from "./uploads.helpers";
@@ -175,6 +175,46 @@ describe("a workflow acts only within the rights of those who shaped it", () => 
     });
     expect(own.status, own.text).toBe(200);
     expect((await runById(own.body.run_id)).status).toBe("done");
+    expect(await linksOf(asset)).toHaveLength(1);
+  }, 60_000);
+
+  it("a failed run tried again by an editor acts within the editor's rights too", async () => {
+    const wf = await sharedWorkflow({ trigger: { type: "manual" }, steps: [downloadLink] });
+    const place = await mkGroup(VIRTUAL_ROOT);
+    const ownersRule = await grant(owner.id, place, ["read"]);
+    await grant(editor.id, place, ["read"]);
+    const asset = await upload(place);
+    // The owner may not share it yet: the run fails for want of a right.
+    const first = await call(`/api/udwf/execute/${wf}`, {
+      method: "POST",
+      bearer: owner.bearer,
+      json: { entities: [{ id: asset, type: "asset" }] },
+    });
+    expect(first.status, first.text).toBe(403);
+    await db()
+      .insert(udwfRuns)
+      .values({
+        runId: crypto.randomUUID(),
+        workflowId: wf,
+        triggerKey: `manual:${crypto.randomUUID()}`,
+        status: "failed",
+        input: { source: "manual", by: owner.id, entity: { id: asset, type: "asset" }, form: {} },
+        error: "Шаг 1: Недостаточно прав",
+        ctime: 1,
+      });
+    const [failed] = await runsOf(wf);
+    // Now the owner holds the rights; the editor, who only reads the file, asks for the run again.
+    await db().update(accessRules).set({ acl: allRights }).where(eq(accessRules.ruleId, ownersRule));
+    const again = await call(`/api/udwf/run/${failed.runId}/retry`, { method: "POST", bearer: editor.bearer });
+    expect(again.status, again.text).toBe(200);
+    await waitFor("the retried run to end", async () => {
+      const r = await db().select().from(udwfRuns).where(eq(udwfRuns.runId, failed.runId)).get();
+      return r && r.status === "failed" && r.errorClass !== null && r;
+    });
+    expect(await linksOf(asset)).toHaveLength(0);
+    // The owner's own retry goes through.
+    expect((await call(`/api/udwf/run/${failed.runId}/retry`, { method: "POST", bearer: owner.bearer })).status).toBe(200);
+    expect((await runById(failed.runId)).status).toBe("done");
     expect(await linksOf(asset)).toHaveLength(1);
   }, 60_000);
 
