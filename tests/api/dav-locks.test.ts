@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { grant, mkGroup, mkPerson, uniq, VIRTUAL_ROOT } from "./fixtures";
+import { assets } from "../../db/schema";
+import { db, grant, mkGroup, mkPerson, placeAsset, uniq, VIRTUAL_ROOT } from "./fixtures";
 import { adminCredentials } from "./helpers";
 import { dav, davPath } from "./dav.helpers";
 
@@ -88,6 +90,21 @@ describe("WebDAV locks are on objects", () => {
     const token = locked.headers.get("Lock-Token")!;
     expect((await dav(davPath(top), { method: "UNLOCK", basic: anna, headers: { "Lock-Token": token } })).status).toBe(204);
     expect((await dav(davPath(sub, "new.txt"), { method: "PUT", basic: boris, body: "x" })).status).toBe(201);
+  });
+
+  it("a depth-infinity lock on a group covers a file placed in it when the file is reached through its other group", async () => {
+    const [first, second] = [uniq("Эфир"), uniq("Сайт")];
+    const [firstId, secondId] = [await mkGroup(VIRTUAL_ROOT, first), await mkGroup(VIRTUAL_ROOT, second)];
+    const anna = await editorOf(firstId);
+    const boris = await editorOf(secondId);
+    const name = `${uniq("ролик")}.txt`;
+    expect((await dav(davPath(first, name), { method: "PUT", basic: anna, body: "v1" })).status).toBe(201);
+    const asset = await db().select({ id: assets.assetId }).from(assets).where(eq(assets.name, name)).get();
+    await placeAsset(secondId, asset!.id);
+    expect((await dav(davPath(first), { method: "LOCK", basic: anna, body: lockBody("exclusive", "anna") })).status).toBe(200);
+    // Boris reaches the same file through his own group, which no lock is on: the file is still locked.
+    expect((await dav(davPath(second, name), { method: "PUT", basic: boris, body: "v2" })).status).toBe(423);
+    expect((await dav(davPath(second, "other.txt"), { method: "PUT", basic: boris, body: "x" })).status).toBe(201);
   });
 
   it("a depth-infinity lock on one user's «Film» does not block another user's unrelated «Film»", async () => {
