@@ -63,7 +63,7 @@ describe("API JSON bodies", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(res.status).toBe(413);
-    expect((await res.json()).error.code).toBe("payload_too_large");
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
 
     // 4,999,000 characters of three UTF-8 bytes each (about 15 MB): over no limit but the import's own checks.
     const csv = `x,y\n${"漢".repeat(4_999_000)}`;
