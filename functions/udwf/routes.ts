@@ -93,7 +93,7 @@ app.openapi(
   route(
     "post",
     "/workflow-shares/{id}",
-    "Replaces a workflow's shares (its owner or an admin): view, or edit and run; it still acts with its owner's rights",
+    "Replaces a workflow's shares (its owner or an admin): view, or edit and run; it acts only where its owner and its last editor may",
     { params: idParam, body: jsonBody(sharesBody) },
     ok,
   ),
@@ -120,7 +120,13 @@ app.openapi(route("get", "/runs", "Runs of the caller's workflows, newest first"
 );
 
 app.openapi(
-  route("get", "/run/{id}", "A run: status, times, and each step's status, output and log", { params: idParam }, runOut),
+  route(
+    "get",
+    "/run/{id}",
+    "A run: status, times, and each step's status, output and log (viewers: statuses, times and error classes only)",
+    { params: idParam },
+    runOut,
+  ),
   async (c) => c.json(await getRun(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
 );
 
