@@ -68,7 +68,14 @@ const handler = {
     return secureResponse(request, response, nonce, mediaOrigin(env), connectOrigins(env), officeOrigin(env));
   },
   queue: (batch, env) => handleQueue(batch, env),
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(housekeeping(env)),
+  // A failing cron is logged with its cause (the platform's own answer says only "exception").
+  scheduled: (_controller, env, ctx) =>
+    ctx.waitUntil(
+      housekeeping(env).catch((err: Error) => {
+        console.error("Cron failed:", err?.stack ?? err);
+        throw err;
+      }),
+    ),
 } satisfies ExportedHandler<Env, JobMessage>;
 
 // With SENTRY_DSN the same handler runs inside Sentry's wrapper (functions/lib/error-reporting.ts); without it,
