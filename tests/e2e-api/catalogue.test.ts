@@ -9,10 +9,11 @@ import { adminOf, personOf, servers } from "./runtime";
  * a changed document dirty in `search_dirty` in the change's own transaction; every changing /api request then
  * rebuilds the dirty documents in its `waitUntil` once the answer is sent, the cron does it for changes no request
  * followed (WebDAV, bulk), and every search first indexes whatever is still marked (`catchUp`). So the promise is
- * "the next search sees the change", and these flows assert exactly that: the first search after the change,
- * without polling — a poll would let the `waitUntil` or the cron hide a search that reads a stale index. Both
- * the rebuild (raw statements with bound values through one batch) and the group filter's SQL differ between
- * D1 and libSQL, so every flow runs on both.
+ * "the next search sees the change", and these flows assert exactly that: the first search after the change, no
+ * polling. After an API change the `waitUntil` rebuild is normally done before the next request arrives, so what
+ * these catch is the rebuild itself failing (raw statements with bound values through one batch, which D1 and
+ * libSQL bind differently), the triggers, and the group filter's and access engine's SQL; the search's own
+ * catch-up is what the WebDAV flow in shop.test.ts depends on. Every flow runs on both stores.
  */
 
 describe.each(servers())("catalogue on $store", ({ url }) => {
