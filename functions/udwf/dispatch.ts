@@ -190,14 +190,24 @@ async function placed(db: Db, candidates: Candidate[]): Promise<Candidate[]> {
   const objects = await resolveObjects(db, [...new Set([...live.map((c) => c.entity!.id), ...groupIds])]);
   const contexts = new Map<string, AccessContext | null>();
   const out: Candidate[] = [];
-  for (const c of live) {
-    if (!contexts.has(c.wf.owner)) {
-      const owner = await ownerAuth(db, c.wf.owner);
-      contexts.set(c.wf.owner, owner ? await accessContext(db, owner) : null);
+  // An enabled user's access context; null for one disabled or deleted.
+  const contextOf = async (userId: string) => {
+    if (!contexts.has(userId)) {
+      const user = await ownerAuth(db, userId);
+      contexts.set(userId, user ? await accessContext(db, user) : null);
     }
-    const ctx = contexts.get(c.wf.owner);
+    return contexts.get(userId) ?? null;
+  };
+  for (const c of live) {
+    const ctx = await contextOf(c.wf.owner);
     const obj = objects.get(c.entity!.id);
     if (!ctx || !obj || !permissionsOn(ctx, obj)) continue;
+    // Nor where the actor (who last saved or enabled it) cannot read: an editor who widened the trigger learns
+    // nothing of objects beyond their rights. A disabled actor's runs still start, to fail with the clear error.
+    if (c.wf.actor && c.wf.actor !== c.wf.owner) {
+      const actorCtx = await contextOf(c.wf.actor);
+      if (actorCtx && !permissionsOn(actorCtx, obj)) continue;
+    }
     const t = c.wf.trigger as { group_id?: string; subtree?: boolean };
     if (t.group_id) {
       const g = objects.get(t.group_id);
