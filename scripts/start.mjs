@@ -132,6 +132,8 @@ const passedVars = [
   "WOPI_CLIENT_URL",
   "LIBSQL_URL",
   "LIBSQL_AUTH_TOKEN",
+  "UDWF_SEND_PER_HOUR",
+  "UDWF_SEND_TEAM",
 ]
   .filter((k) => process.env[k])
   .flatMap((k) => ["--var", `${k}:${process.env[k]}`]);
