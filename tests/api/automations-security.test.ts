@@ -94,22 +94,26 @@ describe("a workflow acts only within the rights of those who shaped it", () => 
     expect(widened.status, widened.text).toBe(200);
     expect((await enable(editor.bearer, wf)).status).toBe(200);
 
+    // A file only the owner reads starts no run at all: the editor learns nothing of it (decision 054).
     const hidden = await upload(secret);
+    // A file the editor merely reads starts a run that fails: the editor may not make a download link there.
+    const readable = await upload(readOnly);
     const [run] = await finished(wf);
     expect(run.status).toBe("failed");
+    expect((run.input.entity as { id: string }).id).toBe(readable);
     expect(await linksOf(hidden)).toHaveLength(0);
-    // The run says whose rights were missing; the editor learns nothing of the file from it.
+    expect(await linksOf(readable)).toHaveLength(0);
+    // The run says whose rights were missing.
     const seen = await call(`/api/udwf/run/${run.runId}`, { bearer: editor.bearer });
     expect(seen.body).toMatchObject({ status: "failed", error_class: "denied" });
-    expect(seen.body.error).toMatch(
-      /Недостаточно прав у «.+», который последним менял или включал автоматизацию: нужно право «read» на объект запуска/,
-    );
+    expect(seen.body.error).toMatch(/Недостаточно прав у «.+», который последним менял или включал автоматизацию: нужно право «.+»/);
 
     // Where both hold the rights, the same workflow works.
     const open = await upload(shared);
     const runs = await finished(wf, 2);
     expect(runs.find((r) => r.runId !== run.runId)?.status).toBe("done");
     expect(await linksOf(open)).toHaveLength(1);
+    expect(runs.some((r) => (r.input.entity as { id: string }).id === hidden)).toBe(false);
     // The workflow names who it acts for besides its owner; off again, so later uploads here start nothing.
     const got = await call(`/api/udwf/workflow/${wf}`, { bearer: viewer.bearer });
     expect(got.body).toMatchObject({ owner: owner.id, actor: editor.id });
