@@ -106,3 +106,41 @@ test("share a workflow: an unknown login is named under its field, a user's save
   const shares = await request.get(`/api/udwf/workflow-shares/${id}`, { headers: { Authorization: `Bearer ${bearer}` } });
   expect((await shares.json()).items).toEqual([expect.objectContaining({ subject_id: user.id, login: user.login, role: "edit" })]);
 });
+
+test("a failed run shows its error and «Повторить» runs it again", async ({ page, request }) => {
+  // The receiver first answers a redirect (a delivery that fails for good, 053), then 200.
+  let status = 302;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      res.statusCode = status;
+      if (status === 302) res.setHeader("Location", "http://127.0.0.1:1/elsewhere");
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const headers = { Authorization: `Bearer ${await adminBearer()}` };
+    const made = await request.post("/api/udwf/workflow", { headers, data: { name: `Повтор ${Date.now().toString(36)}` } });
+    const id = ((await made.json()) as { workflow_id: string }).workflow_id;
+    const hook = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    const steps = [{ action: "webhook.call", params: { url: hook } }];
+    expect(
+      (await request.patch(`/api/udwf/workflow-setup/${id}`, { headers, data: { trigger: { type: "manual" }, steps } })).status(),
+    ).toBe(200);
+    expect((await request.post(`/api/udwf/execute/${id}`, { headers, data: {} })).status()).toBe(200);
+
+    await gotoSignedIn(page, `/automations/${id}`);
+    const runHeader = page.getByTestId("run").first().getByRole("button").first();
+    await expect(runHeader).toContainText("ошибка", { timeout: 20_000 });
+    await runHeader.click();
+    await expect(page.getByText(/Шаг 1: .*302/).first()).toBeVisible();
+    status = 200;
+    await page.getByRole("button", { name: "Повторить" }).click();
+    await expect(page.getByText("Запуск начат снова")).toBeVisible();
+    await expect(runHeader).toContainText("готово", { timeout: 20_000 });
+    await expect(page.getByRole("button", { name: "Повторить" })).toHaveCount(0);
+  } finally {
+    server.close();
+  }
+});
