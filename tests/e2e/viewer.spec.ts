@@ -73,6 +73,13 @@ test("a play link that stops working (it lives minutes) is renewed and the video
 
   const video = page.locator("video");
   await expect.poll(() => links.length).toBe(2);
+  // The second link is asked for before the player gets it: wait until the fresh source has loaded, since
+  // play() on the source that failed rejects.
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.error === null && el.readyState >= HTMLMediaElement.HAVE_METADATA), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   await video.evaluate(async (el: HTMLVideoElement) => {
     el.muted = true;
     await el.play();
