@@ -28,6 +28,8 @@ export const groups = sqliteTable(
     deletedAt: unixTime("deleted_at"),
     /** The group whose delete hid this row, so restoring it brings back exactly what it hid. */
     deletedRoot: text("deleted_root"),
+    /** Who deleted it (set on the subtree with deleted_at): the «Удалённые» list shows it and offers users their own. */
+    deletedBy: text("deleted_by"),
     /**
      * How many assets are members of this group (group_members rows), kept by SQL triggers (migration
      * 0007_page_from_either_end) whichever code writes them: a deep page of members/{id} walks from the
