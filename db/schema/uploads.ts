@@ -23,6 +23,8 @@ export const uploads = sqliteTable(
     newAsset: integer("new_asset", { mode: "boolean" }).notNull(),
     variantId: text("variant_id").notNull(),
     variantType: text("variant_type", { enum: variantTypes }).notNull(),
+    /** The variant's name when complete makes it (an extra variant named by the user); null: its type. */
+    variantName: text("variant_name"),
     storageId: text("storage_id").notNull(),
     objectKey: text("object_key").notNull(),
     multipartId: text("multipart_id").notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE `uploads` ADD `variant_name` text;
