@@ -36,3 +36,4 @@ export * from "./shop-orders";
 export * from "./shop-order-items";
 export * from "./shop-webhook-events";
 export * from "./udwf";
+export * from "./transcripts";
