@@ -37,3 +37,4 @@ export * from "./shop-order-items";
 export * from "./shop-webhook-events";
 export * from "./udwf";
 export * from "./transcripts";
+export * from "./fingerprints";
