@@ -12,6 +12,11 @@ export const events = sqliteTable(
     entityType: text("entity_type"),
     entityId: text("entity_id"),
     data: text("data", { mode: "json" }).$type<Record<string, unknown>>(),
+    /**
+     * What the event names, as it was named when the event was written: {"<id>": ["<type>", "<name>", …]}. Filled by
+     * the trigger events_names (migration 0028), never by the writers; the history reads deleted objects by it.
+     */
+    names: text("names", { mode: "json" }).$type<Record<string, unknown[]>>(),
   },
   (t) => [index("events_ctime_idx").on(t.ctime), index("events_entity_idx").on(t.entityId)],
 );
