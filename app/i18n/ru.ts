@@ -6,6 +6,7 @@
 
 import type { PluralForms } from "./plural";
 import { admin } from "./ru-admin";
+import { assetActions } from "./ru-asset-actions";
 import { automations } from "./ru-automations";
 import { disk, mam, viewer } from "./ru-files";
 import { metadata } from "./ru-metadata";
@@ -14,6 +15,7 @@ import { editor } from "./ru-editor";
 import { shop } from "./ru-shop";
 
 export const ru = {
+  assetActions,
   app: {
     name: "Медиа-архив",
     loading: "Загрузка…",

@@ -5,7 +5,7 @@
  * parts GET /api/ul/{id} reports missing.
  */
 import { BOOKMARK_HEADER } from "./db-bookmark";
-import type { UploadStatus } from "./uploads";
+import type { UploadInto, UploadStatus } from "./uploads";
 
 export const PARALLEL_PARTS = 4;
 export const PART_ATTEMPTS = 5;
@@ -22,6 +22,8 @@ export type ToWorker =
       name: string;
       mime: string;
       assetId: string;
+      /** Into an existing asset: the target version and variant (absent: a new asset's first file). */
+      into?: UploadInto;
       uploadId?: string;
       bearer: string | null;
       /** The upload server's base (its /ul), when another than this Worker was chosen (upload-servers.ts). */
@@ -197,7 +199,22 @@ export function createUploadHandler(post: (message: FromWorker) => void, origin 
     const up = msg.uploadId
       ? await call<ServerUpload>(`/ul/${msg.uploadId}`, signal)
       : await call<ServerUpload>("/ul/start", signal, {
-          json: { asset_id: msg.assetId, size: file.size, name: msg.name, mime: msg.mime, part_size: partSizeFor(file.size) },
+          json: {
+            asset_id: msg.assetId,
+            size: file.size,
+            name: msg.name,
+            mime: msg.mime,
+            part_size: partSizeFor(file.size),
+            ...(msg.into
+              ? {
+                  version: msg.into.version,
+                  variant_type: msg.into.variantType,
+                  variant_name: msg.into.variantName,
+                  // The asset was there before this file: a cancelled upload must not take it away.
+                  keep_asset: true,
+                }
+              : {}),
+          },
         });
     job.uploadId = up.upload_id;
     post({ type: "changeStatus", key, status: "uploading", uploadId: up.upload_id });

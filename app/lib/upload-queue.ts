@@ -6,7 +6,7 @@ import { sessionStore } from "./session";
 import type { Store } from "./store";
 import type { FromWorker, ToWorker } from "./upload-protocol";
 import { forgetUpload, matchPending, rememberUpload } from "./upload-resume";
-import { uploadsStore, type UploadItem, type UploadStatus } from "./uploads";
+import { uploadsStore, type UploadInto, type UploadItem, type UploadStatus } from "./uploads";
 
 /**
  * The upload queue: items are taken one at a time from the waiting ones; the transfer itself runs in the
@@ -37,6 +37,7 @@ export class UploadQueue {
   private portInstance: UploadPort | null = null;
   private readonly store: Store<readonly UploadItem[]>;
   private readonly listeners = new Map<string, Set<(assetId: string) => void>>();
+  private readonly assetListeners = new Map<string, Set<() => void>>();
   /** Items whose cancel was asked while their asset was still being created (no worker job yet). */
   private readonly canceling = new Set<string>();
 
@@ -56,6 +57,7 @@ export class UploadQueue {
         file,
         groupId: pending?.groupId ?? groupId,
         assetId: pending?.assetId ?? null,
+        ...(pending?.into ? { into: pending.into } : {}),
         ctime: Date.now(),
         status: "waiting",
         progress: 0,
@@ -67,6 +69,38 @@ export class UploadQueue {
     this.store.set([...this.items, ...added]);
     this.pump();
     return added;
+  }
+
+  /**
+   * Adds one file for an existing asset (decision 055): a new version, or a variant of a version (`into`). It goes
+   * through the same queue and panel; a cancel aborts the upload and leaves the asset as it was.
+   */
+  addInto(file: File, groupId: string, assetId: string, into: UploadInto = {}): UploadItem {
+    const pending = matchPending(file);
+    const resumes = pending?.assetId === assetId ? pending : undefined;
+    const item: UploadItem = {
+      file,
+      groupId,
+      assetId,
+      into,
+      ctime: Date.now(),
+      status: "waiting",
+      progress: 0,
+      key: `u${++keys}`,
+      uploadId: resumes?.uploadId ?? null,
+      loaded: 0,
+    };
+    this.store.set([...this.items, item]);
+    this.pump();
+    return item;
+  }
+
+  /** Called when an upload into this asset (addInto) completes; returns the unsubscribe. */
+  onAssetUploaded(assetId: string, listener: () => void): () => void {
+    const set = this.assetListeners.get(assetId) ?? new Set();
+    set.add(listener);
+    this.assetListeners.set(assetId, set);
+    return () => set.delete(listener);
   }
 
   /** Called with each asset completed in the group; returns the unsubscribe. */
@@ -163,6 +197,7 @@ export class UploadQueue {
       name: item.file.name,
       mime: item.file.type || "application/octet-stream",
       assetId,
+      ...(item.into ? { into: item.into } : {}),
       uploadId: item.uploadId ?? undefined,
       bearer: sessionStore.get().tokens?.bearer ?? null,
     });
@@ -172,7 +207,8 @@ export class UploadQueue {
     const item = this.find(key);
     try {
       // The worker's abort of a new asset's only upload may already have taken the asset: 404 is done too.
-      if (assetId)
+      // An upload into an existing asset (a new version, a variant) leaves the asset: the abort was all.
+      if (assetId && !item?.into)
         await api(`/asset/${assetId}`, { method: "DELETE" }).catch((e) => {
           if (!(e instanceof ApiError && e.status === 404)) throw e;
         });
@@ -209,6 +245,7 @@ export class UploadQueue {
             size,
             lastModified,
             mime: type,
+            ...(item.into ? { into: item.into } : {}),
           });
         }
         return;
@@ -238,7 +275,8 @@ export class UploadQueue {
     try {
       await api(`/asset/content-size/${assetId}`);
       this.update(item.key, { status: "completed" });
-      for (const listener of this.listeners.get(item.groupId) ?? []) listener(assetId);
+      if (item.into) for (const listener of this.assetListeners.get(assetId) ?? []) listener();
+      else for (const listener of this.listeners.get(item.groupId) ?? []) listener(assetId);
     } catch (error) {
       this.fail(item.key, error);
     }

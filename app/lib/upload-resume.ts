@@ -1,4 +1,5 @@
 import { createStore } from "./store";
+import type { UploadInto } from "./uploads";
 
 /**
  * Unfinished uploads survive a reload in localStorage (decision 015): enough to recognise the same file
@@ -12,6 +13,8 @@ export interface PendingUpload {
   size: number;
   lastModified: number;
   mime: string;
+  /** An upload into an existing asset: continuing or forgetting it leaves the asset be. */
+  into?: UploadInto;
 }
 
 const KEY = "mam.uploads.pending";

@@ -3,11 +3,23 @@ import { createStore } from "./store";
 /** Spec 4: upload item statuses. */
 export type UploadStatus = "waiting" | "uploading" | "uploaded" | "saving" | "busy" | "completed" | "error";
 
+/**
+ * An upload into an asset that exists already (decision 055): a new version (nothing set), an extra variant of a
+ * version, or the first file of an asset made empty. Cancelling one never deletes the asset.
+ */
+export interface UploadInto {
+  version?: number;
+  variantType?: "initial" | "master" | "proxy_lowres" | "proxy_highres" | "watermarked" | "untyped";
+  variantName?: string;
+}
+
 /** Spec 3 "Upload queue item", plus what the queue and the status panel track (app/lib/upload-queue.ts). */
 export interface UploadItem {
   file: File;
   groupId: string;
   assetId: string | null;
+  /** Set when the item goes into an existing asset (`assetId`) rather than creating one. */
+  into?: UploadInto;
   ctime: number;
   status: UploadStatus;
   progress: number;

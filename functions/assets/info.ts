@@ -14,7 +14,7 @@ import { variantOut } from "./versions";
  * The asset info screen in one answer: the card (404 when the caller may not read the asset, with its
  * permissions from the access engine), every version with its variants, the readable groups holding it, the
  * technical fields of the variant a viewer shows, who has access (only for a caller with `acl`) and the
- * names of the owner and the creator the caller may know: its own, those it sees in the access list, and
+ * names of the owner, the creator and the versions' authors the caller may know: its own, those it sees in the access list, and
  * any for an admin (who may read every user). An id no rule names stays an id (docs/decisions/014).
  */
 export async function assetInfo(db: Db, auth: AuthUser, assetId: string) {
@@ -29,6 +29,7 @@ export async function assetInfo(db: Db, auth: AuthUser, assetId: string) {
     version: v.version,
     desc: v.desc,
     ctime: v.ctime,
+    user_id: v.userId,
     variants: variantRows.filter((r) => r.version === v.version).map(variantOut),
   }));
   const main = viewVariant(byVersion[0]?.variants ?? []);
@@ -39,7 +40,12 @@ export async function assetInfo(db: Db, auth: AuthUser, assetId: string) {
     groups: groups.map(({ group_id, group_name }) => ({ group_id, group_name })),
     tech: { variant_id: main?.variant_id ?? null, fields: techFields(props) },
     users,
-    names: await knownNames(db, auth, [asset.owner, asset.creator], users ?? []),
+    names: await knownNames(
+      db,
+      auth,
+      [asset.owner, asset.creator, ...versionRows.flatMap((v) => (v.userId ? [v.userId] : []))],
+      users ?? [],
+    ),
   };
 }
 

@@ -137,14 +137,24 @@ export const assetInfo = z
   .object({
     asset,
     versions: z
-      .array(z.object({ version: z.number().int(), desc: z.string(), ctime: z.number().int(), variants: z.array(variant) }))
+      .array(
+        z.object({
+          version: z.number().int(),
+          desc: z.string(),
+          ctime: z.number().int(),
+          user_id: z.string().nullable().openapi({ description: "who made the version (names: in `names` where the caller may know it)" }),
+          variants: z.array(variant),
+        }),
+      )
       .openapi({ description: "newest first; a version without variants has an empty list" }),
     groups: assetGroups.openapi({ description: "the groups holding the asset that the caller can read" }),
     tech: z.object({ variant_id: z.string().nullable(), fields: techFields }).openapi({
       description: "technical fields of the variant a viewer shows of the latest version",
     }),
     users: z.array(appliedRule).nullable().openapi({ description: "who has what on the asset; null without the acl right" }),
-    names: z.record(z.string(), z.string()).openapi({ description: "names of the owner and creator, where the caller may know them" }),
+    names: z
+      .record(z.string(), z.string())
+      .openapi({ description: "names of the owner, the creator and the versions' authors, where the caller may know them" }),
   })
   .openapi("AssetInfo");
 

@@ -124,7 +124,7 @@ async function publish(db: Db, env: Env, auth: AuthUser, u: Upload, etag: string
       version: u.version,
       storageId: u.storageId,
       objectKey: u.objectKey,
-      name: u.variantType,
+      name: u.variantName ?? u.variantType,
       mimeType: u.mime,
       format: u.fileName.includes(".") ? u.fileName.split(".").pop()!.toLowerCase() : "",
       variantType: u.variantType,
@@ -137,7 +137,11 @@ async function publish(db: Db, env: Env, auth: AuthUser, u: Upload, etag: string
     }),
     db.update(uploads).set({ state: "completed", mtime: now }).where(eq(uploads.uploadId, u.uploadId)),
     db.delete(uploadParts).where(eq(uploadParts.uploadId, u.uploadId)),
-    db.update(assets).set({ mtime: now }).where(eq(assets.assetId, u.assetId)),
+    // A new version's original gives the asset its type: an empty asset's first file, a PNG replaced by a PDF.
+    db
+      .update(assets)
+      .set(u.newVersion && u.variantType === "initial" ? { mtime: now, mimetype: u.mime } : { mtime: now })
+      .where(eq(assets.assetId, u.assetId)),
     eventInsert(db, {
       kind: "upload.complete",
       userId: auth.userId,

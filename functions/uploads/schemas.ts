@@ -34,6 +34,17 @@ export const startBody = z
       .optional(),
     version: versionNumber.optional().openapi({ description: "target version; absent = a new version" }),
     variant_type: z.enum(variantTypes).optional(),
+    variant_name: z
+      .string()
+      .trim()
+      .min(1, "не может быть пустым")
+      .max(255, "не длиннее 255 символов")
+      .optional()
+      .openapi({ description: "the variant's name; absent = its type" }),
+    keep_asset: z
+      .boolean()
+      .optional()
+      .openapi({ description: "the asset was made empty on purpose: aborting its first upload keeps it (default: deletes it)" }),
     part_size: z
       .number()
       .int()

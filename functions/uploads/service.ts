@@ -97,9 +97,11 @@ export async function startUpload(db: Db, env: Env, auth: AuthUser, body: z.infe
     assetId: asset.assetId,
     version,
     newVersion,
-    newAsset: (latest?.v ?? null) === null,
+    // An asset made empty on purpose (decision 055) outlives a cancelled first upload; one made for the file does not.
+    newAsset: (latest?.v ?? null) === null && !body.keep_asset,
     variantId,
     variantType,
+    variantName: body.variant_name ?? null,
     storageId: storage.storageId,
     objectKey,
     multipartId,

@@ -178,7 +178,7 @@ describe("upload queue", () => {
     const queue = makeQueue();
     const again = file("big.txt", "12345678");
     // An upload from before a reload: parts of 4 bytes, the first already on the server.
-    server.uploads.set("upload-77", { asset: "asset-77", size: 8, partSize: 4, parts: new Map([[1, 4]]), state: "active" });
+    server.uploads.set("upload-77", { asset: "asset-77", size: 8, partSize: 4, parts: new Map([[1, 4]]), state: "active", start: {} });
     server.assets.set("asset-77", { name: "big.txt", group: "g7" });
     rememberUpload({
       uploadId: "upload-77",
@@ -196,5 +196,44 @@ describe("upload queue", () => {
     expect(server.calls.filter((c) => c.startsWith("PUT"))).toEqual(["PUT http://files/upload-77/2"]);
     expect(server.calls).not.toContain("POST /api/asset/create");
     expect(pendingStore.get()).toEqual([]);
+  });
+
+  it("uploads a new version into an existing asset: no asset is made, and the asset's listeners hear of it", async () => {
+    const queue = makeQueue();
+    server.assets.set("asset-5", { name: "кадр.png", group: "g1" });
+    const heard: string[] = [];
+    queue.onAssetUploaded("asset-5", () => heard.push("asset-5"));
+    queue.onUploaded("g1", (id) => heard.push(`group:${id}`));
+    queue.addInto(file("кадр-2.png"), "g1", "asset-5");
+
+    await vi.waitFor(() => expect(statuses()).toEqual(["completed"]));
+    expect(server.calls).not.toContain("POST /api/asset/create");
+    const [upload] = server.uploads.values();
+    expect(upload.start).toMatchObject({ asset_id: "asset-5", keep_asset: true });
+    expect(upload.start.version).toBeUndefined();
+    // The group's list already shows the asset: only the viewer of the asset reloads.
+    expect(heard).toEqual(["asset-5"]);
+  });
+
+  it("sends an extra variant's version, type and name", async () => {
+    const queue = makeQueue();
+    queue.addInto(file("subs.srt"), "g1", "asset-6", { version: 2, variantType: "untyped", variantName: "Субтитры" });
+    await vi.waitFor(() => expect(statuses()).toEqual(["completed"]));
+    expect([...server.uploads.values()][0].start).toMatchObject({ version: 2, variant_type: "untyped", variant_name: "Субтитры" });
+  });
+
+  it("cancelling an upload into an existing asset aborts the upload and leaves the asset", async () => {
+    server.hold();
+    const queue = makeQueue();
+    server.assets.set("asset-9", { name: "фильм.mp4", group: "g1" });
+    const item = queue.addInto(file("фильм-v2.mp4"), "g1", "asset-9");
+    await vi.waitFor(() => expect(server.calls.some((c) => c.startsWith("PUT"))).toBe(true));
+    queue.cancel(item.key);
+    server.release();
+
+    await vi.waitFor(() => expect(store.get()).toEqual([]));
+    expect(server.calls.some((c) => /^DELETE \/api\/ul\//.test(c))).toBe(true);
+    expect(server.calls).not.toContain("DELETE /api/asset/asset-9");
+    expect(server.assets.has("asset-9")).toBe(true);
   });
 });

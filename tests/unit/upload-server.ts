@@ -8,7 +8,10 @@ import { vi } from "vitest";
 export function uploadServer() {
   let ids = 0;
   const assets = new Map<string, { name: string; group: string }>();
-  const uploads = new Map<string, { asset: string; size: number; partSize: number; parts: Map<number, number>; state: string }>();
+  const uploads = new Map<
+    string,
+    { asset: string; size: number; partSize: number; parts: Map<number, number>; state: string; start: Record<string, unknown> }
+  >();
   const calls: string[] = [];
   const bearers: [string, string | null][] = [];
   const fail = new Map<string, number[]>();
@@ -48,7 +51,7 @@ export function uploadServer() {
     if ((m = route.match(/^GET \/api\/asset\/content-size\/(.+)$/))) return reply({ asset_id: m[1], content_size: 1 });
     if (route === "POST /api/ul/start") {
       const id = `upload-${++ids}`;
-      uploads.set(id, { asset: body.asset_id, size: body.size, partSize: body.part_size, parts: new Map(), state: "active" });
+      uploads.set(id, { asset: body.asset_id, size: body.size, partSize: body.part_size, parts: new Map(), state: "active", start: body });
       return reply(state(id));
     }
     if ((m = route.match(/^GET \/api\/ul\/([^/]+)$/))) return reply(state(m[1]));
