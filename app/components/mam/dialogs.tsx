@@ -92,13 +92,18 @@ function NameForm({ initial, onSubmit, onClose }: { initial: string; onSubmit: (
   );
 }
 
-/** Where to move something: a group from those the tree has loaded (`targets`), then `onMove` with its id. */
+/**
+ * Where to move something: a group from those the tree has loaded (`targets`), then `onMove` with its id. «Копировать в…»
+ * is the same picker with its own words (`labels`).
+ */
 export function MoveModal(props: {
   opened: boolean;
   targets: { value: string; label: string }[];
   onMove: (target: string) => Promise<void>;
   onClose: () => void;
+  labels?: { title: string; target: string; action: string };
 }) {
+  const labels = props.labels ?? { title: ru.mam.moveTo, target: ru.mam.moveTarget, action: ru.mam.move };
   const [target, setTarget] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const move = async () => {
@@ -111,10 +116,10 @@ export function MoveModal(props: {
     }
   };
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={ru.mam.moveTo} centered>
+    <Modal opened={props.opened} onClose={props.onClose} title={labels.title} centered>
       <Stack>
         <Select
-          label={ru.mam.moveTarget}
+          label={labels.target}
           data={props.targets}
           value={target}
           onChange={setTarget}
@@ -126,7 +131,7 @@ export function MoveModal(props: {
             {ru.mam.cancel}
           </Button>
           <Button onClick={move} disabled={!target} loading={busy}>
-            {ru.mam.move}
+            {labels.action}
           </Button>
         </Group>
       </Stack>
