@@ -6,6 +6,7 @@ import { dir, entityByPath, groupSize, groupsWithUsers, previewList, searchGroup
 import { deleteMembers, insertMembers, moveMembers } from "./members";
 import * as s from "./schemas";
 import { createGroup, deleteGroups, getGroup, groupStorage, purgeGroups, restoreGroups, updateGroup } from "./service";
+import { listDeleted } from "./trash";
 import { aclRoots, members, roots, subtree } from "./tree";
 
 /** /api/group: the tree of groups (folders and teams). Every handler asks the access engine first. */
@@ -89,7 +90,17 @@ app.openapi(
 );
 app.openapi(
   route("post", "/purge", "Permanently remove deleted groups, their memberships and rules", { body: jsonBody(s.idsBody) }, s.changed),
-  async (c) => c.json(await purgeGroups(getDb(c.env), c.get("auth"), c.req.valid("json").ids), 200),
+  async (c) => c.json(await purgeGroups(getDb(c.env), c.env, c.get("auth"), c.req.valid("json").ids), 200),
+);
+app.openapi(
+  route(
+    "get",
+    "/deleted",
+    "«Удалённые»: groups deleted on their own, newest first, with who deleted them and what a purge removes (the caller's own; admins: all)",
+    { query: s.pageQuery },
+    s.deletedGroup.array(),
+  ),
+  async (c) => c.json(await listDeleted(getDb(c.env), c.get("auth"), c.req.valid("query")), 200),
 );
 app.openapi(
   route("post", "/insert-members", "Add assets or users (team members) to a group", { body: jsonBody(s.membersBody) }, s.changed),

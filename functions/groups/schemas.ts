@@ -169,3 +169,19 @@ export const changed = z.object({ ok: z.literal(true), count: z.number().int() }
 export type CreateGroupBody = z.infer<typeof createGroupBody>;
 export type UpdateGroupBody = z.infer<typeof updateGroupBody>;
 export type MembersQuery = z.infer<typeof membersQuery>;
+
+/** One row of «Удалённые» (GET /api/group/deleted): a group deleted on its own, not as part of an ancestor. */
+export const deletedGroup = z
+  .object({
+    group_id: z.string(),
+    group_name: z.string(),
+    parent_id: z.string().nullable(),
+    parent_name: z.string().nullable().openapi({ description: "where a restore puts it back (null: top level)" }),
+    deleted_at: z.number().int(),
+    deleted_by: z.string().nullable(),
+    deleted_by_name: z.string().nullable().openapi({ description: "null when the deleter's account is gone" }),
+    groups: z.number().int().openapi({ description: "groups in its subtree, itself included" }),
+    purge_assets: z.number().int().openapi({ description: "assets a purge deletes: placed in this subtree and nowhere else" }),
+    purge_bytes: z.number().int().openapi({ description: "bytes of those assets' variants" }),
+  })
+  .openapi("DeletedGroup");

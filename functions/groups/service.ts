@@ -4,7 +4,8 @@ import { nowSeconds } from "../../db/schema/columns";
 import { accessContext, entityAccess, requireAccess, VIRTUAL_ROOT_ID, type ResolvedObject } from "../lib/access";
 import { batchAll } from "../lib/batch";
 import type { Db } from "../lib/db";
-import type { AuthUser } from "../lib/env";
+import type { AuthUser, Env } from "../lib/env";
+import { deleteAssets } from "../assets/service";
 import { ApiError } from "../lib/errors";
 import { unlinkEntities } from "../lib/entity-links";
 import { eventInsert } from "../lib/events";
@@ -13,6 +14,7 @@ import { idList, inSubtree } from "../lib/sql";
 import { assertStorageExists, nearestGroupStorage } from "../storage/resolve";
 import { assertNameFree, groupColumns, mapUniqueViolation, nameKey, pathIds, present } from "./common";
 import type { CreateGroupBody, UpdateGroupBody } from "./schemas";
+import { purgedAssets } from "./trash";
 
 /** Group CRUD and the delete/restore/purge cycle (docs/decisions/004-group-delete-and-purge.md). */
 
@@ -98,7 +100,7 @@ export async function deleteGroups(db: Db, auth: AuthUser, ids: string[]) {
     ...ids.map((id) =>
       db
         .update(groups)
-        .set({ deletedAt: now, deletedRoot: id })
+        .set({ deletedAt: now, deletedRoot: id, deletedBy: auth.userId })
         .where(and(inSubtree(groups.path, pathOf(objects.get(id))), isNull(groups.deletedAt))),
     ),
     ...ids.map((id) => eventInsert(db, { kind: "group.deleted", userId: auth.userId, entityType: "group", entityId: id })),
@@ -120,11 +122,31 @@ async function deletedRows(db: Db, ids: string[]) {
     .all();
 }
 
-/** Brings back exactly what one delete hid; refuses when the parent is gone or the name was taken since. */
+/** The suffix a restored group takes when a live sibling has its name now (decision 056). */
+export const RESTORED_SUFFIX = " (восстановлено)";
+
+/** `name`, or the first of «name (восстановлено)», «name (восстановлено 2)», … that no live sibling holds. */
+async function freeName(db: Db, parentId: string | null, name: string) {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? name : n === 2 ? `${name}${RESTORED_SUFFIX}` : `${name} (восстановлено ${n - 1})`;
+    try {
+      await assertNameFree(db, parentId, candidate);
+      return candidate;
+    } catch (err) {
+      if (n > 100) throw err;
+    }
+  }
+}
+
+/**
+ * Brings back exactly what one delete hid; refuses when the parent is gone. A live sibling that took
+ * the name meanwhile keeps it: the restored group is renamed «… (восстановлено)» (decision 056).
+ */
 export async function restoreGroups(db: Db, auth: AuthUser, ids: string[]) {
   rejectVirtual(ids);
   await requireAccess(db, auth, "delete", ids, { deleted: true, types: ["group"], notFound: groupNotFound });
   const rows = await deletedRows(db, ids);
+  const names = new Map<string, string>();
   for (const row of rows) {
     if (row.deletedAt === null) throw new ApiError("conflict", `Группа «${row.name}» не удалена`);
     if (row.deletedRoot !== row.id) throw new ApiError("conflict", `Группа «${row.name}» удалена вместе с родительской: восстановите её`);
@@ -133,22 +155,39 @@ export async function restoreGroups(db: Db, auth: AuthUser, ids: string[]) {
       if (!parent || parent.deletedAt !== null)
         throw new ApiError("conflict", `Группа «${row.name}»: сначала восстановите родительскую группу`);
     }
-    await assertNameFree(db, row.parentId, row.name);
+    const name = await freeName(db, row.parentId, row.name);
+    if (name !== row.name) names.set(row.id, name);
   }
   await mapUniqueViolation(rows[0]?.name ?? "", () =>
     batchAll(db, [
-      ...ids.map((id) => db.update(groups).set({ deletedAt: null, deletedRoot: null }).where(eq(groups.deletedRoot, id))),
-      ...ids.map((id) => eventInsert(db, { kind: "group.restored", userId: auth.userId, entityType: "group", entityId: id })),
+      // Renamed while still deleted: the sibling-name index covers live rows only, and is checked per statement.
+      ...[...names].map(([id, name]) =>
+        db
+          .update(groups)
+          .set({ groupName: name, nameKey: nameKey(name), mtime: nowSeconds() })
+          .where(eq(groups.groupId, id)),
+      ),
+      ...ids.map((id) => db.update(groups).set({ deletedAt: null, deletedRoot: null, deletedBy: null }).where(eq(groups.deletedRoot, id))),
+      ...ids.map((id) =>
+        eventInsert(db, {
+          kind: "group.restored",
+          userId: auth.userId,
+          entityType: "group",
+          entityId: id,
+          ...(names.has(id) ? { data: { renamed_to: names.get(id) } } : {}),
+        }),
+      ),
     ]),
   );
   return { ok: true as const, count: ids.length };
 }
 
 /**
- * Permanent: the deleted groups, their subtrees, memberships and the rules on or of them. Assets are
- * not deleted here; those left in no group are the assets module's to clean up (decision 004).
+ * Permanent: the deleted groups, their subtrees, memberships and the rules on or of them; then the
+ * assets that were placed only there, with their stored bytes (decision 056, which amends 004: the
+ * «Удалить навсегда» confirmation counts exactly these). An asset also placed elsewhere stays there.
  */
-export async function purgeGroups(db: Db, auth: AuthUser, ids: string[]) {
+export async function purgeGroups(db: Db, env: Env, auth: AuthUser, ids: string[]) {
   rejectVirtual(ids);
   const objects = await requireAccess(db, auth, "delete", ids, { deleted: true, types: ["group"], notFound: groupNotFound });
   for (const row of await deletedRows(db, ids)) {
@@ -169,7 +208,11 @@ export async function purgeGroups(db: Db, auth: AuthUser, ids: string[]) {
       eventInsert(db, { kind: "group.purged", userId: auth.userId, entityType: "group", entityId: id }),
     ];
   });
+  // Computed before the batch: once the memberships are gone nothing says where these assets were.
+  const doomed = [...new Set((await Promise.all(ids.map((id) => purgedAssets(db, pathOf(objects.get(id)))))).flat())];
   await batchAll(db, statements);
+  // The asset rows and objects go after the groups: if this step fails the assets are orphans (their owner's), never dangling.
+  for (let i = 0; i < doomed.length; i += 50) await deleteAssets(db, env, auth, doomed.slice(i, i + 50), { skipCheck: true });
   return { ok: true as const, count: ids.length };
 }
 

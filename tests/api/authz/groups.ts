@@ -86,6 +86,15 @@ export const groupCases: RouteCase[] = [
     expect: onShared(403, 403),
   },
   {
+    // Everyone signed in has a list (their own deletes); a group an admin deleted appears in the admin's only.
+    route: "GET /api/group/deleted",
+    request: async (w) => {
+      const g = await w.deletedInShared();
+      return { path: "/api/group/deleted", secrets: [g.name] };
+    },
+    expect: signedIn(200),
+  },
+  {
     route: "POST /api/group/purge",
     request: async (w) => {
       const g = await w.deletedInShared();
