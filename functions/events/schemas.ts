@@ -34,6 +34,19 @@ export const eventsListBody = z
   .refine((b) => b.from === undefined || b.to === undefined || b.from <= b.to, { path: ["to"], message: "раньше, чем from" })
   .openapi("EventsListBody");
 
+/**
+ * One object an event names, as it was named when the event was written (docs/decisions/057-readable-history.md):
+ * a task also has its number, a variant its version.
+ */
+export const eventName = z
+  .object({
+    type: z.string(),
+    name: z.string(),
+    num: z.number().int().optional().openapi({ description: "a task's number" }),
+    version: z.number().int().optional().openapi({ description: "a variant's version" }),
+  })
+  .openapi("EventName");
+
 export const eventItem = z
   .object({
     event_id: z.string(),
@@ -45,6 +58,9 @@ export const eventItem = z
     entity_type: z.string().nullable(),
     entity_name: z.string().nullable(),
     data: z.record(z.string(), z.unknown()).nullable(),
+    names: z
+      .record(z.string(), eventName)
+      .openapi({ description: "by id: the event's object, its actor and the objects its data names, those the caller may read" }),
   })
   .openapi("EventItem");
 
@@ -52,6 +68,7 @@ export const eventsPage = z.object({ items: z.array(eventItem), next_cursor: z.s
 
 export type EventsListBody = z.infer<typeof eventsListBody>;
 export type EventItem = z.infer<typeof eventItem>;
+export type EventName = z.infer<typeof eventName>;
 
 /** Most events one export may hold: each batch of EXPORT_BATCH is one D1 query, and a request may make ~1,000. */
 export const MAX_EXPORT_EVENTS = 1_000_000;
