@@ -35,6 +35,7 @@ import appPasswordRoutes from "./dav/app-password-routes";
 import wopiRoutes from "./wopi/routes";
 import shopRoutes from "./shop/routes";
 import udwfRoutes from "./udwf/routes";
+import transcriptRoutes from "./transcripts/routes";
 import { dispatchEvents } from "./udwf/dispatch";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
@@ -92,6 +93,7 @@ api.route("/search", searchRoutes);
 api.route("/wopi", wopiRoutes);
 api.route("/shop", shopRoutes);
 api.route("/udwf", udwfRoutes);
+api.route("/transcripts", transcriptRoutes);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
 const openApiConfig = { openapi: "3.1.0", info: { title: "Медиа-архив", version: "1" }, security: [{ bearer: [] }] };

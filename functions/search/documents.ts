@@ -7,7 +7,7 @@ import { placementKey } from "./placement";
 
 /**
  * What a search document is made of, read for a set of assets and groups at once: names, tags, taxon paths
- * (names joined by " / "), the strings of text and struct field values, tech words of the latest version's
+ * (names joined by " / "), the strings of text and struct field values, the transcript, tech words of the latest version's
  * main variant, and extracted document text.
  */
 
@@ -56,7 +56,7 @@ const push = (map: Map<string, string[]>, key: string, value: string) => {
 
 export async function loadSources(db: Db, ids: string[]): Promise<Map<string, SourceDoc>> {
   const list = idList(ids);
-  const [assetRows, groupRows, tagRows, taxonRows, fieldRows, variantRows, textRows, placementRows] = await Promise.all([
+  const [assetRows, groupRows, tagRows, taxonRows, fieldRows, variantRows, textRows, placementRows, transcriptRows] = await Promise.all([
     db.all<{ id: string; name: string; mime: string; class_id: string | null; ctime: number; owner: string }>(
       sql`SELECT asset_id AS id, name, mimetype AS mime, class_id, ctime, owner FROM assets WHERE asset_id IN ${list}`,
     ),
@@ -84,6 +84,13 @@ export async function loadSources(db: Db, ids: string[]): Promise<Map<string, So
     db.all<{ id: string; group_id: string }>(
       sql`SELECT el_id AS id, group_id FROM group_members WHERE el_id IN ${list} AND el_type = 'asset'`,
     ),
+    // The latest version's transcript, its segments' text in order (a new version starts without one).
+    db.all<{ id: string; text: string }>(
+      sql`SELECT t.asset_id AS id, substr(group_concat(json_extract(s.value, '$.text'), char(10)), 1, ${MAX_DOCUMENT_TEXT}) AS text
+        FROM transcripts t, json_each(t.segments) s
+        WHERE t.asset_id IN ${list} AND t.version = (SELECT max(v.version) FROM versions v WHERE v.asset_id = t.asset_id)
+        GROUP BY t.asset_id`,
+    ),
   ]);
 
   const taxonNames = await taxonNamesOf(
@@ -107,6 +114,8 @@ export async function loadSources(db: Db, ids: string[]): Promise<Map<string, So
     );
   const fields = new Map<string, string[]>();
   for (const r of fieldRows) for (const s of strings(JSON.parse(r.data))) push(fields, r.id, s);
+  // A transcript is time-coded text like a text field's time-coded values, and is weighed with them.
+  for (const r of transcriptRows) if (r.text) push(fields, r.id, r.text);
   const main = new Map<string, { size: number; tech: string }>();
   for (const r of variantRows) if (!main.has(r.id)) main.set(r.id, r);
   const texts = new Map(textRows.map((r) => [r.id, r.text]));

@@ -16,6 +16,7 @@ import { ssoCases } from "./sso";
 import { wopiCases } from "./wopi";
 import { shopCases } from "./shop";
 import { udwfCases } from "./udwf";
+import { transcriptCases } from "./transcripts";
 
 /**
  * Every resource's matrix declarations. A new resource adds tests/api/authz/<resource>.ts and one
@@ -40,6 +41,7 @@ export const routeCases: RouteCase[] = [
   ...wopiCases,
   ...shopCases,
   ...udwfCases,
+  ...transcriptCases,
 ];
 
 export {
@@ -61,4 +63,5 @@ export {
   userCases,
   wopiCases,
   udwfCases,
+  transcriptCases,
 };

@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { events } from "../../db/schema";
+import { api } from "./helpers";
+import { admin, call, db, grant, mkGroup, mkPerson, uniq, VIRTUAL_ROOT } from "./fixtures";
+import { names } from "./search.helpers";
+import { randomBytes, uploadFile } from "./uploads.helpers";
+
+/** /api/transcripts (docs/decisions/059-transcripts.md): import, read, edit and export a version's transcript. */
+
+const srt = `1
+00:00:01,000 --> 00:00:03,500
+Мы говорили о кошках
+и о собаках.
+
+2
+00:00:04,250 --> 00:01:02,007
+Второй субтитр.
+
+10
+01:00:00,000 --> 01:00:00,001
+Последний.
+`;
+
+const vtt = `WEBVTT
+
+intro
+00:00:01.000 --> 00:00:03.500 align:start
+<v Анна>Привет.
+Вторая строка.
+
+00:00:04.250 --> 00:00:05.000
+Пока.
+`;
+
+/** A video asset with one uploaded version, in a fresh group. */
+async function mkVideo(group?: string) {
+  const in_group = group ?? (await mkGroup(VIRTUAL_ROOT));
+  const name = `${uniq("Интервью")}.mp4`;
+  const r = await call("/api/asset/create", {
+    method: "POST",
+    json: { asset_name: name, asset_mime: "video/mp4", in_group },
+    bearer: await admin(),
+  });
+  expect(r.status, r.text).toBe(200);
+  await uploadFile(await admin(), r.body.asset_id, randomBytes(64), { mime: "video/mp4", name });
+  return { id: r.body.asset_id as string, name, group: in_group };
+}
+
+const importAs = async (id: string, body: string, type = "application/x-subrip", query = "", bearer?: string) =>
+  call(`/api/transcripts/${id}/import${query}`, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": type },
+    bearer: bearer ?? (await admin()),
+  });
+
+describe("transcripts", () => {
+  it("an imported SRT reads back as segments and exports byte for byte, with no byte order mark", async () => {
+    const a = await mkVideo();
+    const imported = await importAs(a.id, srt, "application/x-subrip", "?language=ru");
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.body.version).toBe(1);
+    expect(imported.body.segments).toEqual([
+      { id: "1", start: 1, end: 3.5, text: "Мы говорили о кошках\nи о собаках." },
+      { id: "2", start: 4.25, end: 62.007, text: "Второй субтитр." },
+      { id: "10", start: 3600, end: 3600.001, text: "Последний." },
+    ]);
+    const got = await call(`/api/transcripts/${a.id}`, { bearer: await admin() });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ asset_id: a.id, version: 1, language: "ru", source: "import", segments: imported.body.segments });
+
+    const res = await api(`/api/transcripts/${a.id}/export?format=srt&version=1`, { bearer: await admin() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/x-subrip; charset=utf-8");
+    expect(res.headers.get("Content-Disposition")).toContain(encodeURIComponent(a.name.replace(/\.mp4$/, ".srt")));
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).not.toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe(srt);
+
+    const events_ = await db()
+      .select()
+      .from(events)
+      .where(and(eq(events.entityId, a.id), eq(events.kind, "transcript.import")));
+    expect(events_).toHaveLength(1);
+  });
+
+  it("a WebVTT file round-trips with its identifiers, settings and speaker; txt is one cue a line", async () => {
+    const a = await mkVideo();
+    expect((await importAs(a.id, `\uFEFF${vtt.replace(/\n/g, "\r\n")}`, "text/vtt")).status).toBe(200);
+    const out = await call(`/api/transcripts/${a.id}/export?format=vtt`, { bearer: await admin() });
+    expect(out.text).toBe(vtt);
+    const txt = await api(`/api/transcripts/${a.id}/export?format=txt`, { bearer: await admin() });
+    expect(txt.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await txt.text()).toBe("Анна: Привет. Вторая строка.\nПока.\n");
+  });
+
+  it("a malformed file is refused naming its line, and nothing is stored", async () => {
+    const a = await mkVideo();
+    const bad = await importAs(a.id, "1\n00:00:01,000 --> 00:00:02,000\nA\n\n2\n00:00:03 --> 00:00:04,000\nB\n");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain("строка 6");
+    expect(bad.body.error.details[0].field).toBe("line 6");
+    expect((await call(`/api/transcripts/${a.id}`, { bearer: await admin() })).status).toBe(404);
+    const vttBad = await importAs(a.id, "WEBVTT\n\n00:01.000 --> 00:00.500\nA\n", "text/vtt");
+    expect(vttBad.status).toBe(400);
+    expect(vttBad.body.error.details[0].field).toBe("line 3");
+  });
+
+  it("refuses other body types, unknown versions and formats, naming them", async () => {
+    const a = await mkVideo();
+    const type = await importAs(a.id, srt, "application/json");
+    expect(type.status).toBe(400);
+    expect(type.body.error.details[0].field).toBe("Content-Type");
+    const version = await importAs(a.id, srt, "text/plain", "?version=7");
+    expect(version.status).toBe(400);
+    expect(version.body.error.details[0].field).toBe("version");
+    const format = await call(`/api/transcripts/${a.id}/export?format=docx`, { bearer: await admin() });
+    expect(format.status).toBe(400);
+    expect(format.body.error.details[0].field).toBe("format");
+    const none = await call(`/api/transcripts/${a.id}/export`, { bearer: await admin() });
+    expect(none.status).toBe(404);
+    expect(none.body.error.message).toBe("У этой версии нет расшифровки");
+  });
+
+  it("PATCH replaces the segments as an edit and validates each one", async () => {
+    const a = await mkVideo();
+    await importAs(a.id, srt, "text/plain", "?language=ru");
+    const segments = [
+      { start: 1, end: 3.5, text: "Мы говорили о котах", speaker: "Анна" },
+      { start: 4, end: 5, text: "Ещё" },
+    ];
+    const r = await call(`/api/transcripts/${a.id}`, { method: "PATCH", json: { segments }, bearer: await admin() });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ source: "edit", language: "ru", segments });
+    const srtOut = await call(`/api/transcripts/${a.id}/export`, { bearer: await admin() });
+    expect(srtOut.text).toBe("1\n00:00:01,000 --> 00:00:03,500\nАнна: Мы говорили о котах\n\n2\n00:00:04,000 --> 00:00:05,000\nЕщё\n");
+
+    const backwards = await call(`/api/transcripts/${a.id}`, {
+      method: "PATCH",
+      json: { segments: [{ start: 5, end: 4, text: "x" }] },
+      bearer: await admin(),
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error.details.map((d: { field: string }) => d.field)).toContain("segments.0.end");
+    const blank = await call(`/api/transcripts/${a.id}`, {
+      method: "PATCH",
+      json: { segments: [{ start: 0, end: 1, text: "a\n\nb" }] },
+      bearer: await admin(),
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.details[0].field).toBe("segments.0.text");
+    // The refused edits left the transcript as it was.
+    expect((await call(`/api/transcripts/${a.id}`, { bearer: await admin() })).body.segments).toEqual(segments);
+  });
+
+  it("a reader reads and exports but may not import or edit; a stranger gets 404", async () => {
+    const a = await mkVideo();
+    await importAs(a.id, srt);
+    const reader = await mkPerson();
+    await grant(reader.id, a.group, ["read"]);
+    expect((await call(`/api/transcripts/${a.id}`, { bearer: reader.bearer })).status).toBe(200);
+    expect((await call(`/api/transcripts/${a.id}/export?format=vtt`, { bearer: reader.bearer })).status).toBe(200);
+    expect((await importAs(a.id, srt, "text/plain", "", reader.bearer)).status).toBe(403);
+    const patch = await call(`/api/transcripts/${a.id}`, { method: "PATCH", json: { segments: [] }, bearer: reader.bearer });
+    expect(patch.status).toBe(403);
+    const stranger = await mkPerson();
+    const hidden = await call(`/api/transcripts/${a.id}`, { bearer: stranger.bearer });
+    expect(hidden.status).toBe(404);
+    expect(hidden.text).not.toContain("Мы говорили");
+  });
+
+  it("search finds an asset by a word of its transcript in another grammatical form", async () => {
+    const a = await mkVideo();
+    expect(await names("кошка", a.group)).toEqual([]);
+    await importAs(a.id, srt, "text/plain", "?language=ru");
+    expect(await names("кошка", a.group)).toEqual([a.name]);
+    // An edit that drops the word drops the hit.
+    await call(`/api/transcripts/${a.id}`, {
+      method: "PATCH",
+      json: { segments: [{ start: 0, end: 1, text: "Про погоду" }] },
+      bearer: await admin(),
+    });
+    expect(await names("кошка", a.group)).toEqual([]);
+    expect(await names("погода", a.group)).toEqual([a.name]);
+  });
+});
