@@ -7,6 +7,7 @@ import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { sameSecret, sha256Hex } from "../lib/ids";
 import { driverFor, getStorage } from "../lib/storage";
+import { fingerprintStatements } from "../duplicates/store";
 import { dropStaged } from "./dispatch";
 import { logInserts, outputNames, stagingKey } from "./outputs";
 import { followUps, q, rawRun } from "./record";
@@ -167,6 +168,7 @@ export async function finishTask(
         q`UPDATE variants SET tech_props = json_patch(tech_props, ${JSON.stringify(tech)}) WHERE variant_id = ${src.variantId} AND ${guard}`,
       ),
     );
+  if (t.operationClass === "metadata") stmts.push(...fingerprintStatements(db, src, r.tech ?? {}, guard));
   stmts.push(...logInserts(db, t.jobId, t.run, r.lines ?? []));
   const result = { tech: r.tech ?? {}, outputs: (r.outputs ?? []).map((o) => o.name) };
   stmts.push(db.update(tasks).set({ status: "done", progress: 100, stopTime: now, heartbeatAt: now, result, mtime: now }).where(live(t)));

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { ffmpegPath, probe, run } from "../tools.mjs";
+import { imageHashes, sceneHashes } from "./fingerprint.mjs";
 import { imageTech, pdfPages } from "./image-meta.mjs";
 import { techFromProbe } from "./probe-fields.mjs";
 import { textOperation } from "./text.mjs";
@@ -24,11 +25,32 @@ async function imageInput(file) {
   return format === "svg" ? readFile(file) : file;
 }
 
+/**
+ * Technical fields, and the fingerprints duplicates and look-alikes are found by (fingerprint.mjs); the SHA-256
+ * of the bytes is added by job.mjs. Any other type gets only that hash: the template runs on every upload.
+ */
 async function metadata(job, ctx) {
   const mime = job.source.mime;
-  if (isImage(mime)) return { tech: await imageTech(ctx.src) };
+  if (isImage(mime)) {
+    const tech = await imageTech(ctx.src);
+    return { tech: { ...tech, ...(await fingerprints(ctx, async () => imageHashes(await imageInput(ctx.src)))) } };
+  }
   if (mime === "application/pdf") return { tech: { pages: pdfPages(await readFile(ctx.src)), container: "pdf" } };
-  return { tech: techFromProbe(await probe(ctx.src, ctx.signal)) };
+  if (!isAV(mime)) return { tech: {} };
+  const tech = techFromProbe(await probe(ctx.src, ctx.signal));
+  if (!tech.video_codec) return { tech };
+  return { tech: { ...tech, ...(await fingerprints(ctx, async () => ({ scene_hashes: await sceneHashes(ctx.src, ctx.signal) }))) } };
+}
+
+/** A picture sharp or ffmpeg cannot hash still has its technical fields: the failure goes to the task's log. */
+async function fingerprints(ctx, compute) {
+  try {
+    return await compute();
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    ctx.log(`Отпечаток изображения не вычислен: ${err instanceof Error ? err.message : String(err)}`);
+    return {};
+  }
 }
 
 async function preview(job, ctx) {

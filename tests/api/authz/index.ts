@@ -6,6 +6,7 @@ import { groupCases } from "./groups";
 import { metadataTagCases } from "./metadata-tags";
 import { eventCases } from "./events";
 import { searchCases } from "./search";
+import { duplicateCases } from "./duplicates";
 import { taskCases } from "./tasks";
 import { storageCases } from "./storage";
 import type { RouteCase } from "./types";
@@ -37,6 +38,7 @@ export const routeCases: RouteCase[] = [
   ...metadataTagCases,
   ...eventCases,
   ...searchCases,
+  ...duplicateCases,
   ...davCases,
   ...wopiCases,
   ...shopCases,
@@ -48,6 +50,7 @@ export {
   assetCases,
   eventCases,
   searchCases,
+  duplicateCases,
   authCases,
   davCases,
   fieldCases,

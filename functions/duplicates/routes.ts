@@ -1,0 +1,44 @@
+import { getDb } from "../lib/db";
+import { createApp, errorEnvelope, errorResponses, jsonContent, routeDefiner } from "../lib/openapi";
+import * as s from "./schemas";
+import { duplicateSets, duplicatesOf } from "./service";
+import { nearSets } from "./similar";
+
+/**
+ * /api/duplicates (docs/decisions/058-duplicates-and-look-alikes.md): identical originals by SHA-256 and, with
+ * near=true, look-alike sets by perceptual fingerprint. Every answer names only assets the caller can read.
+ */
+const app = createApp();
+const route = routeDefiner(["duplicates"], {
+  ...errorResponses,
+  404: jsonContent(errorEnvelope, "No such asset, or one the caller may not read"),
+});
+
+app.openapi(
+  route(
+    "get",
+    "/of/{asset_id}",
+    "The other readable assets whose latest original has the same bytes (known: false until the transcoder hashed it)",
+    { params: s.assetIdParam },
+    s.duplicatesOfAnswer,
+  ),
+  async (c) => c.json(await duplicatesOf(getDb(c.env), c.get("auth"), c.req.valid("param").asset_id), 200),
+);
+
+app.openapi(
+  route(
+    "get",
+    "/",
+    "Sets of identical originals among the readable assets (admins: all), most bytes freed first; near=true: look-alike sets",
+    { query: s.duplicatesQuery },
+    s.duplicatesAnswer,
+  ),
+  async (c) => {
+    const q = c.req.valid("query");
+    const db = getDb(c.env);
+    const auth = c.get("auth");
+    return c.json(q.near ? await nearSets(db, auth, q) : await duplicateSets(db, auth, q), 200);
+  },
+);
+
+export default app;
