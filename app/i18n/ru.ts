@@ -12,6 +12,7 @@ import { disk, mam, viewer } from "./ru-files";
 import { metadata } from "./ru-metadata";
 import { search } from "./ru-search";
 import { editor } from "./ru-editor";
+import { events } from "./ru-events";
 import { shop } from "./ru-shop";
 
 export const ru = {
@@ -225,6 +226,7 @@ export const ru = {
   editor,
   shop,
   automations,
+  events,
 
   upload: {
     // The upload queue, drop zone and status panel.
