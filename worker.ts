@@ -1,7 +1,5 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { captureException, withScope, withSentry } from "@sentry/cloudflare";
-// The Remix server build (npx remix vite:build); static assets in build/client are served before the Worker.
-import * as remixBuild from "./build/server/index.js";
 import { refusedOnMediaOrigin } from "./functions/assets/play-links";
 import { handleDav, isDavPath } from "./functions/dav";
 import { drainBody } from "./functions/lib/bodies";
@@ -16,7 +14,14 @@ import { housekeeping } from "./functions/system/housekeeping";
 import { handleQueue } from "./queues/index";
 import type { JobMessage } from "./queues/messages";
 
-const remix = createRequestHandler(remixBuild as unknown as ServerBuild);
+// The Remix server build (npx remix vite:build); static assets in build/client are served before the Worker.
+// Loaded on the first page request: an API request, a queue batch or a cron never pays for its 2 MB.
+const remixBuild = () => import("./build/server/index.js");
+let pages: ReturnType<typeof createRequestHandler> | undefined;
+const remix: ReturnType<typeof createRequestHandler> = async (request, context) => {
+  pages ??= createRequestHandler((await remixBuild()) as unknown as ServerBuild);
+  return pages(request, context);
+};
 
 async function route(request: Request, env: Env, ctx: ExecutionContext, cspNonce: string): Promise<Response> {
   const refused = refusedOnMediaOrigin(request, env);
@@ -48,8 +53,13 @@ async function route(request: Request, env: Env, ctx: ExecutionContext, cspNonce
   return remix(request, { cloudflare: { env, ctx }, cspNonce });
 }
 
-/** The build id (app/entry.server.tsx), the release errors are reported under. */
-const release = (remixBuild.entry.module as { BUILD_ID?: string }).BUILD_ID ?? "unknown";
+/** The build id (app/entry.server.tsx), the release errors are reported under: read with the build, when reporting is on. */
+let release = "unknown";
+let releaseRead: Promise<void> | undefined;
+const readRelease = () =>
+  (releaseRead ??= remixBuild().then((build) => {
+    release = (build.entry.module as { BUILD_ID?: string }).BUILD_ID ?? "unknown";
+  }));
 
 /** Origins the pages may connect to besides their own: other upload servers, the error reporting endpoint. */
 const connectOrigins = (env: Env) => {
@@ -89,10 +99,20 @@ setErrorReporter((err, requestId) =>
 );
 
 export default {
-  fetch: (request, env, ctx) => (env.SENTRY_DSN ? reported.fetch(request, env, ctx) : handler.fetch(request, env, ctx)),
+  fetch: async (request, env, ctx) => {
+    if (!env.SENTRY_DSN) return handler.fetch(request, env, ctx);
+    await readRelease();
+    return reported.fetch(request, env, ctx);
+  },
   // Sentry's wrapper needs the execution context (it flushes through waitUntil), which our handler does not.
-  queue: (batch, env, ctx) =>
-    env.SENTRY_DSN ? (reported.queue as ExportedHandlerQueueHandler<Env, JobMessage>)(batch, env, ctx) : handler.queue(batch, env),
-  scheduled: (controller, env, ctx) =>
-    env.SENTRY_DSN ? reported.scheduled(controller, env, ctx) : handler.scheduled(controller, env, ctx),
+  queue: async (batch, env, ctx) => {
+    if (!env.SENTRY_DSN) return handler.queue(batch, env);
+    await readRelease();
+    return (reported.queue as ExportedHandlerQueueHandler<Env, JobMessage>)(batch, env, ctx);
+  },
+  scheduled: async (controller, env, ctx) => {
+    if (!env.SENTRY_DSN) return handler.scheduled(controller, env, ctx);
+    await readRelease();
+    return reported.scheduled(controller, env, ctx);
+  },
 } satisfies ExportedHandler<Env, JobMessage>;
