@@ -121,8 +121,14 @@ app.openapi(
   async (c) => c.json(await updateUser(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json")), 200),
 );
 app.openapi(
-  route("delete", "/{id}", "Delete a user with their sessions, tokens, rules and memberships", { params: s.idParam }, s.ok),
-  async (c) => c.json(await deleteUser(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
+  route(
+    "delete",
+    "/{id}",
+    "Delete a user: what they own passes to the heir (default: the caller); their sessions, tokens, app passwords, rules and memberships end",
+    { params: s.idParam, query: s.deleteUserQuery },
+    s.ok,
+  ),
+  async (c) => c.json(await deleteUser(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("query").heir), 200),
 );
 
 // Robots' API tokens (admins).

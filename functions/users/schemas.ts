@@ -131,6 +131,13 @@ export const tokenParams = z.object({
   id: idParam.shape.id,
   tokenId: entityId.openapi({ param: { name: "tokenId", in: "path" } }),
 });
+/** DELETE /api/user/{id}: who takes over what the user owns (decision 056). */
+export const deleteUserQuery = z.object({
+  heir: entityId
+    .optional()
+    .openapi({ description: "the user who takes over the deleted user's assets, groups, workflows and templates; absent: the caller" }),
+});
+
 export const ok = z.object({ ok: z.literal(true) }).openapi("UserOk");
 
 export type CreateUserBody = z.infer<typeof createUserBody>;

@@ -1,5 +1,22 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { accessRules, apiTokens, groupMembers, groups, sessions, users } from "../../db/schema";
+import {
+  accessRules,
+  apiTokens,
+  appPasswords,
+  assets,
+  groupMembers,
+  groups,
+  sessions,
+  ssoCodes,
+  ssoLinks,
+  taskTemplates,
+  tasks,
+  udwfShares,
+  udwfWorkflows,
+  users,
+  variants,
+  wopiLocks,
+} from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { requireAdmin } from "../lib/auth";
 import type { Db } from "../lib/db";
@@ -173,14 +190,41 @@ export async function updateUser(db: Db, auth: AuthUser, id: string, body: Updat
 }
 
 /** Deletes the user with their sessions, tokens (FK cascade), rules and team memberships. */
-export async function deleteUser(db: Db, auth: AuthUser, id: string) {
+/**
+ * One batch, so nothing is left half-owned: what the user owns (assets, groups, workflows, task
+ * templates and tasks, and the stored bytes counted against a quota) passes to the heir (the caller
+ * unless named); every way in ends (sessions, API tokens, app passwords, SSO links and codes, office
+ * locks); their rules, team memberships and workflow shares go. Authorship (versions, events, values)
+ * keeps the old id: it says who did it, not who owns it (docs/decisions/056-trash-and-admin-actions.md).
+ */
+export async function deleteUser(db: Db, auth: AuthUser, id: string, heirId: string = auth.userId) {
   await getUser(db, auth, id);
   if (id === auth.userId) throw new ApiError("bad_request", "Нельзя удалить собственную учётную запись");
+  if (heirId === id)
+    throw new ApiError("bad_request", "Наследник не может быть удаляемым пользователем", [
+      { field: "heir", message: "другой пользователь" },
+    ]);
+  const heir = await db.select({ id: users.userId }).from(users).where(eq(users.userId, heirId)).get();
+  if (!heir) throw new ApiError("bad_request", "Наследник не найден", [{ field: "heir", message: "нет такого пользователя" }]);
   await db.batch([
+    db.update(assets).set({ owner: heirId }).where(eq(assets.owner, id)),
+    db.update(groups).set({ owner: heirId }).where(eq(groups.owner, id)),
+    db.update(udwfWorkflows).set({ owner: heirId }).where(eq(udwfWorkflows.owner, id)),
+    db.update(udwfWorkflows).set({ actor: heirId }).where(eq(udwfWorkflows.actor, id)),
+    db.update(taskTemplates).set({ owner: heirId }).where(eq(taskTemplates.owner, id)),
+    db.update(tasks).set({ owner: heirId }).where(eq(tasks.owner, id)),
+    db.update(variants).set({ userId: heirId }).where(eq(variants.userId, id)),
+    db.delete(sessions).where(eq(sessions.userId, id)),
+    db.delete(apiTokens).where(eq(apiTokens.userId, id)),
+    db.delete(appPasswords).where(eq(appPasswords.userId, id)),
+    db.delete(ssoLinks).where(eq(ssoLinks.userId, id)),
+    db.delete(ssoCodes).where(eq(ssoCodes.userId, id)),
+    db.delete(wopiLocks).where(eq(wopiLocks.userId, id)),
+    db.delete(udwfShares).where(and(eq(udwfShares.subjType, "user"), eq(udwfShares.subjId, id))),
     db.delete(accessRules).where(and(eq(accessRules.subjType, "user"), eq(accessRules.subjId, id))),
     db.delete(groupMembers).where(and(eq(groupMembers.elType, "user"), eq(groupMembers.elId, id))),
     db.delete(users).where(eq(users.userId, id)),
-    eventInsert(db, { kind: "user.deleted", userId: auth.userId, entityType: "user", entityId: id }),
+    eventInsert(db, { kind: "user.deleted", userId: auth.userId, entityType: "user", entityId: id, data: { heir: heirId } }),
   ]);
   return { ok: true as const };
 }
