@@ -16,7 +16,8 @@ export const defaultTemplates: { id: string; name: string; cls: OperationClass; 
     id: "00000000-0000-4000-8000-000000000001",
     name: "Технические метаданные",
     cls: "metadata",
-    setup: { on_upload: [...av, "image/", "application/pdf"] },
+    // Every type: the task is where an original's SHA-256 comes from (duplicates, decision 058).
+    setup: { on_upload: [...av, "image/", "application/", "text/", "font/", "model/"] },
   },
   {
     id: "00000000-0000-4000-8000-000000000002",

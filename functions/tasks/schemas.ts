@@ -194,7 +194,8 @@ export function appliesTo(cls: (typeof operationClasses)[number], mime: string):
   const image = m.startsWith("image/");
   switch (cls) {
     case "metadata":
-      return video || image || m.startsWith("audio/") || m === "application/pdf";
+      // Any file: the transcoder hashes every original (decision 058); media and PDF get technical fields too.
+      return true;
     case "preview":
     case "watermark":
       return video || image;
