@@ -14,9 +14,12 @@ import { search } from "./ru-search";
 import { editor } from "./ru-editor";
 import { events } from "./ru-events";
 import { shop } from "./ru-shop";
+import { adminExtra, trash } from "./ru-trash";
 
 export const ru = {
   assetActions,
+  trash,
+  adminExtra,
   app: {
     name: "Медиа-архив",
     loading: "Загрузка…",

@@ -8,6 +8,7 @@ const LINKS = [
   { to: "/jobs", label: ru.nav.jobs },
   { to: "/automations", label: ru.nav.automations },
   { to: "/shop", label: ru.nav.shop },
+  { to: "/trash", label: ru.trash.nav },
 ];
 const ADMIN_LINK = { to: "/admin", label: ru.nav.admin };
 
