@@ -157,7 +157,7 @@ export const events = {
     type: "тип",
     storage: "хранилище",
     field: "поле",
-    forSubject: "для",
+    forSubject: "кому:",
     rights: "права",
     tags: "теги",
     taxon: "рубрика",

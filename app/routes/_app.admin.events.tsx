@@ -1,10 +1,12 @@
-import { Anchor, Button, Code, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { EventsExportButton } from "../components/admin/EventsExportButton";
 import { RemotePicker, findUsers } from "../components/admin/pickers";
+import { EventDetails, RefText, useEventReader } from "../components/events/EventWords";
 import { ru } from "../i18n/ru";
 import { getUser } from "../lib/admin-api";
-import { entityHref, listEvents } from "../lib/events-api";
+import { describeEvent } from "../lib/event-text";
+import { listEvents } from "../lib/events-api";
 import { formatDateTime } from "../lib/format";
 import { pageMeta } from "../lib/meta";
 import { screenLoader, useRevalidateEvery } from "../lib/route-data";
@@ -55,6 +57,7 @@ export { RouteError as ErrorBoundary } from "../components/RouteError";
 export default function EventsPage() {
   const { filters, page, userLabel } = useLoaderData<typeof clientLoader>();
   const [params, setParams] = useSearchParams();
+  const reader = useEventReader();
   // Only the newest page changes as events arrive; an older page stays as it was read.
   useRevalidateEvery(filters.cursor ? 0 : 5000);
   const set = (key: string, value: string | null) => {
@@ -96,46 +99,35 @@ export default function EventsPage() {
       {page.items.length === 0 ? (
         <Text c="dimmed">{t.empty}</Text>
       ) : (
-        <Table striped aria-label={ru.pages.events}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.columns.time}</Table.Th>
-              <Table.Th>{t.columns.kind}</Table.Th>
-              <Table.Th>{t.columns.user}</Table.Th>
-              <Table.Th>{t.columns.entity}</Table.Th>
-              <Table.Th>{t.columns.data}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {page.items.map((e) => {
-              const href = entityHref(e.entity_type, e.entity_id);
-              const label = e.entity_name ?? e.entity_id ?? "—";
-              return (
-                <Table.Tr key={e.event_id}>
-                  <Table.Td>{formatDateTime(e.time)}</Table.Td>
-                  <Table.Td>
-                    <Code>{e.kind}</Code>
-                  </Table.Td>
-                  <Table.Td>{e.user_name ?? t.system}</Table.Td>
-                  <Table.Td>
-                    {href ? (
-                      <Anchor component={Link} to={href}>
-                        {label}
-                      </Anchor>
-                    ) : (
-                      label
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs" ff="monospace" lineClamp={2}>
-                      {e.data ? JSON.stringify(e.data) : ""}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped aria-label={ru.pages.events}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.columns.time}</Table.Th>
+                <Table.Th>{t.columns.kind}</Table.Th>
+                <Table.Th>{t.columns.user}</Table.Th>
+                <Table.Th>{t.columns.entity}</Table.Th>
+                <Table.Th>{t.columns.data}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {page.items.map((e) => {
+                const words = describeEvent(e, reader);
+                return (
+                  <Table.Tr key={e.event_id}>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(e.time)}</Table.Td>
+                    <Table.Td title={e.kind}>{words.action}</Table.Td>
+                    <Table.Td>{words.actor ? <RefText value={words.actor} /> : t.system}</Table.Td>
+                    <Table.Td>{words.object ? <RefText value={words.object} /> : "—"}</Table.Td>
+                    <Table.Td>
+                      <EventDetails parts={words.details} event={e} />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <Group gap="xs">
         {filters.cursor && (

@@ -40,7 +40,7 @@ test("the admin filters the journal to one asset and opens it", async ({ page, r
   const rows = table.getByRole("row");
   // The address changes before the filtered page has loaded: wait until every asset row is this asset's.
   await expect(rows.filter({ hasText: name })).not.toHaveCount(0);
-  await expect(rows.filter({ hasText: "asset" }).filter({ hasNotText: name })).toHaveCount(0);
+  await expect(rows.filter({ hasText: "Файл создан" }).filter({ hasNotText: name })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Объект (id)" })).toHaveValue(asset);
 
@@ -67,6 +67,43 @@ test("an asset's history shows its upload and a field change", async ({ page }) 
   await expect(history.getByRole("row").filter({ hasText: "Загрузка завершена" })).toHaveCount(1);
   await expect(history.getByRole("row").filter({ hasText: "Заполнено поле" })).toHaveCount(1);
   await expect(history.getByRole("row").filter({ hasText: "Файл создан" })).toHaveCount(1);
+});
+
+test("the history and the journal say events in words, name deleted objects and show JSON on demand", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const groupName = unique("Слова");
+  const group = await seed.group(groupName);
+  const dir = mkdtempSync(path.join(tmpdir(), "mam-words-"));
+  const file = path.join(dir, "справка.txt");
+  writeFileSync(file, "x".repeat(2048));
+  const asset = await seed.uploadInto(group, file, "text/plain");
+  const fieldName = unique("Рубрика");
+  const template = await seed.call<{ field_def_id: string }>("/api/fields/templates", {
+    json: { field_def_name: fieldName, field_type: "text", field_setup: {} },
+  });
+  await seed.call("/api/fields/create", {
+    json: { entity_id: asset, entity_type: "asset", def_id: template.field_def_id, field_data: "Раз" },
+  });
+
+  await gotoSignedIn(page, `/asset/${asset}`);
+  const history = page.getByRole("region", { name: "История" });
+  const uploaded = history.getByRole("row").filter({ hasText: "Загрузка завершена" });
+  await expect(uploaded).toContainText("загружена версия 1, 2,00 КБ");
+  await expect(history.getByRole("row").filter({ hasText: "Файл создан" }).getByRole("link", { name: groupName })).toBeVisible();
+  await expect(history.getByRole("row").filter({ hasText: "Заполнено поле" })).toContainText(fieldName);
+  // The raw event is drawn only when asked for.
+  await expect(uploaded.getByText('"upload.complete"')).toHaveCount(0);
+  await uploaded.getByRole("button", { name: "JSON" }).click();
+  await expect(uploaded.getByText('"kind": "upload.complete"')).toBeVisible();
+
+  // Deleted, the asset still reads by its name in the journal (not linked: it opens nothing).
+  await seed.call("/api/asset/delete-list", { json: { ids: [asset] } });
+  await gotoSignedIn(page, `/admin/events?entity=${asset}`);
+  const table = page.getByRole("table", { name: "Журнал" });
+  const deleted = table.getByRole("row").filter({ hasText: "Файл удалён" });
+  await expect(deleted).toContainText("справка.txt");
+  await expect(deleted.getByRole("link", { name: "справка.txt" })).toHaveCount(0);
+  await expect(table.getByRole("row").filter({ hasText: "Загрузка завершена" })).toContainText("загружена версия 1");
 });
 
 test("the journal's CSV button downloads the filtered events of the period", async ({ page, request }) => {
