@@ -64,6 +64,15 @@ export const transcriptCases: RouteCase[] = [
     expect: onShared(403, 200),
   },
   {
+    // The test Worker has no recogniser: those who may start it learn it is not configured (503).
+    route: "POST /api/transcripts/:asset_id/recognize",
+    request: async (w, as) => {
+      const a = await target(w, as, ["editor", "admin"], true);
+      return { method: "POST", path: `/api/transcripts/${a.id}/recognize`, json: { language: "ru" }, secrets: a.secrets };
+    },
+    expect: onShared(403, 503, 503),
+  },
+  {
     route: "PATCH /api/transcripts/:asset_id",
     request: async (w, as) => {
       const a = await target(w, as, ["editor", "admin"], true);
