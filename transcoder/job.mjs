@@ -74,6 +74,7 @@ export function makeExecutor({ workerName, tmpRoot, sources }) {
         outputs: (out.outputs ?? []).map(({ file, ...o }) => o),
         lines: pending.splice(0),
         ...(out.text !== undefined ? { text: out.text } : {}),
+        ...(out.transcript !== undefined ? { transcript: out.transcript } : {}),
       });
       return "done";
     } catch (err) {

@@ -58,6 +58,11 @@ export interface Env {
    * (functions/search/vector.ts); unset: semantic search answers "not configured".
    */
   EMBEDDINGS_URL?: string;
+  /**
+   * An OpenAI-compatible /v1/audio/transcriptions endpoint for the task «Расшифровка»; the transcoder calls it, the
+   * Worker only tells whether recognition is configured (functions/transcripts/recognize.ts). Unset: 503.
+   */
+  TRANSCRIBE_URL?: string;
   EMBEDDINGS_MODEL?: string;
   EMBEDDINGS_KEY?: string;
   /** Optional outbound fetch for the embeddings endpoint (tests put a fake model here); unset = global fetch. */

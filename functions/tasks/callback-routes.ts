@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { MAX_SEGMENTS, segment } from "../transcripts/schemas";
 import { getDb } from "../lib/db";
 import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -55,6 +56,10 @@ const resultBody = z
     outputs: z.array(outputReport).max(10).optional(),
     lines: lines.optional(),
     text: z.string().max(MAX_DOCUMENT_TEXT).optional().openapi({ description: "a document's text (class text), indexed for search" }),
+    transcript: z
+      .object({ language: z.string().max(35), segments: z.array(segment).max(MAX_SEGMENTS) })
+      .optional()
+      .openapi({ description: "recognised speech (class transcribe): the source version's transcript, source asr" }),
   })
   .openapi("TaskResult");
 const failBody = z.object({ run, error: z.string().min(1).max(5000), lines: lines.optional() }).openapi("TaskFailure");

@@ -1,4 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Segment } from "../transcripts/schemas";
+import { saveTranscript } from "../transcripts/service";
 import { tasks, variants, type Task, type Variant } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { batchAll } from "../lib/batch";
@@ -103,7 +105,13 @@ export async function finishTask(
   db: Db,
   env: Env,
   t: Task,
-  r: { tech?: Record<string, unknown>; outputs?: OutputReport[]; lines?: string[]; text?: string },
+  r: {
+    tech?: Record<string, unknown>;
+    outputs?: OutputReport[];
+    lines?: string[];
+    text?: string;
+    transcript?: { language: string; segments: Segment[] };
+  },
 ) {
   const src = await sourceOf(db, t);
   const storage = await getStorage(db, src.storageId);
@@ -183,6 +191,15 @@ export async function finishTask(
     }),
   );
   if (r.text !== undefined) await storeText(db, t, src, r.text);
+  // Like the text above: written before the result's batch, and only while this run is live (a retry writes it again).
+  if (r.transcript)
+    await saveTranscript(db, t.owner, {
+      assetId: src.assetId,
+      version: src.version,
+      language: r.transcript.language,
+      source: "asr",
+      segments: r.transcript.segments,
+    });
   await batchAll(db, stmts);
   const after = await db.select({ status: tasks.status, run: tasks.run }).from(tasks).where(eq(tasks.jobId, t.jobId)).get();
   if (after?.status === "done" && after.run === t.run && garbage.length) await driver.delete(garbage).catch(() => {});

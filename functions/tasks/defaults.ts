@@ -11,6 +11,7 @@ import { textMimes } from "./schemas";
  * database restored without them heals itself. Templates are never hard-deleted, only disabled.
  */
 const av = ["video/", "audio/"];
+export const TRANSCRIBE_TEMPLATE_ID = "00000000-0000-4000-8000-000000000008";
 export const defaultTemplates: { id: string; name: string; cls: OperationClass; setup: Record<string, unknown> }[] = [
   {
     id: "00000000-0000-4000-8000-000000000001",
@@ -78,6 +79,13 @@ export const defaultTemplates: { id: string; name: string; cls: OperationClass; 
     name: "Текст документа",
     cls: "text",
     setup: { on_upload: textMimes },
+  },
+  {
+    // Started by POST /api/transcripts/{id}/recognize (docs/decisions/059-transcripts.md), not on upload.
+    id: TRANSCRIBE_TEMPLATE_ID,
+    name: "Расшифровка",
+    cls: "transcribe",
+    setup: { on_upload: [] },
   },
 ];
 

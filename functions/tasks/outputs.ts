@@ -10,6 +10,7 @@ export const outputNames: Record<OperationClass, string[]> = {
   audio_proxy: ["audio"],
   watermark: ["watermarked"],
   text: [],
+  transcribe: [],
 };
 
 /** Classes whose output becomes a new variant (the others write into the source variant). */

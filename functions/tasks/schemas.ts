@@ -7,7 +7,7 @@ import { taskCommands } from "./transitions";
 
 /** The same lists as db/schema/tasks.ts and task-templates.ts (kept here so app/ need not import drizzle). */
 export const taskStatuses = ["none", "inqueue", "running", "paused", "canceled", "done", "error"] as const;
-export const operationClasses = ["metadata", "preview", "proxy", "audio_proxy", "watermark", "text"] as const;
+export const operationClasses = ["metadata", "preview", "proxy", "audio_proxy", "watermark", "text", "transcribe"] as const;
 const int = (min: number, max: number) =>
   z.coerce.number({ error: "должно быть числом" }).int("должно быть целым").min(min, `не меньше ${min}`).max(max, `не больше ${max}`);
 
@@ -75,6 +75,15 @@ export const setupSchemas = {
   metadata: z.object({ on_upload: mimePrefixes.default([]) }),
   /** A document's text for search (functions/search): PDF, DOCX, ODT and plain text. */
   text: z.object({ on_upload: mimePrefixes.default([]) }),
+  /** Speech to a transcript (transcoder/ops/transcribe.mjs); language empty = the recogniser detects it. */
+  transcribe: z.object({
+    on_upload: mimePrefixes.default([]),
+    language: z
+      .string()
+      .regex(/^[a-z]{2,3}$/, "код языка, например ru")
+      .optional(),
+    max_piece_seconds: z.number().min(10).max(600).optional(),
+  }),
   preview: z.object({
     on_upload: mimePrefixes.default([]),
     width: size(4096).default(640),
@@ -202,6 +211,7 @@ export function appliesTo(cls: (typeof operationClasses)[number], mime: string):
     case "proxy":
       return video;
     case "audio_proxy":
+    case "transcribe":
       return video || m.startsWith("audio/");
     case "text":
       return textMimes.some((t) => m.startsWith(t));

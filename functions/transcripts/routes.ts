@@ -6,6 +6,8 @@ import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi
 import { contentDisposition } from "../lib/served-bytes";
 import {
   assetParam,
+  recognizeBody,
+  recognizeOut,
   exportQuery,
   importQuery,
   MAX_SUBTITLE_BYTES,
@@ -14,6 +16,7 @@ import {
   transcriptPatch,
   versionQuery,
 } from "./schemas";
+import { startRecognition } from "./recognize";
 import { editTranscript, exportTranscript, getTranscript, importTranscript } from "./service";
 
 /** /api/transcripts: time-coded text of asset versions (docs/decisions/059-transcripts.md). */
@@ -109,6 +112,18 @@ app.openapi(
       await editTranscript(getDb(c.env), c.get("auth"), c.req.valid("param").asset_id, c.req.valid("query").version, c.req.valid("json")),
       200,
     ),
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/{asset_id}/recognize",
+    tags,
+    summary: "Start the task «Расшифровка» on a version (update on the asset); 503 when no recogniser is configured",
+    request: { params: assetParam, body: jsonBody(recognizeBody) },
+    responses: { 200: jsonContent(recognizeOut), ...errors, 503: errorOf("No recogniser configured") },
+  }),
+  async (c) => c.json(await startRecognition(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").asset_id, c.req.valid("json")), 200),
 );
 
 export default app;

@@ -82,7 +82,11 @@ export const transcriptPatch = z.object({
   segments: z.array(segment).max(MAX_SEGMENTS, `не больше ${MAX_SEGMENTS} сегментов`),
 });
 
-export const recognizeBody = z.object({ language: language.optional(), version });
+export const recognizeBody = z.object({
+  language: language.optional(),
+  version: z.number({ error: "должно быть числом" }).int("должно быть целым").min(1, "нумерация с 1").optional(),
+});
+export const recognizeOut = z.object({ job_id: z.string(), version: z.number().int(), status: z.string() });
 
 export type Segment = z.infer<typeof segment>;
 export type TranscriptOut = z.infer<typeof transcriptOut>;

@@ -6,6 +6,7 @@ import { imageHashes, sceneHashes } from "./fingerprint.mjs";
 import { imageTech, pdfPages } from "./image-meta.mjs";
 import { techFromProbe } from "./probe-fields.mjs";
 import { textOperation } from "./text.mjs";
+import { transcribeOperation } from "./transcribe.mjs";
 import { encodeArgs, encodeCommand, frameCommand, overlayArgs, watermarkPng } from "./video.mjs";
 
 /**
@@ -136,5 +137,13 @@ async function watermark(job, ctx) {
   return { outputs: [{ name: "watermarked", file: out, mime: "video/mp4", format: "mp4", tech }] };
 }
 
-export const operations = { metadata, preview, proxy, audio_proxy: audioProxy, watermark, text: textOperation };
+export const operations = {
+  metadata,
+  preview,
+  proxy,
+  audio_proxy: audioProxy,
+  watermark,
+  text: textOperation,
+  transcribe: (job, ctx) => transcribeOperation(job, ctx),
+};
 export { isAV };

@@ -1,0 +1,40 @@
+import { ensureDefaultTemplates, TRANSCRIBE_TEMPLATE_ID } from "../tasks/defaults";
+import { createTasks, sourceVariant } from "../tasks/commands";
+import { appliesTo } from "../tasks/schemas";
+import { loadTemplate } from "../tasks/templates";
+import { requireAccess } from "../lib/access";
+import type { Db } from "../lib/db";
+import type { AuthUser, Env } from "../lib/env";
+import { ApiError } from "../lib/errors";
+import { resolveVersion } from "./service";
+
+export const NOT_CONFIGURED = "Распознавание речи не настроено";
+
+/**
+ * Starts the task «Расшифровка» on a version (update on the asset: its result replaces the version's transcript).
+ * The transcoder does the work (transcoder/ops/transcribe.mjs) and its result is saved with source asr
+ * (functions/tasks/callbacks.ts). Without a recogniser it answers 503, so the button can say so.
+ */
+export async function startRecognition(db: Db, env: Env, auth: AuthUser, assetId: string, body: { language?: string; version?: number }) {
+  await requireAccess(db, auth, "update", [assetId], { types: ["asset"] });
+  if (!env.TRANSCRIBE_URL) throw new ApiError("unavailable", NOT_CONFIGURED);
+  const version = await resolveVersion(db, assetId, body.version);
+  await ensureDefaultTemplates(db);
+  const template = await loadTemplate(db, TRANSCRIBE_TEMPLATE_ID);
+  if (!template || template.disabled) throw new ApiError("unavailable", "Шаблон задачи «Расшифровка» отключён");
+  const src = await sourceVariant(db, assetId, version);
+  if (!src) throw new ApiError("validation", "У версии нет содержимого", [{ field: "version", message: "нет содержимого" }]);
+  if (!appliesTo("transcribe", src.mimeType))
+    throw new ApiError("validation", "Расшифровка — только для видео и аудио", [{ field: "asset_id", message: `тип ${src.mimeType}` }]);
+  // The request's language goes with this task only; the recogniser takes the primary subtag (ru, en).
+  const language = body.language?.split("-")[0];
+  const setup = { ...template.setup, ...(language ? { language } : {}) };
+  const [task] = await createTasks(
+    db,
+    [{ template: { ...template, setup }, assetId, version, variantId: src.variantId, owner: auth.userId }],
+    auth.userId,
+  );
+  if (!task) throw new ApiError("internal", "Задача не создана");
+  await env.JOBS.send({ type: "task-run", jobId: task.jobId });
+  return { job_id: task.jobId, version, status: task.status };
+}
