@@ -41,7 +41,7 @@ async function createFirstAdmin(env: Env) {
     db
       .insert(events)
       .select(
-        sql`SELECT ${newId()}, ${now}, NULL, 'user.created', 'user', ${userId}, ${JSON.stringify(data)} WHERE EXISTS (SELECT 1 FROM users WHERE user_id = ${userId})`,
+        sql`SELECT ${newId()}, ${now}, NULL, 'user.created', 'user', ${userId}, ${JSON.stringify(data)}, NULL WHERE EXISTS (SELECT 1 FROM users WHERE user_id = ${userId})`,
       ),
   ]);
   if (inserted.length === 0) return;

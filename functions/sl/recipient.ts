@@ -56,6 +56,8 @@ export const countView = async (db: Db, linkId: string, env?: Env) => {
               entityType: sql<string>`'share_link'`.as("entity_type"),
               entityId: shareLinks.linkId,
               data: sql<string>`json_object('asset', ${shareLinks.assetId})`.as("data"),
+              // Filled by the trigger events_names (an insert from a select names every column).
+              names: sql<null>`NULL`.as("names"),
             })
             .from(shareLinks)
             .where(
@@ -101,6 +103,7 @@ export async function recordDownload(db: Db, o: OpenLink, which: "original" | "p
           entityType: sql<string>`'share_link'`.as("entity_type"),
           entityId: shareLinks.linkId,
           data: sql<string>`${JSON.stringify({ asset: o.link.assetId, variant: which })}`.as("data"),
+          names: sql<null>`NULL`.as("names"),
         })
         .from(shareLinks)
         .where(and(eq(shareLinks.linkId, o.link.linkId), sql`changes() > 0`)),
