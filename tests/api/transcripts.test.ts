@@ -1,6 +1,10 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { events } from "../../db/schema";
+import { events, tasks, users } from "../../db/schema";
+import type { AuthUser, Env } from "../../functions/lib/env";
+import { finishTask } from "../../functions/tasks/callbacks";
+import { startRecognition } from "../../functions/transcripts/recognize";
 import { api } from "./helpers";
 import { admin, call, db, grant, mkGroup, mkPerson, uniq, VIRTUAL_ROOT } from "./fixtures";
 import { names } from "./search.helpers";
@@ -32,6 +36,12 @@ intro
 00:00:04.250 --> 00:00:05.000
 Пока.
 `;
+
+/** The admin as the API's auth sees them, for calling services directly. */
+async function authOf(_bearer: string): Promise<AuthUser> {
+  const u = (await db().select().from(users).where(eq(users.login, "admin")).get())!;
+  return { userId: u.userId, userName: u.userName, login: u.login, isAdmin: true, isRobot: false, chrootGroups: [], sessionId: "test" };
+}
 
 /** A video asset with one uploaded version, in a fresh group. */
 async function mkVideo(group?: string) {
@@ -183,5 +193,54 @@ describe("transcripts", () => {
     });
     expect(await names("кошка", a.group)).toEqual([]);
     expect(await names("погода", a.group)).toEqual([a.name]);
+  });
+});
+
+describe("recognition", () => {
+  it("answers 503 «Распознавание речи не настроено» without a recogniser; import still works", async () => {
+    const a = await mkVideo();
+    const r = await call(`/api/transcripts/${a.id}/recognize`, { method: "POST", json: {}, bearer: await admin() });
+    expect(r.status).toBe(503);
+    expect(r.body.error.message).toBe("Распознавание речи не настроено");
+    expect((await importAs(a.id, srt)).status).toBe(200);
+  });
+
+  it("starts «Расшифровка» on the version, and the transcoder's result becomes the transcript with source asr", async () => {
+    const a = await mkVideo();
+    const sent: unknown[] = [];
+    // The queue is replaced so no transcoder picks the task up: the test plays the transcoder's result itself.
+    const withRecogniser = {
+      ...env,
+      TRANSCRIBE_URL: "http://127.0.0.1:9/v1",
+      JOBS: { send: async (m: unknown) => void sent.push(m) },
+    } as unknown as Env;
+    const me = await authOf(await admin());
+    const started = await startRecognition(db(), withRecogniser, me, a.id, { language: "ru-RU" });
+    expect(started).toMatchObject({ version: 1, status: "inqueue" });
+    expect(sent).toEqual([{ type: "task-run", jobId: started.job_id }]);
+    const [task] = await db().select().from(tasks).where(eq(tasks.jobId, started.job_id));
+    expect(task).toMatchObject({ template: "Расшифровка", operationClass: "transcribe", assetId: a.id, version: 1 });
+    expect(task!.setup).toMatchObject({ language: "ru" });
+
+    const segments = [{ start: 0.5, end: 2, text: "Распознанная речь", words: [{ start: 0.5, end: 1.2, word: "Распознанная" }] }];
+    await finishTask(db(), env, task!, { transcript: { language: "ru", segments } });
+    const got = await call(`/api/transcripts/${a.id}`, { bearer: await admin() });
+    expect(got.body).toMatchObject({ source: "asr", language: "ru", segments });
+    expect(await names("распознать", a.group)).toEqual([a.name]);
+  });
+
+  it("refuses an image with a 400 naming the asset", async () => {
+    const group = await mkGroup(VIRTUAL_ROOT);
+    const r0 = await call("/api/asset/create", {
+      method: "POST",
+      json: { asset_name: "кадр.png", asset_mime: "image/png", in_group: group },
+      bearer: await admin(),
+    });
+    await uploadFile(await admin(), r0.body.asset_id, randomBytes(64), { mime: "image/png", name: "кадр.png" });
+    const withRecogniser = { ...env, TRANSCRIBE_URL: "http://127.0.0.1:9", JOBS: { send: async () => {} } } as unknown as Env;
+    await expect(startRecognition(db(), withRecogniser, await authOf(await admin()), r0.body.asset_id, {})).rejects.toMatchObject({
+      code: "validation",
+      details: [{ field: "asset_id" }],
+    });
   });
 });
