@@ -1,6 +1,7 @@
 import "./lib/zod-jitless";
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
+import "./styles/phone.css";
 
 import { ColorSchemeScript, MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";

@@ -32,6 +32,9 @@ export const ru = {
     shop: "Магазин",
     admin: "Администрирование",
     logout: "Выйти",
+    /** The phone's header: the sections behind one button, the group tree in a drawer. */
+    menu: "Меню",
+    groups: "Группы",
   },
   pages: {
     mam: "Файлы",

@@ -1,5 +1,8 @@
-import { Box, ScrollArea } from "@mantine/core";
-import { Outlet, useParams } from "@remix-run/react";
+import { Box, Button, Drawer, ScrollArea } from "@mantine/core";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { Outlet, useLocation, useParams } from "@remix-run/react";
+import { useEffect } from "react";
+import { ru } from "../i18n/ru";
 import { Bookmarks } from "../components/mam/Bookmarks";
 import { GroupTree } from "../components/mam/GroupTree";
 import { groupIdOf } from "../components/mam/contents";
@@ -17,13 +20,36 @@ export { RouteError as ErrorBoundary } from "../components/RouteError";
  */
 export default function MamLayout() {
   const selected = groupIdOf(useParams().idGroup);
+  // A phone (below Mantine's "sm") has no room beside the contents: the tree is a drawer behind «Группы».
+  const phone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: true });
+  const [treeOpen, tree] = useDisclosure(false);
+  const { pathname } = useLocation();
+  // Opening a group from the drawer shows it: the drawer closes on every move.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on a change of address only
+  useEffect(() => tree.close(), [pathname]);
+  const treePane = (
+    <>
+      <Bookmarks selected={selected} />
+      <GroupTree selected={selected} />
+    </>
+  );
   return (
     <Box style={{ display: "flex", gap: "var(--mantine-spacing-md)", height: PANE_HEIGHT, minHeight: 0 }}>
-      <ScrollArea w={280} miw={200} style={{ flexShrink: 0, borderRight: "1px solid var(--mantine-color-dark-4)" }} pr="xs">
-        <Bookmarks selected={selected} />
-        <GroupTree selected={selected} />
-      </ScrollArea>
+      {phone ? (
+        <Drawer opened={treeOpen} onClose={tree.close} title={ru.nav.groups} size="85%">
+          {treePane}
+        </Drawer>
+      ) : (
+        <ScrollArea w={280} miw={200} style={{ flexShrink: 0, borderRight: "1px solid var(--mantine-color-dark-4)" }} pr="xs">
+          {treePane}
+        </ScrollArea>
+      )}
       <Box style={{ flex: 1, minWidth: 0, minHeight: 0, display: "flex", flexDirection: "column" }}>
+        {phone && (
+          <Button variant="default" size="xs" onClick={tree.open} mb="xs" style={{ alignSelf: "start", flexShrink: 0 }}>
+            {ru.nav.groups}
+          </Button>
+        )}
         <Outlet />
       </Box>
     </Box>

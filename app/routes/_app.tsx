@@ -1,10 +1,13 @@
 import { AppShell } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useLocation, useMatches, useNavigate, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect } from "react";
 import { hasPageSession } from "../components/mam/contents.server";
 import { PageLoader } from "../components/PageLoader";
-import { AppHeader } from "../components/shell/AppHeader";
+import { AccountActions, AppHeader } from "../components/shell/AppHeader";
+import { MainNav } from "../components/shell/MainNav";
+import { ru } from "../i18n/ru";
 import { enforceNavigationGuard, loginPathFor } from "../lib/guard";
 import { sessionStore } from "../lib/session";
 import { useStore } from "../lib/store";
@@ -38,6 +41,8 @@ export default function AppLayout() {
   const navigate = useNavigate();
   const { guarded, pageSession } = useLoaderData<typeof loader>();
   const serverRender = useMatches().some((m) => (m.handle as { serverRender?: boolean } | undefined)?.serverRender);
+  // The phone's menu (the navbar below "sm"); on wider screens the sections sit in the header and it stays shut.
+  const [menuOpen, menu] = useDisclosure(false);
 
   // A 401 anywhere clears the tokens: sign in again and come back here. Logout goes to /login itself.
   // Not while a server-rendered page hydrates: the store still shows the server's (empty) session then.
@@ -47,10 +52,18 @@ export default function AppLayout() {
 
   if (!guarded && !(pageSession && serverRender)) return <PageLoader />;
   return (
-    <AppShell header={{ height: 56 }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 280, breakpoint: "sm", collapsed: { mobile: !menuOpen, desktop: true } }}
+      padding={{ base: "xs", sm: "md" }}
+    >
       <AppShell.Header>
-        <AppHeader user={user} />
+        <AppHeader user={user} menuOpen={menuOpen} onMenu={menu.toggle} />
       </AppShell.Header>
+      <AppShell.Navbar p="md" hiddenFrom="sm" aria-label={ru.nav.menu}>
+        <MainNav isAdmin={user?.is_admin ?? false} vertical onNavigate={menu.close} />
+        <AccountActions user={user} />
+      </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>

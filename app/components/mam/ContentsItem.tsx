@@ -26,7 +26,7 @@ const useMeta = (m: Member) => ({
 export const LIST_ROW_HEIGHT = 48;
 export const GRID_CELL = { width: 176, height: 212 };
 
-/** One row of the list view: select box, thumbnail, name, size, date, version. */
+/** One row of the list view: select box, thumbnail, name, size, date, version (a phone leaves out the last two for the name). */
 export function ListRow({ member, href, preview, selected, onSelect, onDragStart }: ItemProps) {
   const m = useMeta(member);
   return (
@@ -55,10 +55,10 @@ export function ListRow({ member, href, preview, selected, onSelect, onDragStart
       <Text size="xs" c="dimmed" w={90} ta="right">
         {m.size}
       </Text>
-      <Text size="xs" c="dimmed" w={80} ta="right">
+      <Text size="xs" c="dimmed" w={80} ta="right" visibleFrom="sm">
         {m.date}
       </Text>
-      <Text size="xs" c="dimmed" w={40} ta="right">
+      <Text size="xs" c="dimmed" w={40} ta="right" visibleFrom="sm">
         {m.version}
       </Text>
     </Group>
@@ -76,10 +76,10 @@ export function ListHeader() {
       <Text size="xs" fw={600} w={90} ta="right">
         {ru.mam.columns.size}
       </Text>
-      <Text size="xs" fw={600} w={80} ta="right">
+      <Text size="xs" fw={600} w={80} ta="right" visibleFrom="sm">
         {ru.mam.columns.date}
       </Text>
-      <Text size="xs" fw={600} w={40} ta="right">
+      <Text size="xs" fw={600} w={40} ta="right" visibleFrom="sm">
         {ru.mam.columns.version}
       </Text>
     </Group>

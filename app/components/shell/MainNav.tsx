@@ -1,4 +1,4 @@
-import { Button, Group } from "@mantine/core";
+import { Button, Group, Stack } from "@mantine/core";
 import { NavLink } from "@remix-run/react";
 import { ru } from "../../i18n/ru";
 
@@ -12,20 +12,31 @@ const LINKS = [
 ];
 const ADMIN_LINK = { to: "/admin", label: ru.nav.admin };
 
-/** Top-level sections; Администрирование only for admins. */
-export function MainNav({ isAdmin }: { isAdmin: boolean }) {
+/**
+ * Top-level sections; Администрирование only for admins. `vertical`: the phone's menu (the shell's navbar), where
+ * choosing a section also closes it (`onNavigate`).
+ */
+export function MainNav({ isAdmin, vertical, onNavigate }: { isAdmin: boolean; vertical?: boolean; onNavigate?: () => void }) {
   const links = isAdmin ? [...LINKS, ADMIN_LINK] : LINKS;
+  const Layout = vertical ? Stack : Group;
   return (
-    <Group component="nav" gap={4} aria-label={ru.app.name}>
+    <Layout component="nav" gap={4} aria-label={ru.app.name}>
       {links.map((link) => (
-        <NavLink key={link.to} to={link.to} prefetch="intent" style={{ textDecoration: "none" }}>
+        <NavLink key={link.to} to={link.to} prefetch="intent" style={{ textDecoration: "none" }} onClick={onNavigate}>
           {({ isActive }) => (
-            <Button component="span" variant={isActive ? "light" : "subtle"} color={isActive ? undefined : "gray"} size="sm">
+            <Button
+              component="span"
+              variant={isActive ? "light" : "subtle"}
+              color={isActive ? undefined : "gray"}
+              size="sm"
+              fullWidth={vertical}
+              justify={vertical ? "start" : undefined}
+            >
               {link.label}
             </Button>
           )}
         </NavLink>
       ))}
-    </Group>
+    </Layout>
   );
 }
