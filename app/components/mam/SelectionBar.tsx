@@ -10,11 +10,14 @@ import { downloadFile, variantPath } from "./download";
 import { chunks, deleteAssets, deleteGroups, VIRTUAL_ROOT_ID, type Member } from "./mam-api";
 import { moveDropped, moveTargets, refreshTree } from "./move";
 import { treeStore } from "./tree-store";
+import { copyLabels } from "../viewer/AssetActions";
+import { copyAssets } from "../viewer/asset-actions-api";
+import { RunTaskModal } from "../viewer/RunTaskModal";
 
 /** Actions on the selected items of the open group: download, move, delete (with confirmation); `onChanged` reloads the list. */
 export function SelectionBar(props: { groupId: string; selected: Member[]; onClear: () => void; onChanged: () => void }) {
   const { groupId, selected, onClear, onChanged } = props;
-  const [dialog, setDialog] = useState<"move" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"move" | "copy" | "task" | "delete" | null>(null);
   const tree = useStore(treeStore);
   const assets = selected.filter((m) => m.el_type === "asset");
   const groups = selected.filter((m) => m.el_type === "group");
@@ -46,6 +49,21 @@ export function SelectionBar(props: { groupId: string; selected: Member[]; onCle
 
   const targets = moveTargets(tree, groupId, new Set(selected.map((m) => m.el_id)));
 
+  // «Копировать в…» copies the selected assets (the API copies assets, not groups); into the open group too.
+  const copy = async (target: string) => {
+    const n = await runAction(() =>
+      copyAssets(
+        assets.map((a) => a.el_id),
+        target,
+      ),
+    );
+    if (n) {
+      showInfo(ru.assetActions.copied(n));
+      setDialog(null);
+      if (target === groupId) onChanged();
+    }
+  };
+
   return (
     <Group gap="xs">
       <Text size="sm">{ru.mam.selected(selected.length)}</Text>
@@ -57,6 +75,16 @@ export function SelectionBar(props: { groupId: string; selected: Member[]; onCle
       {groupId !== VIRTUAL_ROOT_ID && (
         <Button size="xs" variant="light" onClick={() => setDialog("move")}>
           {ru.mam.moveTo}
+        </Button>
+      )}
+      {assets.length > 0 && (
+        <Button size="xs" variant="light" onClick={() => setDialog("copy")}>
+          {ru.assetActions.copyTo}
+        </Button>
+      )}
+      {assets.length > 0 && (
+        <Button size="xs" variant="light" onClick={() => setDialog("task")}>
+          {ru.assetActions.runTask}
         </Button>
       )}
       <BulkMetadata assetIds={assets.map((a) => a.el_id)} onDone={onChanged} />
@@ -74,6 +102,14 @@ export function SelectionBar(props: { groupId: string; selected: Member[]; onCle
         onClose={() => setDialog(null)}
       />
       <MoveModal opened={dialog === "move"} targets={targets} onMove={move} onClose={() => setDialog(null)} />
+      <MoveModal
+        opened={dialog === "copy"}
+        targets={moveTargets(tree, "", new Set())}
+        onMove={copy}
+        onClose={() => setDialog(null)}
+        labels={copyLabels}
+      />
+      <RunTaskModal opened={dialog === "task"} assetIds={assets.map((a) => a.el_id)} onClose={() => setDialog(null)} />
     </Group>
   );
 }

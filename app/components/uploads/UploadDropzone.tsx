@@ -6,6 +6,7 @@ import { showError } from "../../lib/notify";
 import { uploadQueue } from "../../lib/upload-client";
 import { enqueueTree, readDrop } from "../../lib/upload-drop";
 import { IconUpload } from "../icons";
+import { CreateEmptyAsset } from "../mam/CreateEmptyAsset";
 import { refreshTree } from "../mam/move";
 
 export interface UploadDropzoneProps {
@@ -74,13 +75,16 @@ export function UploadDropzone({ groupId, canUpload, onChanged, children }: Uplo
         <Text size="sm" c="dimmed">
           {ru.upload.dropHint}
         </Text>
-        <FileButton multiple onChange={(files) => files.length && enqueue(files, groupId)}>
-          {(props) => (
-            <Button size="xs" variant="light" leftSection={<IconUpload />} {...props}>
-              {ru.upload.pick}
-            </Button>
-          )}
-        </FileButton>
+        <Group gap="xs" wrap="nowrap">
+          <CreateEmptyAsset groupId={groupId} />
+          <FileButton multiple onChange={(files) => files.length && enqueue(files, groupId)}>
+            {(props) => (
+              <Button size="xs" variant="light" leftSection={<IconUpload />} {...props}>
+                {ru.upload.pick}
+              </Button>
+            )}
+          </FileButton>
+        </Group>
       </Group>
       {children}
       {over && (

@@ -1,9 +1,11 @@
 import { Anchor, Button, Group, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
-import { Link } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ru } from "../../i18n/ru";
 import { formatDateTime, formatSize } from "../../lib/format";
 import { editorPath, offersEdit } from "../editor/editable";
+import { AssetTitle } from "./AssetTitle";
+import { ClassPicker } from "./ClassPicker";
 import type { AssetInfoData } from "./viewer-api";
 
 const show = (value: unknown) =>
@@ -42,10 +44,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function AssetInfo({ info }: { info: AssetInfoData }) {
   const { asset } = info;
   const f = ru.viewer.fields;
+  const revalidator = useRevalidator();
+  const reload = () => revalidator.revalidate();
+  const canUpdate = asset.asset_access.includes("update");
   const fields: [string, ReactNode][] = [
     [f.name, asset.name],
     [f.id, asset.asset_id],
-    [f.class, show(asset.class)],
+    [f.class, <ClassPicker key="class" assetId={asset.asset_id} classId={asset.class} canEdit={canUpdate} onChanged={reload} />],
     [f.owner, <Person key="owner" id={asset.owner} names={info.names} />],
     [f.creator, <Person key="creator" id={asset.creator} names={info.names} />],
     [f.ctime, formatDateTime(asset.ctime)],
@@ -57,7 +62,7 @@ export function AssetInfo({ info }: { info: AssetInfoData }) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="nowrap">
-        <Title order={2}>{asset.name}</Title>
+        <AssetTitle assetId={asset.asset_id} name={asset.name} canRename={canUpdate} order={2} onRenamed={reload} />
         {offersEdit(asset) && (
           <Button variant="light" component={Link} to={editorPath(asset.asset_id, `/asset/${asset.asset_id}`)}>
             {ru.editor.edit}
@@ -79,6 +84,8 @@ export function AssetInfo({ info }: { info: AssetInfoData }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{ru.viewer.version}</Table.Th>
+              <Table.Th>{ru.assetActions.versionsWhen}</Table.Th>
+              <Table.Th>{ru.assetActions.versionsWho}</Table.Th>
               <Table.Th>{ru.viewer.variantName}</Table.Th>
               <Table.Th>{ru.viewer.variantType}</Table.Th>
               <Table.Th>{ru.viewer.format}</Table.Th>
@@ -86,14 +93,25 @@ export function AssetInfo({ info }: { info: AssetInfoData }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {info.versions.flatMap(({ version, variants }) =>
-              variants.map((v) => (
-                <Table.Tr key={v.variant_id}>
-                  <Table.Td>{version}</Table.Td>
-                  <Table.Td>{v.file_name || v.name}</Table.Td>
-                  <Table.Td>{v.variant_type}</Table.Td>
-                  <Table.Td>{v.format || v.mime_type}</Table.Td>
-                  <Table.Td>{formatSize(v.content_size)}</Table.Td>
+            {info.versions.flatMap(({ version, ctime, user_id, variants }) =>
+              // A version's when and who head its first variant's row; an empty version still gets its row.
+              (variants.length ? variants : [null]).map((v, i) => (
+                <Table.Tr key={v?.variant_id ?? `v${version}`}>
+                  <Table.Td>{i === 0 ? version : ""}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{i === 0 ? formatDateTime(ctime) : ""}</Table.Td>
+                  <Table.Td>{i === 0 && <Person id={user_id} names={info.names} />}</Table.Td>
+                  {v === null ? (
+                    <Table.Td colSpan={4} c="dimmed">
+                      {ru.viewer.none}
+                    </Table.Td>
+                  ) : (
+                    <>
+                      <Table.Td>{v.file_name || v.name}</Table.Td>
+                      <Table.Td>{v.variant_type}</Table.Td>
+                      <Table.Td>{v.format || v.mime_type}</Table.Td>
+                      <Table.Td>{formatSize(v.content_size)}</Table.Td>
+                    </>
+                  )}
                 </Table.Tr>
               )),
             )}

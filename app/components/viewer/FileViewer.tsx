@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Menu, Stack, Text, Title } from "@mantine/core";
-import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { Anchor, Button, Group, Menu, Overlay, Stack, Text } from "@mantine/core";
+import { Link, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { editorPath, offersEdit } from "../editor/editable";
 import { useRef } from "react";
 import { ru } from "../../i18n/ru";
@@ -13,6 +13,10 @@ import { RegionOverlay } from "../metadata/RegionOverlay";
 import { Timeline } from "../metadata/Timeline";
 import { kindOf } from "../mam/Thumb";
 import { MediaView } from "./MediaView";
+import { AssetActions, useAssetUploads, useVersionDrop } from "./AssetActions";
+import { AssetTitle } from "./AssetTitle";
+import { variantsOf, versionNumbers } from "./asset-actions-api";
+import { VersionSwitcher } from "./VersionSwitcher";
 import { chooseView, latestVariants, playVariant, shownMime, type Variant, type Viewing } from "./viewer-api";
 
 export interface ViewerData extends Viewing {
@@ -22,6 +26,9 @@ export interface ViewerData extends Viewing {
   order: string[];
   /** For a video or audio: the templates and values of its timeline. */
   metadata: AssetMetadata | null;
+  /** The asset's version numbers, newest first, and the one shown (null: no content yet). */
+  versions: number[];
+  version: number | null;
 }
 
 /**
@@ -29,19 +36,23 @@ export interface ViewerData extends Viewing {
  * a text file's start, or a preview), and the group's order. An unreadable asset throws (the route's 404);
  * an unreadable group only leaves previous/next off.
  */
-export async function loadViewer(groupId: string, assetId: string, signal: AbortSignal): Promise<ViewerData> {
-  const [asset, all, order] = await Promise.all([
+export async function loadViewer(groupId: string, assetId: string, signal: AbortSignal, wanted: number | null = null): Promise<ViewerData> {
+  const [asset, versions, order] = await Promise.all([
     getAsset(assetId, signal),
-    latestVariants(assetId, signal),
+    versionNumbers(assetId, signal),
     assetOrder(groupId, assetId).catch((error) => {
       console.error(error);
       return [];
     }),
   ]);
+  // An older version only when the address names one that exists (?v=1); otherwise the latest with content.
+  const older = wanted !== null && versions.includes(wanted) && wanted !== versions[0] ? wanted : null;
+  const all = older !== null ? await variantsOf(assetId, older, signal) : await latestVariants(assetId, signal);
+  const version = older ?? all[0]?.version ?? null;
   const viewing = await chooseView(asset, all, signal);
   const kind = viewing.shown ? kindOf("asset", shownMime(viewing.shown, asset.mimetype)) : null;
   const metadata = kind === "video" || kind === "audio" ? await loadAssetMetadata(asset, signal) : null;
-  return { groupId, asset, order, ...viewing, metadata };
+  return { groupId, asset, order, ...viewing, metadata, versions, version };
 }
 
 /** The original of a version: the initial upload, else the master, else whatever is there. */
@@ -65,19 +76,30 @@ export function FileViewer({ data }: { data: ViewerData }) {
   const renew = shown ? async () => (await playVariant(shown.variant_id)).link : undefined;
   const media = useRef<HTMLMediaElement | null>(null);
   const box = useRef<HTMLDivElement | null>(null);
+  const revalidator = useRevalidator();
+  const reload = () => revalidator.revalidate();
+  useAssetUploads(assetId, reload);
+  const drop = useVersionDrop(asset, groupId);
 
   return (
-    <Stack gap="xs" style={{ flex: 1, minHeight: 0, position: "relative" }} ref={box}>
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={`/mam/${groupId}`} size="sm">
+    <Stack gap="xs" style={{ flex: 1, minHeight: 0, position: "relative" }} ref={box} {...drop.props} data-testid="viewer">
+      {drop.over && (
+        <Overlay color="#000" backgroundOpacity={0.55} blur={1} radius="md" style={{ border: "2px dashed var(--mantine-color-blue-5)" }}>
+          <Stack align="center" justify="center" h="100%">
+            <Text fw={600}>{ru.assetActions.dropVersion}</Text>
+          </Stack>
+        </Overlay>
+      )}
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: "1 1 20rem" }}>
+          <Anchor component={Link} to={`/mam/${groupId}`} size="sm" style={{ flexShrink: 0 }}>
             ← {ru.viewer.back}
           </Anchor>
-          <Title order={3} lineClamp={1}>
-            {asset.name}
-          </Title>
+          <AssetTitle assetId={assetId} name={asset.name} canRename={asset.asset_access.includes("update")} onRenamed={reload} />
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
+          <VersionSwitcher versions={data.versions} shown={data.version} />
+          <AssetActions asset={asset} groupId={groupId} version={data.version} />
           <Button size="xs" variant="default" disabled={!prev} onClick={() => go(prev)}>
             {ru.viewer.prev}
           </Button>

@@ -1,0 +1,97 @@
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
+import { useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { fileName } from "../../../functions/assets/schemas";
+import { ru } from "../../i18n/ru";
+import { runAction } from "../../lib/actions";
+import { listClasses } from "../../lib/metadata-api";
+import { showInfo } from "../../lib/notify";
+import { createEmptyAsset } from "../viewer/asset-actions-api";
+
+const t = ru.assetActions;
+
+function CreateEmptyForm({ groupId, onClose }: { groupId: string; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [name, setName] = useState("");
+  const [classId, setClassId] = useState<string | null>(null);
+  const [classes, setClasses] = useState<{ value: string; label: string }[]>([]);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    listClasses().then(
+      (list) => setClasses(list.map((c) => ({ value: c.id, label: c.name }))),
+      (error) => console.error(error),
+    );
+  }, []);
+  const checked = fileName.safeParse(name);
+  const create = async () => {
+    setTouched(true);
+    if (!checked.success) return;
+    setBusy(true);
+    const created = await runAction(() => createEmptyAsset(groupId, checked.data, classId));
+    setBusy(false);
+    if (!created) return;
+    showInfo(t.createdEmpty);
+    onClose();
+    // Its page is where metadata is filled in and a file can be uploaded as its first version.
+    navigate(`/mam/${groupId}/asset/${created.asset_id}`);
+  };
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void create();
+      }}
+      noValidate
+    >
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t.createEmptyHint}
+        </Text>
+        <TextInput
+          label={t.createEmptyName}
+          required
+          data-autofocus
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={touched && !checked.success ? checked.error.issues[0]?.message : undefined}
+        />
+        <Select
+          label={t.assetClass}
+          placeholder={t.noClass}
+          data={classes}
+          value={classId}
+          onChange={setClassId}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t.create}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * «Создать без файла»: an asset with a name and a class and no content (spec 3's abstract entity), to hold metadata;
+ * a file uploaded into it later becomes its first version (decision 055).
+ */
+export function CreateEmptyAsset({ groupId }: { groupId: string }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button size="xs" variant="subtle" onClick={() => setOpened(true)}>
+        {t.createEmpty}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t.createEmpty} centered>
+        {opened && <CreateEmptyForm groupId={groupId} onClose={() => setOpened(false)} />}
+      </Modal>
+    </>
+  );
+}
