@@ -6,6 +6,7 @@ import { ru } from "../../i18n/ru";
 import { useStore } from "../../lib/store";
 import { prefsStore, saveSettings } from "../../lib/user-prefs";
 import { CsvActions } from "../metadata/CsvActions";
+import { ContentsFilter } from "./ContentsFilter";
 import { UploadDropzone } from "../uploads/UploadDropzone";
 import { GRID_CELL, GridCell, LIST_ROW_HEIGHT, ListHeader, ListRow } from "./ContentsItem";
 import { sortOf, type Contents } from "./contents";
@@ -128,7 +129,7 @@ export function GroupContents({ data }: { data: Contents }) {
     ) : (
       <VirtualRows
         // Another order is another list: it starts at its top (a reload in the same order keeps the scroll).
-        key={`${data.order.sort}-${data.order.order}`}
+        key={`${data.order.sort}-${data.order.order}-${data.order.filters ?? ""}`}
         label={ru.mam.contents}
         count={rowCount}
         rowHeight={view === "list" ? LIST_ROW_HEIGHT : GRID_CELL.height}
@@ -173,6 +174,7 @@ export function GroupContents({ data }: { data: Contents }) {
           )}
         </Group>
         <Group gap="xs">
+          <ContentsFilter />
           <Select
             size="xs"
             w={150}

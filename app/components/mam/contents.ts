@@ -26,9 +26,13 @@ export function sortOf(params: URLSearchParams): { key: SortKey; dir: SortDir } 
   };
 }
 
+/** The contents filter lives in the address too (`?q=…`), so the narrowed list survives a reload and a shared link. */
+export const filterOf = (params: URLSearchParams): string | undefined => params.get("q")?.trim().slice(0, 200) || undefined;
+
 export const orderOf = (params: URLSearchParams): MembersOrder => {
   const { key, dir } = sortOf(params);
-  return membersOrder(key, dir);
+  const filters = filterOf(params);
+  return filters ? { ...membersOrder(key, dir), filters } : membersOrder(key, dir);
 };
 
 /** Thumbnails of a page's assets that have content (one preview-by-list call); none is no error, the icon stays. */

@@ -26,8 +26,8 @@ export interface MembersQuery extends Partial<MembersOrder> {
   signal?: AbortSignal;
 }
 
-export function listMembers(id: string, skip: number, { take = PAGE_SIZE, type = "all", sort, order, signal }: MembersQuery = {}) {
-  return api<Member[]>(`/group/members/${id}`, { query: { skip, take, type, sort, order }, signal });
+export function listMembers(id: string, skip: number, { take = PAGE_SIZE, type = "all", sort, order, filters, signal }: MembersQuery = {}) {
+  return api<Member[]>(`/group/members/${id}`, { query: { skip, take, type, sort, order, filters }, signal });
 }
 
 /** Every subgroup of a group (pages of 200 until a short one). */

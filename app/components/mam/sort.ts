@@ -9,6 +9,8 @@ export interface MembersOrder {
   /** Absent: subgroups by name, then assets as added. */
   sort?: "name" | "ctime" | "size";
   order: SortDir;
+  /** The contents filter (the members call's `filters`, a substring of the name); absent: the whole group. */
+  filters?: string;
 }
 
 export const DEFAULT_ORDER: MembersOrder = { order: "asc" };
