@@ -43,6 +43,8 @@ export const listUsers = (query: UsersQuery, signal?: AbortSignal) =>
   });
 export const getUser = (id: string, signal?: AbortSignal) => api<AdminUser>(`/user/${id}`, { signal });
 export const createUser = (body: CreateUserBody) => api<{ user_id: string }>("/user", { method: "POST", body });
+/** Deletes a user; `heir` takes over what they own (absent: the caller, decision 056). */
+export const deleteUser = (id: string, heir?: string) => api(`/user/${id}`, { method: "DELETE", query: { heir } });
 export const updateUser = (id: string, body: UpdateUserBody) => api<AdminUser>(`/user/${id}`, { method: "PATCH", body });
 
 export const listTokens = (userId: string, signal?: AbortSignal) => api<ApiToken[]>(`/user/${userId}/tokens`, { signal });
@@ -69,6 +71,7 @@ export const userRules = (userId: string, signal?: AbortSignal) => api<AccessRul
 export const groupRules = (groupId: string, signal?: AbortSignal) => api<AccessRule[]>(`/user/group-acl/${groupId}`, { signal });
 export const createRule = (subj: string, obj: string, acl: Permission[]) =>
   api<AccessRule>("/user/acl", { method: "POST", body: { subj, obj, acl } });
+export const updateRule = (ruleId: string, acl: Permission[]) => api<AccessRule>(`/user/acl/${ruleId}`, { method: "PATCH", body: { acl } });
 export const deleteRule = (ruleId: string) => api(`/user/acl/${ruleId}`, { method: "DELETE" });
 
 /** The group screen of the admin area reads a group as the browser does. */

@@ -27,6 +27,9 @@ export default function AdminPage() {
       <Anchor component={Link} to="/admin/storages">
         {ru.pages.storages}
       </Anchor>
+      <Anchor component={Link} to="/admin/task-templates">
+        {ru.adminExtra.templates.title}
+      </Anchor>
       <Anchor component={Link} to="/admin/events">
         {ru.pages.events}
       </Anchor>

@@ -29,7 +29,7 @@ export function RulesPanel({ anchor, rules }: { anchor: RuleAnchor; rules: Acces
         <Title order={4}>{t.title}</Title>
         <Button onClick={() => setForm((f) => ({ opened: true, generation: f.generation + 1 }))}>{t.create}</Button>
       </Group>
-      {rules.length === 0 ? <Text c="dimmed">{t.empty}</Text> : <RulesTable rules={rules} onDelete={remove} />}
+      {rules.length === 0 ? <Text c="dimmed">{t.empty}</Text> : <RulesTable rules={rules} onDelete={remove} onSaved={revalidate} />}
       <RuleFormModal
         key={form.generation}
         opened={form.opened}

@@ -2,7 +2,9 @@ import { Anchor, Badge, Button, Group, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { ru } from "../../i18n/ru";
 import type { AccessRule } from "../../lib/admin-api";
+import { useState } from "react";
 import { permissionLabel } from "./PermissionPicker";
+import { RuleAclEditor } from "./RuleEditRow";
 
 const t = ru.admin.rules;
 
@@ -21,9 +23,18 @@ function EntityLink({ id, type, name }: { id: string; type: "user" | "group" | "
   );
 }
 
-/** Access rules: who, on what, which permissions, and delete. */
-export function RulesTable({ rules, onDelete }: { rules: AccessRule[]; onDelete: (rule: AccessRule) => void }) {
+/** Access rules: who, on what, which permissions; «Изменить» edits the permissions in the row, and delete. */
+export function RulesTable({
+  rules,
+  onDelete,
+  onSaved,
+}: {
+  rules: AccessRule[];
+  onDelete: (rule: AccessRule) => void;
+  onSaved: () => void;
+}) {
   const c = t.columns;
+  const [editing, setEditing] = useState<string | null>(null);
   return (
     <Table.ScrollContainer minWidth={700}>
       <Table striped verticalSpacing="xs">
@@ -45,18 +56,29 @@ export function RulesTable({ rules, onDelete }: { rules: AccessRule[]; onDelete:
                 <EntityLink id={r.obj_id} type={r.obj_type} name={r.obj_name} />
               </Table.Td>
               <Table.Td>
-                <Group gap={4}>
-                  {r.acl.map((p) => (
-                    <Badge key={p} variant="light" color={p === "deny" ? "red" : "teal"}>
-                      {permissionLabel(p)}
-                    </Badge>
-                  ))}
-                </Group>
+                {editing === r.rule_id ? (
+                  <RuleAclEditor rule={r} onDone={() => setEditing(null)} onSaved={onSaved} />
+                ) : (
+                  <Group gap={4}>
+                    {r.acl.map((p) => (
+                      <Badge key={p} variant="light" color={p === "deny" ? "red" : "teal"}>
+                        {permissionLabel(p)}
+                      </Badge>
+                    ))}
+                  </Group>
+                )}
               </Table.Td>
               <Table.Td>
-                <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(r)}>
-                  {ru.admin.delete}
-                </Button>
+                <Group gap={4} wrap="nowrap">
+                  {editing !== r.rule_id && (
+                    <Button size="xs" variant="subtle" onClick={() => setEditing(r.rule_id)}>
+                      {ru.adminExtra.editRule.button}
+                    </Button>
+                  )}
+                  <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(r)}>
+                    {ru.admin.delete}
+                  </Button>
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

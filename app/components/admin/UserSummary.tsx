@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useRevalidator } from "@remix-run/react";
 import { ru } from "../../i18n/ru";
 import type { AdminUser } from "../../lib/admin-api";
+import { DeleteUserButton } from "./DeleteUserButton";
 import { EnableToggle } from "./EnableToggle";
 import { UserBadges } from "./UserBadges";
 import { useUserForm } from "./UserFormModal";
@@ -26,6 +27,7 @@ export function UserSummary({ user }: { user: AdminUser }) {
           {ru.admin.users.edit}
         </Button>
         <EnableToggle user={user} onChanged={revalidate} />
+        <DeleteUserButton user={user} />
       </Group>
       {form.modal}
     </Group>

@@ -1,0 +1,135 @@
+import { Button, Checkbox, Group, Modal, Select, Stack, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useState } from "react";
+import { operationClasses, setupSchemas, templateCreateBody, templatePatchBody } from "../../../functions/tasks/schemas";
+import { ru } from "../../i18n/ru";
+import { runCriticalAction } from "../../lib/actions";
+import { showInfo } from "../../lib/notify";
+import { createTaskTemplate, type TaskTemplate, updateTaskTemplate } from "../../lib/task-templates-api";
+
+const t = ru.adminExtra.templates;
+
+interface Values {
+  name: string;
+  operation_class: string;
+  disabled: boolean;
+  /** The setup as JSON text: each operation has its own fields (functions/tasks/schemas.ts setupSchemas). */
+  setup: string;
+}
+
+function parseSetup(text: string): Record<string, unknown> | null {
+  try {
+    const value = text.trim() === "" ? {} : JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const createRules = zod4Resolver(templateCreateBody as never);
+const patchRules = zod4Resolver(templatePatchBody);
+
+/**
+ * Create or edit a task template. The form checks the body it would send with the route's own schemas
+ * (the create body is per operation, so the setup's fields are checked as the server checks them), and
+ * their errors land on the fields: «setup.height» shows under the setup.
+ */
+export function TaskTemplateFormModal({
+  template,
+  onClose,
+  onSaved,
+}: {
+  template?: TaskTemplate;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const form = useForm<Values>({
+    initialValues: {
+      name: template?.name ?? "",
+      operation_class: template?.operation_class ?? "preview",
+      disabled: template?.disabled ?? false,
+      setup: JSON.stringify(template?.setup ?? {}, null, 2),
+    },
+    validate: (v) => {
+      const setup = parseSetup(v.setup);
+      if (!setup) return { setup: t.badJson };
+      const errors = template
+        ? patchRules({ name: v.name, disabled: v.disabled, setup })
+        : createRules({ name: v.name, disabled: v.disabled, operation_class: v.operation_class, setup });
+      // Nested setup errors ("setup.height") show under the one setup field, with the field's name.
+      const out: Record<string, string> = {};
+      for (const [path, message] of Object.entries(errors)) {
+        const key = path.startsWith("setup") ? "setup" : path;
+        const text = path.startsWith("setup.") ? `${path.slice(6)}: ${String(message)}` : String(message);
+        out[key] = out[key] ? `${out[key]}; ${text}` : text;
+      }
+      if (template && !out.setup) {
+        // An edit's body takes any setup object; the stored template's operation decides its fields.
+        const schema = setupSchemas[template.operation_class as keyof typeof setupSchemas];
+        const checked = schema?.safeParse(setup);
+        if (checked && !checked.success) out.setup = checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      }
+      return out;
+    },
+  });
+  const [busy, setBusy] = useState(false);
+
+  async function submit(v: Values) {
+    const setup = parseSetup(v.setup) ?? {};
+    setBusy(true);
+    try {
+      if (template) {
+        await runCriticalAction(() => updateTaskTemplate(template.id, { name: v.name.trim(), disabled: v.disabled, setup }));
+        showInfo(t.saved);
+      } else {
+        await runCriticalAction(() =>
+          createTaskTemplate({ name: v.name.trim(), disabled: v.disabled, operation_class: v.operation_class, setup }),
+        );
+        showInfo(t.created);
+      }
+      onSaved();
+      onClose();
+    } catch {
+      // The toast has said why; the form keeps what was typed.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={template ? t.editTitle : t.createTitle} size="lg">
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="sm">
+          <TextInput label={t.name} required {...form.getInputProps("name")} />
+          <Select
+            label={t.operation}
+            required
+            disabled={!!template}
+            allowDeselect={false}
+            data={operationClasses.map((c) => ({ value: c, label: t.operations[c] ?? c }))}
+            {...form.getInputProps("operation_class")}
+          />
+          <Textarea
+            label={t.setup}
+            description={t.setupHint}
+            autosize
+            minRows={4}
+            maxRows={16}
+            styles={{ input: { fontFamily: "monospace" } }}
+            {...form.getInputProps("setup")}
+          />
+          <Checkbox label={t.disabledLabel} {...form.getInputProps("disabled", { type: "checkbox" })} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {t.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
