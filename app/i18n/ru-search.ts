@@ -20,6 +20,9 @@ export const search = {
   similar: "Похожие",
   similarTitle: (name: string) => `Похожие на «${name}»`,
   semanticOff: "Семантический поиск не настроен",
+  /** Which neighbours «Похожие» shows: by meaning (embeddings) or, with no model configured, by the picture. */
+  similarBy: { meaning: "похожие по смыслу", image: "похожие по изображению" },
+  similarNone: "Похожих файлов не найдено",
   ask: "Ответ",
   answerTitle: "Ответ по найденным файлам",
   answerExtractive: "Собран из фрагментов найденных файлов",

@@ -123,6 +123,17 @@ export const ru = {
       completed: "Готово",
       error: "Ошибка",
     },
+    // After an upload: the same bytes already stored (docs/decisions/058-duplicates-and-look-alikes.md).
+    duplicates: {
+      checking: "проверка на дубликаты…",
+      found: (what: string) => `Такой файл уже есть: ${what}`,
+      more: (n: number) => `и ещё ${n}`,
+      keepBoth: "Оставить оба",
+      deleteUploaded: "Удалить загруженный",
+      makeVersion: (name: string) => `Сделать новой версией «${name}»`,
+      deleted: "Загруженный файл удалён",
+      merged: (name: string, version: number) => `Файл стал версией ${version} файла «${name}»`,
+    },
   },
   share: {
     pageTitle: "Просмотр по ссылке",

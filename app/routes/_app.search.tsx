@@ -28,7 +28,7 @@ export const clientLoader = screenLoader(async ({ request }) => {
 export { RouteError as ErrorBoundary } from "../components/RouteError";
 
 /** What "Похожие" showed: the asset asked about and its neighbours, or why there are none. */
-type Similar = { name: string; items: SearchItem[] } | { name: string; off: string };
+type Similar = { name: string; items: SearchItem[]; by: "meaning" | "image" } | { name: string; off: string };
 
 /** /search: the query box, facets, results as a list or tiles, paging by 50, similar assets and an answer. */
 export default function SearchPage() {
@@ -49,7 +49,7 @@ export default function SearchPage() {
   };
   const showSimilar = async (item: SearchItem) => {
     try {
-      setSimilar({ name: item.name, items: await similarTo(item.el_id) });
+      setSimilar({ name: item.name, ...(await similarTo(item.el_id)) });
     } catch (error) {
       if (error instanceof ApiError && error.status === 503) setSimilar({ name: item.name, off: t.semanticOff });
       else showError(error);
@@ -123,7 +123,20 @@ export default function SearchPage() {
             {rag && <AnswerPanel answer={rag} onClose={() => setRag(null)} />}
             {similar && (
               <Alert title={t.similarTitle(similar.name)} withCloseButton closeButtonLabel={t.close} onClose={() => setSimilar(null)}>
-                {"off" in similar ? similar.off : <Results items={similar.items} view="list" onSimilar={showSimilar} />}
+                {"off" in similar ? (
+                  similar.off
+                ) : (
+                  <Stack gap={4}>
+                    <Text size="xs" c="dimmed" data-testid="similar-by">
+                      {t.similarBy[similar.by]}
+                    </Text>
+                    {similar.items.length ? (
+                      <Results items={similar.items} view="list" onSimilar={showSimilar} />
+                    ) : (
+                      <Text size="sm">{t.similarNone}</Text>
+                    )}
+                  </Stack>
+                )}
               </Alert>
             )}
             {answer.total === 0 ? (

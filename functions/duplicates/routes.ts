@@ -2,6 +2,7 @@ import { getDb } from "../lib/db";
 import { createApp, errorEnvelope, errorResponses, jsonContent, routeDefiner } from "../lib/openapi";
 import * as s from "./schemas";
 import { duplicateSets, duplicatesOf } from "./service";
+import { mergeAsVersion } from "./merge";
 import { nearSets } from "./similar";
 
 /**
@@ -11,7 +12,9 @@ import { nearSets } from "./similar";
 const app = createApp();
 const route = routeDefiner(["duplicates"], {
   ...errorResponses,
+  403: jsonContent(errorEnvelope, "The caller may read the assets but lacks update on the target or delete on the copy"),
   404: jsonContent(errorEnvelope, "No such asset, or one the caller may not read"),
+  409: jsonContent(errorEnvelope, "The copy has no content yet, or an upload into it is still going"),
 });
 
 app.openapi(
@@ -38,6 +41,20 @@ app.openapi(
     const db = getDb(c.env);
     const auth = c.get("auth");
     return c.json(q.near ? await nearSets(db, auth, q) : await duplicateSets(db, auth, q), 200);
+  },
+);
+
+app.openapi(
+  route(
+    "post",
+    "/{asset_id}/as-version-of/{target_id}",
+    "Make an uploaded copy the next version of the asset it duplicates: its stored objects move, the copy is deleted",
+    { params: s.mergeParams },
+    s.mergeAnswer,
+  ),
+  async (c) => {
+    const p = c.req.valid("param");
+    return c.json(await mergeAsVersion(getDb(c.env), c.get("auth"), p.asset_id, p.target_id), 200);
   },
 );
 

@@ -11,6 +11,9 @@ const distance = z.coerce.number({ error: "должно быть числом" }
 
 export const assetIdParam = z.object({ asset_id: entityId });
 
+export const mergeParams = z.object({ asset_id: entityId, target_id: entityId });
+export const mergeAnswer = z.object({ asset_id: z.string(), version: z.number().int() }).openapi("DuplicateMerged");
+
 export const placedAsset = z
   .object({
     id: z.string(),

@@ -224,3 +224,38 @@ describe("POST /api/search/similar", () => {
     expect((await call("/api/search/similar", { method: "POST", json: { like: plain.assetId } })).status).toBe(401);
   });
 });
+
+describe("POST /api/duplicates/{asset_id}/as-version-of/{target_id}", () => {
+  const merge = (copy: string, target: string, bearer: string) =>
+    call(`/api/duplicates/${copy}/as-version-of/${target}`, { method: "POST", bearer });
+
+  it("makes the uploaded copy the target's next version, bytes and fingerprints included, and deletes the copy", async () => {
+    const sha256 = randomSha();
+    const target = await fingerprinted(groupA, adminId, { sha256 });
+    const copy = await fingerprinted(groupB, adminId, { sha256 });
+    const r = await merge(copy.assetId, target.assetId, await admin());
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toEqual({ asset_id: target.assetId, version: 2 });
+    expect((await call(`/api/asset/${copy.assetId}`, { bearer: await admin() })).status).toBe(404);
+    const moved = (await db().select().from(variants).where(eq(variants.variantId, copy.variantId)).get())!;
+    expect([moved.assetId, moved.version]).toEqual([target.assetId, 2]);
+    // The new version is the latest, hashed already: the copy's hash came along.
+    expect((await of(target.assetId, both.bearer)).body).toEqual({ known: true, sha256, items: [] });
+  });
+
+  it("needs update on the target and delete on the copy: a reader gets 403 and nothing moves", async () => {
+    const editor = await mkPerson();
+    await grant(editor.id, groupA, ["read", "update", "delete"]);
+    await grant(editor.id, groupB, ["read"]);
+    const sha256 = randomSha();
+    const inA = await fingerprinted(groupA, adminId, { sha256 });
+    const inB = await fingerprinted(groupB, adminId, { sha256 });
+    expect((await merge(inB.assetId, inA.assetId, editor.bearer)).status).toBe(403);
+    expect((await merge(inA.assetId, inB.assetId, editor.bearer)).status).toBe(403);
+    expect((await merge(inA.assetId, inB.assetId, onlyA.bearer)).status).toBe(404);
+    expect((await db().select().from(variants).where(eq(variants.variantId, inB.variantId)).get())?.assetId).toBe(inB.assetId);
+    const self = await merge(inA.assetId, inA.assetId, await admin());
+    expect(self.status).toBe(400);
+    expect(self.text).toContain("target_id");
+  });
+});

@@ -5,6 +5,7 @@ import { formatCount, formatDuration, formatSize } from "../../lib/format";
 import { uploadQueue } from "../../lib/upload-client";
 import type { UploadItem } from "../../lib/uploads";
 import { IconUpload } from "../icons";
+import { DuplicateCheck } from "./DuplicateCheck";
 import { ResumeOffers } from "./ResumeOffers";
 
 /** Bytes per second over the last few seconds of the overall count; null until there is something to measure. */
@@ -91,6 +92,7 @@ export default function UploadList({ items }: { items: readonly UploadItem[] }) 
                 </Group>
               </Group>
               <Progress value={item.progress} size="xs" color={item.status === "error" ? "red" : undefined} aria-label={item.file.name} />
+              {item.status === "completed" && item.assetId && <DuplicateCheck assetId={item.assetId} />}
             </div>
           ))}
         </Stack>

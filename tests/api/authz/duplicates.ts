@@ -1,4 +1,4 @@
-import { sharedAsset } from "./asset-world";
+import { freshAsset, freshAssetWithContent, sharedAsset } from "./asset-world";
 import { onShared, signedIn, type RouteCase } from "./types";
 
 /**
@@ -26,5 +26,19 @@ export const duplicateCases: RouteCase[] = [
       return { method: "POST", path: "/api/search/similar", json: { like: a.id, max_distance: 64 }, secrets: [a.name] };
     },
     expect: onShared(200, 200),
+  },
+  {
+    // The shared asset as the copy: readers and editors lack delete on it (403); the admin merges a fresh pair.
+    route: "POST /api/duplicates/:asset_id/as-version-of/:target_id",
+    request: async (w, as) => {
+      if (as === "admin") {
+        const [copy, target] = await Promise.all([freshAssetWithContent(w), freshAsset(w)]);
+        return { method: "POST", path: `/api/duplicates/${copy.id}/as-version-of/${target.id}` };
+      }
+      const a = await sharedAsset(w);
+      const target = await freshAsset(w);
+      return { method: "POST", path: `/api/duplicates/${a.id}/as-version-of/${target.id}`, secrets: [a.name, target.name] };
+    },
+    expect: onShared(403, 403),
   },
 ];
