@@ -73,10 +73,10 @@ test("a file chosen with «Новая версия» becomes version 2 and plays
   await page.getByRole("link", { name: "Информация о файле" }).click();
   const table = page.getByRole("table", { name: "Версии" });
   const me = (await seed.call<{ name: string }>("/api/auth/whoami")).name;
-  await expect(table.getByRole("row")).toHaveCount(3);
-  await expect(table.getByRole("row").nth(1)).toContainText("2");
-  await expect(table.getByRole("row").nth(1)).toContainText(me);
-  await expect(table.getByRole("row").nth(2)).toContainText(me);
+  // A version's number, when and who head the row of its first variant (the transcoder may add more variants).
+  const versionRow = (n: string) => table.getByRole("row").filter({ has: page.getByRole("cell", { name: n, exact: true }) });
+  await expect(versionRow("2")).toContainText(me);
+  await expect(versionRow("1")).toContainText(me);
 });
 
 test("a file dropped onto the open viewer becomes the next version", async ({ page }) => {
