@@ -63,7 +63,9 @@ test("«Изменить» on a rule row changes its permissions in place", asyn
   const row = page.getByTestId("rule-row").filter({ hasText: groupName });
   await expect(row).toContainText("Чтение");
   await row.getByRole("button", { name: "Изменить" }).click();
-  await row.getByRole("checkbox", { name: "Изменение" }).click();
+  // A chip's checkbox is visually hidden: its label is what a person clicks.
+  await row.getByText("Изменение", { exact: true }).click();
+  await expect(row.getByRole("checkbox", { name: "Изменение" })).toBeChecked();
   await row.getByRole("button", { name: "Сохранить" }).click();
   await expect(page.getByText("Права изменены")).toBeVisible();
   await expect(row.getByRole("button", { name: "Сохранить" })).toHaveCount(0);
