@@ -61,8 +61,13 @@ export default function AppLayout() {
         <AppHeader user={user} menuOpen={menuOpen} onMenu={menu.toggle} />
       </AppShell.Header>
       <AppShell.Navbar p="md" hiddenFrom="sm" aria-label={ru.nav.menu}>
-        <MainNav isAdmin={user?.is_admin ?? false} vertical onNavigate={menu.close} />
-        <AccountActions user={user} />
+        {/* Drawn only while open: a closed navbar slides off screen, and its links must not stay reachable. */}
+        {menuOpen && (
+          <>
+            <MainNav isAdmin={user?.is_admin ?? false} vertical onNavigate={menu.close} />
+            <AccountActions user={user} />
+          </>
+        )}
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

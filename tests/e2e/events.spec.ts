@@ -70,6 +70,8 @@ test("an asset's history shows its upload and a field change", async ({ page }) 
 });
 
 test("the history and the journal say events in words, name deleted objects and show JSON on demand", async ({ page }) => {
+  // Two screens and a dozen seeding calls: more than the default budget on a busy machine.
+  test.slow();
   const seed = await Seeder.admin();
   const groupName = unique("Слова");
   const group = await seed.group(groupName);
