@@ -82,14 +82,15 @@ export default function SearchPage() {
       {!answer ? (
         <Text c="dimmed">{t.start}</Text>
       ) : (
-        <Group align="start" gap="lg" wrap="nowrap">
+        // The results keep at least 320 px beside the facets; narrower (a phone), they go under them at full width.
+        <Group align="start" gap="lg">
           <Facets
             facets={answer.facets}
             chosen={state.facets}
             onToggle={toggle}
             onClear={() => go({ facets: { mime: [], class: [], tags: [], taxon: [] } })}
           />
-          <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+          <Stack gap="sm" style={{ flex: 1, minWidth: "min(100%, 320px)" }}>
             <Group justify="space-between">
               <Text size="sm" aria-live="polite">
                 {t.found(answer.total)}

@@ -142,11 +142,12 @@ export function GroupContents({ data }: { data: Contents }) {
   const allSelected = items.length > 0 && selected.size === items.length;
   return (
     <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
-      <Group justify="space-between" wrap="nowrap">
+      {/* The actions wrap under the title where the screen is narrow (a phone), instead of widening the page. */}
+      <Group justify="space-between" gap="xs">
         <Title order={3} style={{ minWidth: 0 }} lineClamp={1}>
           {title}
         </Title>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs">
           {group && <CsvActions groupId={groupId} groupName={group.group_name} onApplied={revalidate} />}
           {groupId !== VIRTUAL_ROOT_ID && <MountDiskButton groupId={groupId} name={title} />}
           <Text size="xs" c="dimmed">

@@ -71,11 +71,12 @@ export function UploadDropzone({ groupId, canUpload, onChanged, children }: Uplo
       }}
       onDrop={onDrop}
     >
-      <Group justify="space-between" mb="xs" wrap="nowrap">
+      {/* The buttons go under the hint where the screen is narrow (a phone), instead of widening the page. */}
+      <Group justify="space-between" mb="xs" gap="xs">
         <Text size="sm" c="dimmed">
           {ru.upload.dropHint}
         </Text>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs">
           <CreateEmptyAsset groupId={groupId} />
           <FileButton multiple onChange={(files) => files.length && enqueue(files, groupId)}>
             {(props) => (
