@@ -96,7 +96,11 @@ describe("look-alikes", () => {
     const near = await client.call("/api/duplicates?near=true&max_distance=10&take=100");
     const set = near.items.find((s: { assets: { id: string }[] }) => s.assets.some((x) => x.id === a.assetId));
     expect(set?.assets.map((x: { id: string }) => x.id)).toContain(b.assetId);
-    const hits = await client.call<{ el_id: string }[]>("/api/search/similar", { json: { like: a.assetId } });
-    expect(hits[0]?.el_id).toBe(b.assetId);
+    // Other files of this suite upload clips of the same test pattern to the same server: they may rank as near
+    // as the other encode, so the encode is asked to be among the look-alikes within the distance, not first.
+    const hits = await client.call<{ el_id: string; distance: number }[]>("/api/search/similar", {
+      json: { like: a.assetId, max_distance: 10 },
+    });
+    expect(hits.find((h) => h.el_id === b.assetId)?.distance).toBeLessThanOrEqual(10);
   });
 });
