@@ -75,21 +75,22 @@ ensureTools(chosen);
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const times = [];
-let failed = null;
+const failed = [];
+// Every layer runs even after one fails (the build aside, which the rest need), so one run reports every failure.
 for (const layer of chosen) {
   const started = Date.now();
   const result = spawnSync(npm, ["run", layer.script], { cwd: root, stdio: "inherit", env: { ...process.env, ...layer.env } });
   times.push({ layer: layer.name, seconds: Math.round((Date.now() - started) / 1000), ok: result.status === 0 });
   if (result.status !== 0) {
-    failed = layer.name;
-    break;
+    failed.push(layer.name);
+    if (layer.name === "build") break;
   }
 }
 
 console.log("\nTime per layer:");
 for (const t of times) console.log(`  ${t.layer.padEnd(8)} ${String(t.seconds).padStart(5)} s${t.ok ? "" : "  FAILED"}`);
 console.log(`  ${"total".padEnd(8)} ${String(times.reduce((sum, t) => sum + t.seconds, 0)).padStart(5)} s`);
-if (failed) {
-  console.error(`npm test: the ${failed} layer failed`);
+if (failed.length > 0) {
+  console.error(`npm test: failed layer(s): ${failed.join(", ")}`);
   process.exit(1);
 }

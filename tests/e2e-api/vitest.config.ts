@@ -15,5 +15,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 240_000,
     fileParallelism: false,
+    // One retry, reported in the summary: a flow across two live servers on a loaded machine may lose a connection.
+    retry: 1,
   },
 });

@@ -22,7 +22,9 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // One retry: a test that passes on its second run is reported as flaky in the list, not hidden, and a
+  // connection the local runtime drops now and then (seen once in ~100 runs) does not fail the whole suite.
+  retries: 1,
   reporter: [["list"]],
   timeout: 30_000,
   expect: { timeout: 10_000 },

@@ -73,11 +73,10 @@ test("the view, the sort and the open groups follow the user to another device",
   await page.getByRole("treeitem", { name: names.top }).getByRole("button", { name: "Развернуть" }).click();
   await expect(page.getByRole("treeitem", { name: names.a })).toBeVisible();
   // The settings are written a moment after the last change.
+  const bearer = await apiBearer(request, user.login, user.password);
   await expect
     .poll(async () => {
-      const res = await page.request.get("/api/user/ui_settings", {
-        headers: { Authorization: `Bearer ${await apiBearer(request, user.login, user.password)}` },
-      });
+      const res = await request.get("/api/user/ui_settings", { headers: { Authorization: `Bearer ${bearer}` } });
       return res.json();
     })
     .toMatchObject({ mam_view: "grid", mam_sort: { key: "name", dir: "desc" }, tree_open: expect.arrayContaining([ids.top]) });
