@@ -38,3 +38,4 @@ export * from "./shop-webhook-events";
 export * from "./udwf";
 export * from "./transcripts";
 export * from "./fingerprints";
+export * from "./review";
