@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import { assets, type Transcript, transcripts, versions } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { requireAccess } from "../lib/access";
@@ -59,7 +59,15 @@ export async function getTranscript(db: Db, auth: AuthUser, assetId: string, ver
 export async function saveTranscript(
   db: Db,
   userId: string | null,
-  t: { assetId: string; version: number; language?: string; source: Transcript["source"]; segments: Segment[] },
+  t: {
+    assetId: string;
+    version: number;
+    language?: string;
+    source: Transcript["source"];
+    segments: Segment[];
+    /** A copy from another version (copyTranscript): the event says which. */
+    copiedFrom?: number;
+  },
 ): Promise<TranscriptOut> {
   const now = nowSeconds();
   const previous = await load(db, t.assetId, t.version);
@@ -86,17 +94,22 @@ export async function saveTranscript(
       userId,
       entityType: "asset",
       entityId: t.assetId,
-      data: { version: t.version, language: row.language, segments: t.segments.length },
+      data: {
+        version: t.version,
+        language: row.language,
+        segments: t.segments.length,
+        ...(t.copiedFrom === undefined ? {} : { from_version: t.copiedFrom }),
+      },
     }),
   ]);
   return out(row);
 }
 
 /** Parsed cues within the API's limits, or a 400 naming the body's line. */
-export function readSubtitles(body: string): Cue[] {
+export async function readSubtitles(body: string): Promise<Cue[]> {
   let cues: Cue[];
   try {
-    cues = parseSubtitles(body).cues;
+    cues = (await parseSubtitles(body)).cues;
   } catch (e) {
     if (e instanceof SubtitleError)
       throw new ApiError("validation", `Файл субтитров не читается: ${e.message}`, [{ field: `line ${e.line}`, message: e.reason }]);
@@ -122,7 +135,7 @@ export async function importTranscript(
   body: string,
 ): Promise<{ version: number; segments: Segment[] }> {
   const version = await readable(db, auth, assetId, "update", q.version);
-  const segments = readSubtitles(body);
+  const segments = await readSubtitles(body);
   const saved = await saveTranscript(db, auth.userId, { assetId, version, language: q.language, source: "import", segments });
   return { version, segments: saved.segments };
 }
@@ -154,4 +167,48 @@ export async function exportTranscript(db: Db, auth: AuthUser, assetId: string, 
   if (!row) throw noTranscript();
   const name = (asset?.name ?? "").replace(/\.[^.]*$/, "");
   return { body: formats[format].write(row.segments), type: formats[format].type, filename: `${name || "transcript"}.${format}` };
+}
+
+/**
+ * «Перенести расшифровку»: a new version starts without a transcript, and this copies another version's onto it
+ * (the previous one when `from_version` is absent), keeping its language, source and segments. A version that
+ * already has a transcript answers 409: replacing one is an edit (PATCH), not a copy.
+ */
+export async function copyTranscript(
+  db: Db,
+  auth: AuthUser,
+  assetId: string,
+  q: { version?: number; from_version?: number },
+): Promise<TranscriptOut> {
+  const version = await readable(db, auth, assetId, "update", q.version);
+  const fromError = (message: string) => new ApiError("validation", message, [{ field: "from_version", message }]);
+  let from = q.from_version;
+  if (from === undefined) {
+    const [previous] = await db
+      .select({ version: versions.version })
+      .from(versions)
+      .where(and(eq(versions.assetId, assetId), lt(versions.version, version)))
+      .orderBy(desc(versions.version))
+      .limit(1);
+    if (!previous) throw fromError(`у версии ${version} нет предыдущей`);
+    from = previous.version;
+  } else if (from === version) throw fromError("та же версия, что и version");
+  else {
+    const [exists] = await db
+      .select({ version: versions.version })
+      .from(versions)
+      .where(and(eq(versions.assetId, assetId), eq(versions.version, from)));
+    if (!exists) throw fromError(`у файла нет версии ${from}`);
+  }
+  const [source, target] = await Promise.all([load(db, assetId, from), load(db, assetId, version)]);
+  if (!source) throw new ApiError("not_found", `У версии ${from} нет расшифровки`);
+  if (target) throw new ApiError("conflict", "У этой версии уже есть расшифровка");
+  return saveTranscript(db, auth.userId, {
+    assetId,
+    version,
+    language: source.language,
+    source: source.source,
+    segments: source.segments,
+    copiedFrom: from,
+  });
 }
