@@ -2,11 +2,9 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../lib/env";
 import { PAGE_COOKIE } from "./page-session";
-import type { SignedIn } from "./service";
+import { refreshTtlSeconds, type SignedIn } from "./service";
 
 const name = "mam_refresh";
-/** Idle lifetime of a sign-in: every refresh moves it forward. */
-export const refreshTtlSeconds = 30 * 24 * 3600;
 const path = "/api/auth";
 
 const isHttps = (c: Context<AppEnv>) => new URL(c.req.url).protocol === "https:";

@@ -10,7 +10,6 @@ import { eventInsert } from "../lib/events";
 import { newId, randomSecret, sha256Hex } from "../lib/ids";
 import { signBearer } from "../lib/jwt";
 import { decoyPasswordHash, verifyPassword } from "../lib/password";
-import { refreshTtlSeconds } from "./cookie";
 import { admitAttempt, successWrites, throttleKeys } from "./rate-limit";
 import type { LoginBody } from "./schemas";
 
@@ -18,6 +17,9 @@ export interface ClientMeta {
   ip: string;
   userAgent: string | null;
 }
+
+/** Idle lifetime of a sign-in: every refresh moves it forward (the refresh cookie lives as long). */
+export const refreshTtlSeconds = 30 * 24 * 3600;
 
 export interface SignedIn {
   bearer: string;

@@ -68,9 +68,9 @@ export interface Env {
   /** Optional outbound fetch for the embeddings endpoint (tests put a fake model here); unset = global fetch. */
   EMBEDDINGS_FETCH?: Pick<Fetcher, "fetch">;
   /** Workers AI (wrangler.toml): embeds for semantic search when no EMBEDDINGS_URL is set (functions/search/vector-cloud.ts). */
-  AI?: import("../search/vector-cloud").WorkersAiLike;
+  AI?: import("./bindings").WorkersAiLike;
   /** Vectorize (wrangler.toml): keeps and searches the vectors instead of search_vectors when bound. */
-  VECTORIZE?: import("../search/vector-cloud").VectorizeLike;
+  VECTORIZE?: import("./bindings").VectorizeLike;
   /**
    * An OpenAI-compatible chat endpoint (POST {model, messages} → {choices: [{message: {content}}]}) that writes search
    * answers from the found assets (functions/search/chat.ts); unset: answers are extractive.

@@ -3,7 +3,8 @@ import { type Db, type RawStatement, rawBatch, rawStatement } from "../lib/db";
 import { loadSources, type SourceDoc } from "./documents";
 import { afterWrite, beforeWrite, readyTerms } from "./frequent";
 import { fold, stemText, words } from "./text";
-import { type Embedder, embeddingText, storeVectors } from "./vector";
+import { embeddingText, storeVectors } from "./vector";
+import type { Embedder } from "./vector-types";
 
 /**
  * Brings dirty search documents up to date (docs/decisions/045-search.md). Triggers mark a document dirty

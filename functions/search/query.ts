@@ -9,7 +9,7 @@ import { buildTerm, FREQUENT_MIN_HITS, frequentAnswer, frequentExpr, termOf } fr
 import { catchUp } from "./indexer";
 import { readableDocs } from "./readable";
 import { BM25, type Match, parseQuery, snippet } from "./match";
-import type { Embedder } from "./vector";
+import type { Embedder } from "./vector-types";
 import type { SearchAnswer, SearchFacets, SearchFilters, SearchQueryBody } from "./schemas";
 
 /**

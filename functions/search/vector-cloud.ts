@@ -1,25 +1,14 @@
 import type { Db } from "../lib/db";
 import { readableOf } from "./readable";
 import { normalize } from "./ivf";
-import type { Embedder, Scored, VectorIndex } from "./vector";
+import type { VectorizeLike, WorkersAiLike } from "../lib/bindings";
+import type { Embedder, Scored, VectorIndex } from "./vector-types";
 
 /**
  * Production's semantic search (docs/decisions/051-search-at-scale.md): Workers AI embeds (binding AI,
  * `@cf/baai/bge-m3`, multilingual, 1024 dimensions) and Vectorize keeps and searches the vectors (binding
  * VECTORIZE, cosine). Neither runs locally; tests drive these adapters with fake bindings of the same shape.
  */
-
-/** The part of the Workers AI binding used here: text embeddings. */
-export interface WorkersAiLike {
-  run(model: string, input: { text: string[] }): Promise<unknown>;
-}
-
-/** The part of a Vectorize (v2) index binding used here. */
-export interface VectorizeLike {
-  upsert(vectors: { id: string; values: number[] }[]): Promise<unknown>;
-  query(vector: number[], options: { topK: number; returnValues?: boolean }): Promise<{ matches: { id: string; score: number }[] }>;
-  getByIds(ids: string[]): Promise<{ id: string; values: number[] | Float32Array }[]>;
-}
 
 export const WORKERS_AI_MODEL = "@cf/baai/bge-m3";
 

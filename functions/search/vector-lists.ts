@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { type Db, rawBatch, rawStatement } from "../lib/db";
 import { kmeans, listCount, MIN_TRAIN, nearestList, quantize, SAMPLE_PER_LIST } from "./ivf";
-import { centroidsOf, type Embedder, fromHex } from "./vector";
+import { centroidsOf, fromHex } from "./vector";
+import type { Embedder } from "./vector-types";
 
 /**
  * Keeps the local IVF index (docs/decisions/051-search-at-scale.md) fit for its vectors, from the cron: trains

@@ -6,7 +6,8 @@ import { ApiError } from "../lib/errors";
 import { idList, literal } from "../lib/sql";
 import { dot, dotQuantized, nearestList, nearestLists, normalize, probes, quantize } from "./ivf";
 import { readableOf } from "./readable";
-import { type VectorizeLike, vectorizeIndex, workersAiEmbedder } from "./vector-cloud";
+import { vectorizeIndex, workersAiEmbedder } from "./vector-cloud";
+import type { Embedder, Scored, VectorIndex } from "./vector-types";
 
 /**
  * Semantic search (docs/decisions/045-search.md, 051-search-at-scale.md): an Embedder turns text into vectors, a
@@ -15,28 +16,6 @@ import { type VectorizeLike, vectorizeIndex, workersAiEmbedder } from "./vector-
  * embeds and search_vectors, with an IVF index (./ivf.ts), keeps them. Without a model nothing pretends: the API
  * answers 503 "Семантический поиск не настроен".
  */
-
-export interface Embedder {
-  model: string;
-  embed(texts: string[]): Promise<Float32Array[]>;
-  /** Where its vectors live when not in the database: a bound Vectorize index. */
-  vectorize?: VectorizeLike;
-}
-
-/** A document's similarity to the query vector: the cosine, exact (computed from the stored vector). */
-export interface Scored {
-  el_id: string;
-  score: number;
-}
-
-export interface VectorIndex {
-  /** Stores (or replaces) the vectors of documents. */
-  upsert(items: { elId: string; vec: Float32Array }[]): Promise<void>;
-  /** The stored vector of a document (a `like` query), or null. */
-  vectorOf(elId: string): Promise<Float32Array | null>;
-  /** The `take` documents nearest to `target` among those `ctx` may read, best first; `exclude` never. */
-  query(ctx: AccessContext, target: Float32Array, take: number, exclude?: string): Promise<Scored[]>;
-}
 
 export const NOT_CONFIGURED = "Семантический поиск не настроен";
 

@@ -4,7 +4,7 @@ import { getDb, rawBatch, rawStatement } from "../../functions/lib/db";
 import type { Env } from "../../functions/lib/env";
 import { listCount } from "../../functions/search/ivf";
 import { embedderFrom } from "../../functions/search/vector";
-import type { VectorizeLike, WorkersAiLike } from "../../functions/search/vector-cloud";
+import type { VectorizeLike, WorkersAiLike } from "../../functions/lib/bindings";
 import { maintainVectorLists } from "../../functions/search/vector-lists";
 import { admin, grant, mkGroup, mkPerson, type Person, uniq, VIRTUAL_ROOT } from "./fixtures";
 import { api } from "./helpers";
