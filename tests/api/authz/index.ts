@@ -18,6 +18,7 @@ import { wopiCases } from "./wopi";
 import { shopCases } from "./shop";
 import { udwfCases } from "./udwf";
 import { transcriptCases } from "./transcripts";
+import { reviewCases } from "./review";
 
 /**
  * Every resource's matrix declarations. A new resource adds tests/api/authz/<resource>.ts and one
@@ -44,6 +45,7 @@ export const routeCases: RouteCase[] = [
   ...shopCases,
   ...udwfCases,
   ...transcriptCases,
+  ...reviewCases,
 ];
 
 export {
@@ -67,4 +69,5 @@ export {
   wopiCases,
   udwfCases,
   transcriptCases,
+  reviewCases,
 };

@@ -1,0 +1,229 @@
+import { and, asc, eq, or, sql } from "drizzle-orm";
+import { type ReviewComment, reviewComments } from "../../db/schema";
+import { nowSeconds } from "../../db/schema/columns";
+import type { Db } from "../lib/db";
+import type { AuthUser, Env } from "../lib/env";
+import { ApiError } from "../lib/errors";
+import { eventInsert } from "../lib/events";
+import { newId } from "../lib/ids";
+import { resolveVersion } from "../transcripts/service";
+import { assetName, assetPerms, mailUsers, readersOf, userNames, usersByLogin, versionRate } from "./common";
+import type { CommentBody, CommentOut, Moment } from "./schemas";
+import { convertFrame, frameAt, type Rate, secondsOf, timecode } from "./timecode";
+
+/** Review comments (docs/decisions/061-review-and-approval.md): read on the asset to read and write them. */
+
+const bad = (field: string, message: string) => new ApiError("validation", message, [{ field, message }]);
+const missing = () => new ApiError("not_found", "Комментарий не найден");
+
+/** `at`/`until` as a frame at a rate: a frame keeps the rate it came with; seconds take `rate` (the version's, or `at`'s). */
+function frameOf(m: Moment, rate: Rate | null, field: string): { frame: number; rate: Rate } {
+  if (m.seconds === undefined) return { frame: m.frame!, rate: { num: m.fps_num!, den: m.fps_den! } };
+  if (!rate) throw bad(field, "частота кадров этой версии ещё неизвестна: укажите frame, fps_num и fps_den");
+  return { frame: frameAt(m.seconds, rate), rate };
+}
+
+/** Logins named as @login in a text. */
+export const mentionedLogins = (text: string) => [
+  ...new Set([...text.matchAll(/(?:^|[^\p{L}\p{N}_@.])@([\p{L}\p{N}_.-]*[\p{L}\p{N}_])/gu)].map((m) => m[1])),
+];
+
+export async function createComment(db: Db, env: Env, auth: AuthUser, c: CommentBody, origin: string) {
+  await assetPerms(db, auth, c.asset_id);
+  let version: number;
+  if (c.parent_id) {
+    const parent = await db.select().from(reviewComments).where(eq(reviewComments.commentId, c.parent_id)).get();
+    if (!parent || parent.assetId !== c.asset_id) throw bad("parent_id", "у этого файла нет такого комментария");
+    if (parent.parentId) throw bad("parent_id", "ответ на ответ: укажите первый комментарий обсуждения");
+    if (c.version !== undefined && c.version !== parent.version) throw bad("version", `обсуждение относится к версии ${parent.version}`);
+    version = parent.version;
+  } else version = await resolveVersion(db, c.asset_id, c.version);
+
+  let at: { frame: number; rate: Rate } | null = null;
+  let untilFrame: number | null = null;
+  if (c.at) {
+    at = frameOf(c.at, c.at.seconds === undefined ? null : await versionRate(db, c.asset_id, version), "at");
+    if (c.until) {
+      const until = frameOf(c.until, at.rate, "until");
+      untilFrame = convertFrame(until.frame, until.rate, at.rate);
+      if (untilFrame < at.frame) throw bad("until", "конец диапазона раньше начала");
+    }
+  }
+
+  const mentioned = await usersByLogin(db, mentionedLogins(c.body));
+  // Only those who may read the file hear of it: a mention never leaks a file's existence or its comment.
+  const readers = await readersOf(
+    db,
+    mentioned.map((u) => u.userId),
+    c.asset_id,
+  );
+  const mentions = mentioned.filter((u) => readers.has(u.userId) && u.userId !== auth.userId);
+  const now = nowSeconds();
+  const commentId = newId();
+  await db.batch([
+    db.insert(reviewComments).values({
+      commentId,
+      assetId: c.asset_id,
+      version,
+      parentId: c.parent_id ?? null,
+      userId: auth.userId,
+      body: c.body,
+      frame: at?.frame ?? null,
+      untilFrame,
+      fpsNum: at?.rate.num ?? null,
+      fpsDen: at?.rate.den ?? null,
+      page: c.page ?? null,
+      region: c.region ?? null,
+      shapes: c.shapes?.length ? c.shapes : null,
+      internal: c.internal,
+      ctime: now,
+      mtime: now,
+    }),
+    eventInsert(db, {
+      kind: "review.comment",
+      userId: auth.userId,
+      entityType: "asset",
+      entityId: c.asset_id,
+      data: {
+        comment_id: commentId,
+        version,
+        ...(c.parent_id ? { parent_id: c.parent_id } : {}),
+        ...(at ? { frame: at.frame, fps: `${at.rate.num}/${at.rate.den}` } : {}),
+        ...(c.page ? { page: c.page } : {}),
+        internal: c.internal,
+        mentions: mentions.map((u) => ({ user_id: u.userId, login: u.login })),
+      },
+    }),
+  ]);
+  if (mentions.length) {
+    const name = await assetName(db, c.asset_id);
+    const where = at ? ` (${timecode(at.frame, at.rate)})` : "";
+    const subject = `${auth.userName} упомянул(а) вас в комментарии к «${name}»`;
+    await mailUsers(
+      env,
+      mentions.map((u) => u.login),
+      subject,
+      `${subject}${where}:\n\n${c.body}\n\n${origin}/asset/${c.asset_id}`,
+    );
+  }
+  return { comment_id: commentId, version };
+}
+
+/** A stored moment as the API shows it: the frame, its rate, the exact seconds and the non-drop-frame timecode. */
+const momentOut = (frame: number | null, c: ReviewComment) => {
+  if (frame === null || !c.fpsNum || !c.fpsDen) return null;
+  const rate = { num: c.fpsNum, den: c.fpsDen };
+  return { frame, fps_num: rate.num, fps_den: rate.den, seconds: secondsOf(frame, rate), timecode: timecode(frame, rate) };
+};
+
+function out(c: ReviewComment, names: Map<string, string>): Omit<CommentOut, "replies"> {
+  return {
+    comment_id: c.commentId,
+    asset_id: c.assetId,
+    version: c.version,
+    parent_id: c.parentId,
+    body: c.body,
+    author: { user_id: c.userId, name: c.userId ? (names.get(c.userId) ?? null) : null },
+    at: momentOut(c.frame, c),
+    until: momentOut(c.untilFrame, c),
+    page: c.page,
+    region: c.region,
+    shapes: (c.shapes ?? []) as unknown as Record<string, unknown>[],
+    internal: c.internal,
+    resolved: c.resolved,
+    ctime: c.ctime,
+    mtime: c.mtime,
+  };
+}
+
+/** Time order: page, then the moment (exactly, across rates), then creation; comments with neither come last. */
+function order(a: ReviewComment, b: ReviewComment) {
+  const key = (c: ReviewComment) => [
+    c.page ?? Infinity,
+    c.frame !== null && c.fpsNum ? secondsOf(c.frame, { num: c.fpsNum, den: c.fpsDen! }) : Infinity,
+  ];
+  const [pa, ta] = key(a);
+  const [pb, tb] = key(b);
+  return pa - pb || (ta === tb ? 0 : ta < tb ? -1 : 1) || a.ctime - b.ctime;
+}
+
+/** The version's comments in time order, replies under each; the caller must be able to read the asset. */
+export async function loadComments(db: Db, assetId: string, version: number) {
+  const rows = await db
+    .select()
+    .from(reviewComments)
+    .where(and(eq(reviewComments.assetId, assetId), eq(reviewComments.version, version)))
+    .orderBy(asc(reviewComments.ctime), asc(sql`rowid`));
+  const names = await userNames(
+    db,
+    rows.map((r) => r.userId).filter((u): u is string => !!u),
+  );
+  const tops = rows.filter((r) => !r.parentId).sort(order);
+  return tops.map((t) => ({ ...out(t, names), replies: rows.filter((r) => r.parentId === t.commentId).map((r) => out(r, names)) }));
+}
+
+export async function listComments(db: Db, auth: AuthUser, assetId: string, v?: number) {
+  await assetPerms(db, auth, assetId);
+  const version = await resolveVersion(db, assetId, v);
+  const [items, rate] = await Promise.all([loadComments(db, assetId, version), versionRate(db, assetId, version)]);
+  return { asset_id: assetId, version, rate: rate && { fps_num: rate.num, fps_den: rate.den }, items };
+}
+
+/** The comment and the caller's rights on its asset; 404 for a missing comment and for one on an unreadable asset alike. */
+async function commentFor(db: Db, auth: AuthUser, id: string) {
+  const row = await db.select().from(reviewComments).where(eq(reviewComments.commentId, id)).get();
+  if (!row) throw missing();
+  try {
+    return { row, perms: await assetPerms(db, auth, row.assetId) };
+  } catch (e) {
+    throw e instanceof ApiError && e.code === "not_found" ? missing() : e;
+  }
+}
+
+/** A new text by its author; `resolved` by the author or whoever may update the asset. */
+export async function patchComment(db: Db, auth: AuthUser, id: string, p: { body?: string; resolved?: boolean }) {
+  const { row, perms } = await commentFor(db, auth, id);
+  const author = row.userId === auth.userId;
+  if (p.body !== undefined && !author) throw new ApiError("forbidden", "Текст комментария меняет только его автор");
+  if (p.resolved !== undefined && !author && !perms.includes("update"))
+    throw new ApiError("forbidden", "Отметить комментарий решённым может его автор или тот, у кого есть право «update» на файл");
+  const now = nowSeconds();
+  const set = {
+    ...(p.body !== undefined ? { body: p.body } : {}),
+    ...(p.resolved !== undefined ? { resolved: p.resolved, resolvedBy: p.resolved ? auth.userId : null } : {}),
+    mtime: now,
+  };
+  await db.batch([
+    db.update(reviewComments).set(set).where(eq(reviewComments.commentId, id)),
+    eventInsert(db, {
+      kind: "review.comment-update",
+      userId: auth.userId,
+      entityType: "asset",
+      entityId: row.assetId,
+      data: {
+        comment_id: id,
+        version: row.version,
+        ...(p.body !== undefined ? { body: true } : {}),
+        ...(p.resolved !== undefined ? { resolved: p.resolved } : {}),
+      },
+    }),
+  ]);
+  return { ok: true as const };
+}
+
+/** By its author or an admin; a thread's first comment takes its replies along. */
+export async function deleteComment(db: Db, auth: AuthUser, id: string) {
+  const { row } = await commentFor(db, auth, id);
+  if (row.userId !== auth.userId && !auth.isAdmin) throw new ApiError("forbidden", "Удалить комментарий может его автор или администратор");
+  await db.batch([
+    db.delete(reviewComments).where(or(eq(reviewComments.commentId, id), eq(reviewComments.parentId, id))),
+    eventInsert(db, {
+      kind: "review.comment-delete",
+      userId: auth.userId,
+      entityType: "asset",
+      entityId: row.assetId,
+      data: { comment_id: id, version: row.version },
+    }),
+  ]);
+  return { ok: true as const };
+}

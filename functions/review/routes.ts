@@ -1,0 +1,125 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { getDb } from "../lib/db";
+import { createApp, errorResponses, jsonBody, routeDefiner } from "../lib/openapi";
+import { contentDisposition } from "../lib/served-bytes";
+import { createRequest, decide, getApproval } from "./approval";
+import { createComment, deleteComment, listComments, patchComment } from "./comments";
+import { exportComments } from "./export";
+import {
+  approvalOut,
+  assetParam,
+  commentBody,
+  commentCreated,
+  commentParam,
+  commentPatch,
+  commentsOut,
+  decisionBody,
+  exportQuery,
+  listQuery,
+  ok,
+  requestBody,
+  requestOut,
+  versionQuery,
+} from "./schemas";
+
+/** /api/review: comments at frames, approval per version, exports (docs/decisions/061-review-and-approval.md). */
+const app = createApp();
+const errorOf = (description: string) => ({ description, content: errorResponses[400].content });
+const errors = {
+  ...errorResponses,
+  403: errorOf("Lacks the right the change needs (author, update, a requested reviewer, admin)"),
+  404: errorOf("Not found, or the asset is not readable"),
+};
+const route = routeDefiner(["review"], errors);
+const origin = (url: string) => new URL(url).origin;
+
+app.openapi(
+  route(
+    "post",
+    "/comments",
+    "Comment on an asset version (read on the asset), at a frame, page or region, with drawings",
+    { body: jsonBody(commentBody) },
+    commentCreated,
+  ),
+  async (c) => c.json(await createComment(getDb(c.env), c.env, c.get("auth"), c.req.valid("json"), origin(c.req.url)), 200),
+);
+
+app.openapi(
+  route("get", "/comments", "The version's comments in time order, replies under each, with timecodes", { query: listQuery }, commentsOut),
+  async (c) => {
+    const { asset_id, version } = c.req.valid("query");
+    return c.json(await listComments(getDb(c.env), c.get("auth"), asset_id, version), 200);
+  },
+);
+
+app.openapi(
+  route(
+    "patch",
+    "/comments/{id}",
+    "Edit the text (the author) or mark resolved (the author, or update on the asset)",
+    { params: commentParam, body: jsonBody(commentPatch) },
+    ok,
+  ),
+  async (c) => c.json(await patchComment(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json")), 200),
+);
+
+app.openapi(
+  route("delete", "/comments/{id}", "Delete a comment and its replies (the author or an admin)", { params: commentParam }, ok),
+  async (c) => c.json(await deleteComment(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
+);
+
+app.openapi(
+  route(
+    "post",
+    "/requests",
+    "Ask users to approve a version (update on the asset); reviewers must be able to read it",
+    { body: jsonBody(requestBody) },
+    requestOut,
+  ),
+  async (c) => c.json(await createRequest(getDb(c.env), c.env, c.get("auth"), c.req.valid("json"), origin(c.req.url)), 200),
+);
+
+app.openapi(
+  route(
+    "post",
+    "/approval/{asset_id}",
+    "Approve, request changes or reject a version (a requested reviewer, or update)",
+    { params: assetParam, body: jsonBody(decisionBody) },
+    approvalOut,
+  ),
+  async (c) => c.json(await decide(getDb(c.env), c.get("auth"), c.req.valid("param").asset_id, c.req.valid("json")), 200),
+);
+
+app.openapi(
+  route(
+    "get",
+    "/approval/{asset_id}",
+    "The version's approval: overall status by the any/all rule, reviewers, decisions; every round",
+    { params: assetParam, query: versionQuery },
+    approvalOut,
+  ),
+  async (c) => c.json(await getApproval(getDb(c.env), c.get("auth"), c.req.valid("param").asset_id, c.req.valid("query").version), 200),
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/export/{asset_id}",
+    tags: ["review"],
+    summary: "The version's comments as CSV, a CMX3600 EDL of markers, or WebVTT",
+    request: { params: assetParam, query: exportQuery },
+    responses: {
+      200: {
+        description: "The file",
+        content: { "text/csv": { schema: z.string() }, "text/plain": { schema: z.string() }, "text/vtt": { schema: z.string() } },
+      },
+      ...errors,
+    },
+  }),
+  async (c) => {
+    const file = await exportComments(getDb(c.env), c.get("auth"), c.req.valid("param").asset_id, c.req.valid("query"));
+    return c.body(file.body, 200, { "Content-Type": file.type, "Content-Disposition": contentDisposition("attachment", file.filename) });
+  },
+);
+
+export default app;
