@@ -5,6 +5,7 @@ import type { AuthUser } from "../lib/env";
 import { BM25, isHit, parseQuery, snippet } from "./match";
 import { filterSql } from "./query";
 import { readableDocs } from "./readable";
+import { transcriptHits } from "./transcript-hits";
 import { type Chat, citedSentences } from "./chat";
 import type { RagAnswer, RagBody } from "./schemas";
 
@@ -33,7 +34,16 @@ export async function answer(db: Db, auth: AuthUser, body: RagBody, chat: Chat |
     sql`SELECT d.el_id, d.name, d.body FROM (SELECT rowid AS doc_id, ${sql.raw(BM25)} AS rank FROM search_fts WHERE search_fts MATCH ${match.fts}) m
       CROSS JOIN search_docs d ON d.doc_id = m.doc_id WHERE d.el_type = 'asset' AND ${and(...filters, readableDocs(ctx))} ORDER BY m.rank LIMIT ${SOURCES}`,
   );
-  const citationOf = (d: (typeof docs)[number]) => ({ el_id: d.el_id, name: d.name, snippet: snippet(d.name, d.body, match) });
+  // A source found in its transcript is cited with the time it is said at, and that segment as its snippet.
+  const times = await transcriptHits(
+    db,
+    docs.map((d) => d.el_id),
+    match,
+  );
+  const citationOf = (d: (typeof docs)[number]) => {
+    const t = times.get(d.el_id);
+    return { el_id: d.el_id, name: d.name, snippet: t?.snippet ?? snippet(d.name, d.body, match), ...(t ? { at: t.at } : {}) };
+  };
   if (chat && docs.length) {
     const generated = await generate(chat, body.question, docs).catch((error) => {
       console.error("search answer:", error);

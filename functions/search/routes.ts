@@ -10,6 +10,7 @@ import { parseQuery, snippet } from "./match";
 import { answer } from "./rag";
 import { runSearch } from "./query";
 import * as s from "./schemas";
+import { withTranscriptTimes } from "./transcript-hits";
 import { embedderFrom, nearest, NOT_CONFIGURED } from "./vector";
 
 /** /api/search (docs/decisions/045-search.md): every answer lists only what the caller can read. */
@@ -18,11 +19,12 @@ const route = routeDefiner(["search"], errorResponses);
 
 app.openapi(
   route("post", "/query", "Full-text search with filters, facets, sort and paging", { body: jsonBody(s.searchQueryBody) }, s.searchAnswer),
-  async (c) =>
-    c.json(
-      await runSearch(getDb(c.env), c.get("auth"), c.req.valid("json"), embedderFrom(c.env), (work) => c.executionCtx.waitUntil(work)),
-      200,
-    ),
+  async (c) => {
+    const db = getDb(c.env);
+    const q = c.req.valid("json");
+    const found = await runSearch(db, c.get("auth"), q, embedderFrom(c.env), (work) => c.executionCtx.waitUntil(work));
+    return c.json(await withTranscriptTimes(db, found, parseQuery(q.q)), 200);
+  },
 );
 
 app.openapi(

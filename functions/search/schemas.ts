@@ -61,6 +61,10 @@ export const searchItem = z
     size: z.number().int().optional(),
     ctime: z.number().int(),
     preview: z.string().optional().openapi({ description: "the preview image's path, for an asset that has one" }),
+    at: z
+      .number()
+      .optional()
+      .openapi({ description: "found in the asset's transcript: the segment's start in seconds (the snippet is that segment's)" }),
   })
   .openapi("SearchItem");
 export type SearchItem = z.infer<typeof searchItem>;
@@ -101,7 +105,12 @@ export const ragBody = z
   .openapi("SearchRagBody");
 export type RagBody = z.infer<typeof ragBody>;
 
-export const citation = z.object({ el_id: z.string(), name: z.string(), snippet: z.string() });
+export const citation = z.object({
+  el_id: z.string(),
+  name: z.string(),
+  snippet: z.string(),
+  at: z.number().optional().openapi({ description: "a transcript's source: the start in seconds of the segment it says it in" }),
+});
 export const ragAnswer = z
   .object({
     answer: z.string().openapi({ description: "sentences, each ending with its citation's number in brackets: [1]" }),

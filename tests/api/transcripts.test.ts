@@ -196,6 +196,61 @@ describe("transcripts", () => {
   });
 });
 
+describe("search in transcripts", () => {
+  const spoken = `1
+00:00:01,000 --> 00:00:02,000
+Добрый день.
+
+2
+00:00:12,500 --> 00:00:14,000
+Собака лает.
+
+3
+00:00:20,250 --> 00:00:25,000
+Мы говорили о кошках
+и о собаках.
+`;
+
+  it("a hit found in a transcript carries the cue's start as `at` and the cue as its snippet", async () => {
+    const a = await mkVideo();
+    expect((await importAs(a.id, spoken, "application/x-subrip", "?language=ru")).status).toBe(200);
+    // An asset found by its name only has no time.
+    const named = await call("/api/asset/create", {
+      method: "POST",
+      json: { asset_name: `${uniq("Кошка")}.jpg`, asset_mime: "image/jpeg", in_group: a.group },
+      bearer: await admin(),
+    });
+    expect(named.status, named.text).toBe(200);
+    const find = async (q: string) => {
+      const r = await call("/api/search/query", { method: "POST", json: { q, filters: { group: a.group } }, bearer: await admin() });
+      expect(r.status, r.text).toBe(200);
+      return r.body.items as { el_id: string; at?: number; snippet: string }[];
+    };
+    // Another grammatical form: «кошкой» finds «кошках» in the third cue.
+    const cat = await find("кошкой");
+    const video = cat.find((i) => i.el_id === a.id);
+    expect(video).toMatchObject({ at: 20.25 });
+    expect(video?.snippet).toContain("<mark>кошках</mark>");
+    expect(cat.find((i) => i.el_id === named.body.asset_id)).not.toHaveProperty("at");
+    // The first cue holding the word; the cue holding more of the query's words wins over an earlier one.
+    expect((await find("собакой")).find((i) => i.el_id === a.id)?.at).toBe(12.5);
+    expect((await find("кошки собаки")).find((i) => i.el_id === a.id)?.at).toBe(20.25);
+  });
+
+  it("an answer citing a transcript cites the asset and the time", async () => {
+    const a = await mkVideo();
+    expect((await importAs(a.id, spoken, "application/x-subrip", "?language=ru")).status).toBe(200);
+    const r = await call("/api/search/rag", {
+      method: "POST",
+      json: { question: "Что говорили о кошках?", filters: { group: a.group } },
+      bearer: await admin(),
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.answer).toContain("кошках");
+    expect(r.body.citations).toEqual([expect.objectContaining({ el_id: a.id, at: 20.25 })]);
+  });
+});
+
 describe("recognition", () => {
   it("answers 503 «Распознавание речи не настроено» without a recogniser; import still works", async () => {
     const a = await mkVideo();
