@@ -10,7 +10,7 @@ import { createLink } from "../sl/service";
 import { maskedLinkId } from "../sl/tokens";
 import { recordLicences } from "./licence-fields";
 import { DEFAULT_DELIVERY_DAYS } from "./schemas";
-import { transition } from "./orders";
+import { transition } from "./order-transition";
 
 /**
  * Delivery of a paid order (docs/decisions/048-shop.md): per item a download share link to the licensed variant

@@ -12,11 +12,9 @@ import { cartLines } from "./cart";
 import { paymentProvider, providerFor } from "./payment";
 import { loadProduct } from "./products";
 import type { OrderOut } from "./schemas";
-import { orderTable, type OrderAction } from "./transitions";
+import { orderNotFound } from "./order-transition";
 
 /** Orders: checkout snapshots the cart, then the transition table (./transitions.ts) moves them. */
-
-export const orderNotFound = () => new ApiError("not_found", "Заказ не найден");
 
 const itemOut = (i: ShopOrderItem, origin: string): OrderOut["items"][number] => {
   const deliveries = (i.deliveries ?? []).map((d) => ({
@@ -82,39 +80,6 @@ export async function getOrder(db: Db, auth: AuthUser, id: string, origin: strin
   const [order] = await ordersOut(db, where, origin, 1);
   if (!order) throw orderNotFound();
   return order;
-}
-
-/**
- * Moves an order by the table: one conditional UPDATE, so of two racing moves only one wins; the loser (and any
- * move the table does not allow from the current status) is 409. `actor` null: the system (payment, delivery).
- */
-export async function transition(
-  db: Db,
-  actor: AuthUser | null,
-  id: string,
-  action: OrderAction,
-  set: Partial<Pick<ShopOrder, "reason" | "paidAt" | "deliveredAt">> = {},
-  data: Record<string, unknown> = {},
-): Promise<ShopOrder> {
-  const rule = orderTable[action];
-  const [moved] = await db
-    .update(shopOrders)
-    .set({ status: rule.to, mtime: nowSeconds(), ...set })
-    .where(and(eq(shopOrders.orderId, id), inArray(shopOrders.status, [...rule.from])))
-    .returning();
-  if (!moved) {
-    const now = await db.select({ status: shopOrders.status }).from(shopOrders).where(eq(shopOrders.orderId, id)).get();
-    if (!now) throw orderNotFound();
-    throw new ApiError("conflict", `Заказ в статусе «${now.status}»: действие «${action}» недоступно`);
-  }
-  await eventInsert(db, {
-    kind: `shop.order.${action.replace("_", "-")}`,
-    userId: actor?.userId ?? null,
-    entityType: "shop_order",
-    entityId: id,
-    data: { to: rule.to, ...data },
-  }).run();
-  return moved;
 }
 
 /** The login when it is an address: accounts have no mail column, and the buyer may give one at checkout. */

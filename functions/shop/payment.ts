@@ -1,5 +1,6 @@
-import type { OrderStatus, PaymentProvider as ProviderName, ShopOrderItem } from "../../db/schema";
+import type { PaymentProvider as ProviderName } from "../../db/schema";
 import type { Env } from "../lib/env";
+import type { PaymentProvider } from "./payment-types";
 import { stripeCheckout } from "./stripe";
 
 /**
@@ -7,18 +8,6 @@ import { stripeCheckout } from "./stripe";
  * order transition: mark_paid by an admin (manual), pay from the verified webhook (Stripe). No card data ever
  * reaches the Worker: Stripe's own page takes it.
  */
-export interface PaymentStart {
-  orderId: string;
-  total: number;
-  currency: string;
-  email: string | null;
-  items: ShopOrderItem[];
-}
-
-export interface PaymentProvider {
-  start(order: PaymentStart, origin: string): Promise<{ status: OrderStatus; providerRef?: string; paymentUrl?: string }>;
-}
-
 /** Manual: the order waits for an admin's approval, then for payment by the invoice. */
 const manual: PaymentProvider = { start: async () => ({ status: "new" }) };
 

@@ -7,7 +7,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { idList } from "../lib/sql";
 import { maskedLinkId } from "../sl/tokens";
-import { transition } from "./orders";
+import { transition } from "./order-transition";
 import { orderTable } from "./transitions";
 
 /**

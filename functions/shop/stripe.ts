@@ -7,8 +7,8 @@ import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { deliverOrder } from "./delivery";
-import { transition } from "./orders";
-import type { PaymentStart } from "./payment";
+import { transition } from "./order-transition";
+import type { PaymentStart } from "./payment-types";
 import { type EndingAction, endOrder, endsFrom } from "./refunds";
 
 /**
