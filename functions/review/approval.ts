@@ -49,7 +49,7 @@ async function loadRounds(db: Db, assetId: string): Promise<Map<number, Round>> 
       .from(reviewReviewers)
       .innerJoin(reviewRequests, eq(reviewRequests.requestId, reviewReviewers.requestId))
       .where(eq(reviewRequests.assetId, assetId))
-      .orderBy(asc(reviewReviewers.ctime), asc(reviewReviewers.userId)),
+      .orderBy(asc(reviewReviewers.ctime), asc(sql`"review_reviewers"."rowid"`)),
     db.select().from(reviewDecisions).where(eq(reviewDecisions.assetId, assetId)).orderBy(asc(reviewDecisions.ctime), asc(sql`rowid`)),
   ]);
   const rounds = new Map<number, Round>();

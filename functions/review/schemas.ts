@@ -48,10 +48,14 @@ export const moment = z
   });
 export type Moment = z.infer<typeof moment>;
 
-export const region = z.object({ x: unit, y: unit, w: unit, h: unit }).refine((r) => r.x + r.w <= 1 + 1e-9 && r.y + r.h <= 1 + 1e-9, {
-  message: "область выходит за кадр",
-  path: ["w"],
-});
+// The sum is checked only once each value is within 0–1 itself (zod runs this even when one is not).
+const inUnit = (...v: number[]) => v.every((n) => n >= 0 && n <= 1);
+export const region = z
+  .object({ x: unit, y: unit, w: unit, h: unit })
+  .refine((r) => !inUnit(r.x, r.y, r.w, r.h) || (r.x + r.w <= 1 + 1e-9 && r.y + r.h <= 1 + 1e-9), {
+    message: "область выходит за кадр",
+    path: ["w"],
+  });
 
 export const shape = z
   .object({
