@@ -1,7 +1,6 @@
-import { Group, Select, TextInput } from "@mantine/core";
+import { type ComboboxItem, Group, Select, TextInput } from "@mantine/core";
 import { conditionOns, opsFor } from "../../../functions/udwf/schemas";
 import { ru } from "../../i18n/ru";
-import type { TagOption } from "./ParamsForm";
 
 const t = ru.automations;
 
@@ -13,7 +12,12 @@ export interface ConditionValue {
 }
 
 /** One condition: the subject, an op that suits it, and a value (a tag from the list for "tag"). */
-export function ConditionRow(props: { value: ConditionValue; onChange: (c: ConditionValue) => void; tags: TagOption[]; error?: string }) {
+export function ConditionRow(props: {
+  value: ConditionValue;
+  onChange: (c: ConditionValue) => void;
+  tags: ComboboxItem[];
+  error?: string;
+}) {
   const c = props.value;
   const set = (patch: Partial<ConditionValue>) => props.onChange({ ...c, ...patch });
   return (

@@ -1,4 +1,4 @@
-import { Checkbox, MultiSelect, NumberInput, Select, Stack, Textarea, TextInput } from "@mantine/core";
+import { Checkbox, type ComboboxItem, MultiSelect, NumberInput, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { ru } from "../../i18n/ru";
 import { ConditionRow, type ConditionValue } from "./ConditionRow";
 
@@ -17,11 +17,6 @@ export interface JsonSchema {
   default?: unknown;
 }
 
-export interface TagOption {
-  value: string;
-  label: string;
-}
-
 /**
  * A step's parameters, as a form built from the action's JSON schema (GET /api/udwf/actions): strings, numbers,
  * booleans, enum lists and string lists; tag ids pick from the tags; a nested condition (stop-if) is a condition row.
@@ -31,7 +26,7 @@ export function ParamsForm(props: {
   schema: JsonSchema;
   value: Record<string, unknown>;
   onChange: (value: Record<string, unknown>) => void;
-  tags: TagOption[];
+  tags: ComboboxItem[];
   errors: Record<string, string>;
   labelPrefix: string;
 }) {

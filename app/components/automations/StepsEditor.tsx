@@ -1,7 +1,7 @@
-import { ActionIcon, Card, Group, Select, Stack, Text } from "@mantine/core";
+import { ActionIcon, Card, type ComboboxItem, Group, Select, Stack, Text } from "@mantine/core";
 import { ru } from "../../i18n/ru";
 import type { Catalogue } from "../../lib/automations-api";
-import { ParamsForm, type JsonSchema, type TagOption } from "./ParamsForm";
+import { ParamsForm, type JsonSchema } from "./ParamsForm";
 
 const t = ru.automations;
 
@@ -15,7 +15,7 @@ export function StepsEditor(props: {
   value: StepValue[];
   onChange: (v: StepValue[]) => void;
   catalogue: Catalogue;
-  tags: TagOption[];
+  tags: ComboboxItem[];
   errors: Record<string, string>;
 }) {
   const { value, onChange, catalogue } = props;

@@ -1,7 +1,6 @@
-import { ActionIcon, Button, Checkbox, Code, Group, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Button, Checkbox, Code, type ComboboxItem, Group, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { formFieldTypes, triggerTypes, type FormField } from "../../../functions/udwf/schemas";
 import { ru } from "../../i18n/ru";
-import type { TagOption } from "./ParamsForm";
 
 const t = ru.automations;
 
@@ -25,7 +24,7 @@ const blank = (s: string) => (s.trim() === "" ? undefined : s.trim());
 export function TriggerEditor(props: {
   value: TriggerValue;
   onChange: (v: TriggerValue) => void;
-  tags: TagOption[];
+  tags: ComboboxItem[];
   errors: Record<string, string>;
   hookUrl: string | null;
 }) {
