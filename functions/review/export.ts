@@ -91,13 +91,12 @@ function edl(title: string, items: Flat[], proxy: Rate | null, askDrop: boolean)
   return `${lines.join("\r\n")}`;
 }
 
-/** The text of a cue: no markup, no blank line and no arrow that would end it or read as a timing line. */
+/** The text of a cue: no markup (so no «-->» either, its «>» escaped) and no blank line that would end it. */
 const cueText = (s: string) =>
   s
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
-    .replace(/-->/g, "→")
     .replace(/\r\n?/g, "\n")
     .replace(/\n\s*\n+/g, "\n")
     .trim();
