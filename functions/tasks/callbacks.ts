@@ -7,6 +7,7 @@ import { batchAll } from "../lib/batch";
 import { type Db, rawBatch, rawStatement } from "../lib/db";
 import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
+import { type EventCause, withCause } from "../lib/events";
 import { sameSecret, sha256Hex } from "../lib/ids";
 import { driverFor, getStorage } from "../lib/storage";
 import { fingerprintStatements } from "../duplicates/store";
@@ -192,14 +193,21 @@ export async function finishTask(
   );
   if (r.text !== undefined) await storeText(db, t, src, r.text);
   // Like the text above: written before the result's batch, and only while this run is live (a retry writes it again).
-  if (r.transcript)
-    await saveTranscript(db, t.owner, {
-      assetId: src.assetId,
-      version: src.version,
-      language: r.transcript.language,
-      source: "asr",
-      segments: r.transcript.segments,
-    });
+  if (r.transcript) {
+    const transcript = r.transcript;
+    const save = () =>
+      saveTranscript(db, t.owner, {
+        assetId: src.assetId,
+        version: src.version,
+        language: transcript.language,
+        source: "asr",
+        segments: transcript.segments,
+      });
+    // A recognition an automation started saves as that run (functions/transcripts/recognize.ts): its
+    // transcript.ready does not start the same workflow again, and chains stop at their depth.
+    const cause = t.setup.udwf as EventCause | undefined;
+    await (cause ? withCause(cause, save) : save());
+  }
   await batchAll(db, stmts);
   const after = await db.select({ status: tasks.status, run: tasks.run }).from(tasks).where(eq(tasks.jobId, t.jobId)).get();
   if (after?.status === "done" && after.run === t.run && garbage.length) await driver.delete(garbage).catch(() => {});

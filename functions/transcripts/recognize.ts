@@ -6,6 +6,7 @@ import { requireAccess } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
+import { causeData } from "../lib/events";
 import { resolveVersion } from "./service";
 
 export const NOT_CONFIGURED = "Распознавание речи не настроено";
@@ -28,7 +29,10 @@ export async function startRecognition(db: Db, env: Env, auth: AuthUser, assetId
     throw new ApiError("validation", "Расшифровка — только для видео и аудио", [{ field: "asset_id", message: `тип ${src.mimeType}` }]);
   // The request's language goes with this task only; the recogniser takes the primary subtag (ru, en).
   const language = body.language?.split("-")[0];
-  const setup = { ...template.setup, ...(language ? { language } : {}) };
+  // Started by an automation: the task keeps the run as its cause, so the transcript it saves carries it
+  // (functions/tasks/callbacks.ts) and does not start that workflow again on transcript.ready.
+  const { udwf } = causeData();
+  const setup = { ...template.setup, ...(language ? { language } : {}), ...(udwf ? { udwf } : {}) };
   const [task] = await createTasks(
     db,
     [{ template: { ...template, setup }, assetId, version, variantId: src.variantId, owner: auth.userId }],

@@ -35,6 +35,12 @@ export function stepNeeds(step: Step): { subject: Permission[]; target?: { id: s
       return { subject: ["read"], target: { id: step.params.to, permission: "group" } };
     case "task.run":
       return { subject: ["execute"] };
+    case "review.request":
+      // As POST /api/review/requests.
+      return { subject: ["update"] };
+    case "transcript.recognize":
+      // As POST /api/transcripts/{id}/recognize: its result replaces the version's transcript.
+      return { subject: ["update"] };
     default:
       // webhook.call and email.send send what they see of it; stop-if tests it.
       return { subject: ["read"] };

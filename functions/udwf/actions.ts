@@ -11,8 +11,10 @@ import { eventInsert } from "../lib/events";
 import { mailVia, sendMail } from "../lib/mail";
 import { createLink } from "../sl/service";
 import { createLinkBody } from "../sl/schemas";
+import { createRequest } from "../review/approval";
 import { attachTags, detachTags } from "../tags/links";
 import { enqueueTask } from "../tasks/commands";
+import { startRecognition } from "../transcripts/recognize";
 import { addMember } from "../taxonomy/members";
 import { type Acting, actingDenied, actingUsers, lacking, requireActing } from "./acting";
 import { checkConditions, type Subject } from "./conditions";
@@ -185,6 +187,12 @@ async function actAsOwner(step: Step, ctx: StepContext, acting: Acting[]): Promi
       }).run();
       return { output: { sent: step.params.to.length }, log: `отправлено: ${step.params.to.join(", ")}` };
     }
+    case "review.request": {
+      const due = step.params.due_days ? nowSeconds() + step.params.due_days * 86400 : undefined;
+      const body = { asset_id: assetOf(ctx), reviewers: step.params.reviewers, all_must_approve: step.params.all_must_approve, due };
+      const r = await createRequest(db, env, owner, body, origin(env));
+      return { output: { request_id: r.request_id, version: r.version }, log: `запрошено согласование версии ${r.version}` };
+    }
     case "stop-if": {
       const r = await checkConditions(db, ctx.subject, [step.params.condition]);
       return r.ok
@@ -193,6 +201,8 @@ async function actAsOwner(step: Step, ctx: StepContext, acting: Acting[]): Promi
     }
     case "task.run":
       return runTask(ctx, step.params);
+    case "transcript.recognize":
+      return recognize(ctx, step.params);
   }
 }
 
@@ -204,8 +214,28 @@ async function runTask(ctx: StepContext, p: { template: string; wait?: boolean }
     jobId = t.job_id;
     if (!p.wait) return { output: { job_id: jobId }, log: `задача ${jobId} поставлена` };
   }
+  return waitForTask(ctx, jobId, "задача выполнена");
+}
+
+/**
+ * «Расшифровка» of the subject's latest version, started once as the owner through the route's own service call
+ * (503 «Распознавание речи не настроено» fails the run with that text); with `wait`, done when the transcript is.
+ * The task carries the run as its cause, so the transcript it saves does not start this workflow again.
+ */
+async function recognize(ctx: StepContext, p: { language?: string; wait?: boolean }): Promise<StepResult> {
+  let jobId = ctx.previous?.job_id as string | undefined;
+  if (!jobId) {
+    const t = await startRecognition(ctx.db, ctx.env, ctx.owner, assetOf(ctx), { language: p.language });
+    jobId = t.job_id;
+    if (!p.wait) return { output: { job_id: jobId, version: t.version }, log: `расшифровка поставлена: задача ${jobId}` };
+  }
+  return waitForTask(ctx, jobId, "расшифровка готова");
+}
+
+/** A started task's step: done when the task is, failed when it failed, otherwise asked again later. */
+async function waitForTask(ctx: StepContext, jobId: string, done: string): Promise<StepResult> {
   const t = await ctx.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.jobId, jobId)).get();
-  if (t?.status === "done") return { output: { job_id: jobId, status: "done" }, log: "задача выполнена" };
+  if (t?.status === "done") return { output: { job_id: jobId, status: "done" }, log: done };
   if (!t || t.status === "error" || t.status === "canceled") throw new StepError(`задача ${jobId} завершилась: ${t?.status ?? "удалена"}`);
   return { output: { job_id: jobId }, log: `ждём задачу ${jobId} (${t.status})`, wait: true };
 }

@@ -30,6 +30,11 @@ const kindTrigger: Record<string, TriggerType> = {
   "share-link.create": "share-link.created",
   // Written only while an enabled workflow listens (functions/sl/recipient.ts countView).
   "share-link.open": "share-link.opened",
+  // A version's overall review status moved (functions/review/approval.ts); data.to is the new status.
+  "review.status-changed": "review.status-changed",
+  // A transcript saved by import or recognition (functions/transcripts/service.ts saveTranscript); an edit is not "ready".
+  "transcript.import": "transcript.ready",
+  "transcript.asr": "transcript.ready",
 };
 const eventTriggers = [...new Set(Object.values(kindTrigger))];
 
@@ -150,13 +155,14 @@ async function dispatchRound(db: Db, cursor: number, top: number, limit: number)
     const cause = data.udwf as { workflow: string; depth: number } | undefined;
     const depth = (cause?.depth ?? 0) + 1;
     for (const wf of wfs) {
-      const t = wf.trigger as { type: string; tag_id?: string; def_id?: string; status?: string };
+      const t = wf.trigger as { type: string; tag_id?: string; def_id?: string; status?: string; review_status?: string };
       if (t.type !== type || ev.ctime < (wf.enabledAt ?? 0)) continue;
       // A workflow's own changes never start it again; a chain through others stops at MAX_DEPTH.
       if (cause?.workflow === wf.workflowId || depth > MAX_DEPTH) continue;
       if (t.tag_id && !(data.tag_ids as string[] | undefined)?.includes(t.tag_id)) continue;
       if (t.def_id && data.def_id !== t.def_id) continue;
       if (t.status && data.to !== t.status) continue;
+      if (t.review_status && data.to !== t.review_status) continue;
       candidates.push({ wf, ev, data, entity: null, depth });
     }
   }

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { shareLinkAclValues } from "../sl/schemas";
 import { entityId, idParam, pageQuery } from "../groups/schemas";
+import { overallStatuses } from "../review/schemas";
 
 /**
  * Automations (user-defined workflows, docs/decisions/047-automations.md): the trigger, condition and step
@@ -17,6 +18,8 @@ export const triggerTypes = [
   "task.finished",
   "share-link.created",
   "share-link.opened",
+  "review.status-changed",
+  "transcript.ready",
   "schedule",
   "manual",
   "webhook",
@@ -52,13 +55,17 @@ const cron = z
 export const trigger = z
   .object({
     type: z.enum(triggerTypes, { error: `один из: ${triggerTypes.join(", ")}` }),
-    group_id: entityId.optional().describe("asset.uploaded, field.changed, tag.added, share-link.*: only in this group"),
+    group_id: entityId.optional().describe("asset.uploaded, field.changed, tag.added, share-link.*, transcript.ready: only in this group"),
     subtree: z.boolean().default(true).describe("with group_id: its subgroups too"),
     cron: cron.optional().describe("schedule: when (UTC)"),
     def_id: entityId.optional().describe("field.changed: only this field"),
     tag_id: entityId.optional().describe("tag.added: only this tag"),
     template: entityId.optional().describe("task.finished: only this task template"),
     status: z.enum(["done", "error"]).optional().describe("task.finished: only this outcome"),
+    review_status: z
+      .enum(overallStatuses, { error: `одно из: ${overallStatuses.join(", ")}` })
+      .optional()
+      .describe("review.status-changed: only when a version's overall status becomes this"),
     form: z.array(formField).max(20, "не больше 20 полей").default([]).describe("manual: what a run asks for"),
   })
   .superRefine((t, ctx) => {
@@ -134,6 +141,24 @@ export const actionParams = {
     body: text(5000).describe("{{asset.name}}, {{link.url}} and {{form.<name>}} are filled in"),
   }),
   "stop-if": z.object({ condition }),
+  "review.request": z.object({
+    reviewers: z
+      .array(z.string().trim().min(1, "не может быть пустым").max(320))
+      .min(1, "хотя бы один рецензент")
+      .max(50, "не больше 50")
+      .describe("user ids, or e-mail addresses that are users' logins"),
+    all_must_approve: z.boolean().default(false).describe("every reviewer must approve"),
+    due_days: z.number({ error: "должно быть числом" }).int("целое").min(1, "не меньше 1").max(365, "не больше 365").optional().describe("answer within days"),
+  }),
+  "transcript.recognize": z.object({
+    language: z
+      .string()
+      .regex(/^([a-z]{2,3}(-[A-Za-z0-9]{2,8})*)?$/, "код языка, например ru или en-US")
+      .max(35)
+      .optional()
+      .describe("the speech's language; the recogniser guesses when empty"),
+    wait: z.boolean().default(false).describe("wait for the transcript"),
+  }),
 } as const;
 
 export type ActionType = keyof typeof actionParams;

@@ -44,6 +44,7 @@ describe("the action catalogue", () => {
         "tag.remove",
         "task.run",
         "taxon.add",
+        "transcript.recognize",
         "webhook.call",
       ].sort(),
     );
