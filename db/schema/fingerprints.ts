@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { unixTime } from "./columns";
 
@@ -24,10 +25,14 @@ export type PerceptualKind = (typeof perceptualKinds)[number];
 
 /**
  * Perceptual fingerprints of a variant: an image's 64-bit difference hash and DCT hash, a video's scene
- * keyframes' difference hashes (seq 0, 1, …). `hash` is 16 hex digits; b0…b8 are its nine bands (seven of
- * 7 bits, the last of 8): two hashes within Hamming distance 8 agree on at least one band, so a band lookup
- * over the indexes finds every candidate within that radius (multi-index hashing).
+ * keyframes' difference hashes (seq 0, 1, …). `hash` is 16 hex digits; b0…b2 are its three bands (21, 21 and
+ * 22 bits, functions/duplicates/hashes.ts): two hashes within Hamming distance d are within ⌊d/3⌋ bits on at least
+ * one band, so looking up the band values around the query's finds every candidate (multi-index hashing). The
+ * band indexes hold only the compared kinds and carry asset and hash, so a lookup never reads the table.
  */
+/** The kinds look-alikes are ranked on (pHash is stored, not compared): the only rows the band indexes hold. */
+const compared = sql`kind IN ('dhash', 'scene')`;
+
 export const perceptualHashes = sqliteTable(
   "perceptual_hashes",
   {
@@ -40,25 +45,13 @@ export const perceptualHashes = sqliteTable(
     b0: integer("b0").notNull(),
     b1: integer("b1").notNull(),
     b2: integer("b2").notNull(),
-    b3: integer("b3").notNull(),
-    b4: integer("b4").notNull(),
-    b5: integer("b5").notNull(),
-    b6: integer("b6").notNull(),
-    b7: integer("b7").notNull(),
-    b8: integer("b8").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.variantId, t.kind, t.seq] }),
     index("perceptual_hashes_asset_idx").on(t.assetId, t.version),
-    index("perceptual_hashes_b0_idx").on(t.b0),
-    index("perceptual_hashes_b1_idx").on(t.b1),
-    index("perceptual_hashes_b2_idx").on(t.b2),
-    index("perceptual_hashes_b3_idx").on(t.b3),
-    index("perceptual_hashes_b4_idx").on(t.b4),
-    index("perceptual_hashes_b5_idx").on(t.b5),
-    index("perceptual_hashes_b6_idx").on(t.b6),
-    index("perceptual_hashes_b7_idx").on(t.b7),
-    index("perceptual_hashes_b8_idx").on(t.b8),
+    index("perceptual_hashes_b0_idx").on(t.b0, t.assetId, t.hash).where(compared),
+    index("perceptual_hashes_b1_idx").on(t.b1, t.assetId, t.hash).where(compared),
+    index("perceptual_hashes_b2_idx").on(t.b2, t.assetId, t.hash).where(compared),
   ],
 );
 

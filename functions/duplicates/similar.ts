@@ -4,14 +4,14 @@ import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { idList } from "../lib/sql";
 import { parseQuery, snippet } from "../search/match";
-import { bands, INDEX_RADIUS, setDistance } from "./hashes";
+import { BAND_WIDTHS, hamming, INDEX_RADIUS, NEAR_INDEX_RADIUS, nearBands, probeCount, probes, setDistance } from "./hashes";
 import { type Placed, latestOriginal, placed, readableAsset } from "./readable";
 
 /**
  * Look-alikes by perceptual fingerprint (docs/decisions/058-duplicates-and-look-alikes.md). An asset's hash set is
  * its latest version's original's dHash (an image) or scene keyframe hashes (a video); the distance of two sets is
  * hashes.ts setDistance. Within INDEX_RADIUS the candidates come from the band indexes, beyond it from a scan of
- * every readable fingerprint: either way the answer is exact, never an approximation.
+ * every fingerprint: either way the answer is exact, never an approximation.
  */
 
 const comparable = sql.raw("ph.kind IN ('dhash', 'scene')");
@@ -26,15 +26,35 @@ async function hashSets(db: Db, where: SQL): Promise<Map<string, string[]>> {
   return out;
 }
 
-/** Assets with a fingerprint sharing a band with any of `hashes`: every one within INDEX_RADIUS of one of them. */
-function bandMatch(hashes: string[]): SQL {
-  const terms = hashes.flatMap((h) => bands(h).map((v, i) => `b${i} = ${v}`));
-  return sql.raw(
-    `ph.asset_id IN (SELECT ph2.asset_id FROM perceptual_hashes ph2 WHERE ph2.kind IN ('dhash', 'scene') AND (${terms
-      .map((t) => `ph2.${t}`)
-      .join(" OR ")}))`,
+/**
+ * Band values one query may look up (about 45 KB of SQL, under D1's statement limit): a picture within 11 needs
+ * 4,918; a video's many keyframes beyond this budget scan instead.
+ */
+const PROBE_BUDGET = 6000;
+
+/**
+ * Every stored comparable hash within `distance` of one of `own`, as (asset, hash) rows, unchecked for versions or
+ * access: one indexed lookup per band (UNION, so each arm uses its band's partial covering index, which an OR of
+ * the three does not), or a scan of one of those indexes when the probes would be too many.
+ */
+async function candidates(db: Db, own: string[], distance: number) {
+  const kinds = "kind IN ('dhash', 'scene')";
+  if (distance > INDEX_RADIUS || own.length * probeCount(distance) > PROBE_BUDGET)
+    return db.all<{ asset_id: string; hash: string }>(sql.raw(`SELECT asset_id, hash FROM perceptual_hashes WHERE ${kinds}`));
+  const perBand = BAND_WIDTHS.map(() => new Set<number>());
+  for (const h of own)
+    probes(h, distance).forEach((values, i) => {
+      for (const v of values) perBand[i].add(v);
+    });
+  // Band values are integers computed here: inlined, they need no binding (D1 binds at most 100 values).
+  const arms = perBand.map(
+    (values, i) => `SELECT asset_id, hash FROM perceptual_hashes WHERE ${kinds} AND b${i} IN (${[...values].join(", ")})`,
   );
+  return db.all<{ asset_id: string; hash: string }>(sql.raw(arms.join(" UNION ")));
 }
+
+/** Candidates verified per statement (their versions, access and whole hash sets). */
+const VERIFY_CHUNK = 200;
 
 export interface SimilarItem {
   el_id: string;
@@ -54,23 +74,42 @@ export async function similar(db: Db, auth: AuthUser, b: { like: string; max_dis
   const ctx = await accessContext(db, auth);
   const own = (await hashSets(db, sql`ph.asset_id = ${b.like}`)).get(b.like);
   if (!own) return [];
+  // The nearest pair of hashes bounds a set distance from below (hashes.ts setDistance): candidates are checked
+  // nearest first, and checking stops once `take` hits are nearer than every candidate left.
+  const bound = new Map<string, number>();
+  for (const c of await candidates(db, own, b.max_distance)) {
+    if (c.asset_id === b.like) continue;
+    const d = Math.min(...own.map((h) => hamming(h, c.hash)));
+    if (d <= b.max_distance && d < (bound.get(c.asset_id) ?? 65)) bound.set(c.asset_id, d);
+  }
+  const queue = [...bound].sort((x, y) => x[1] - y[1]);
   const readable = readableAsset(ctx, sql.raw("ph.asset_id"));
-  const where = b.max_distance <= INDEX_RADIUS ? sql`${bandMatch(own)} AND ${readable}` : readable;
-  const hits = [...(await hashSets(db, sql`ph.asset_id <> ${b.like} AND ${where}`))]
-    .map(([id, set]) => ({ id, distance: setDistance(own, set) }))
-    .filter((h) => h.distance <= b.max_distance);
+  const hits: { id: string; distance: number }[] = [];
+  for (let i = 0; i < queue.length; i += VERIFY_CHUNK) {
+    const chunk = queue.slice(i, i + VERIFY_CHUNK).map(([id]) => id);
+    for (const [id, set] of await hashSets(db, sql`ph.asset_id IN ${idList(chunk)} AND ${readable}`)) {
+      const distance = setDistance(own, set);
+      if (distance <= b.max_distance) hits.push({ id, distance });
+    }
+    hits.sort((x, y) => x.distance - y.distance);
+    const next = queue[i + VERIFY_CHUNK];
+    if (next && hits.length >= b.take && hits[b.take - 1].distance < next[1]) break;
+  }
   if (hits.length === 0) return [];
+  // Ties at the last place are ordered by name: every hit as near as the take-th is named.
+  const cut = hits[Math.min(b.take, hits.length) - 1].distance;
+  const named = hits.filter((h) => h.distance <= cut);
   const rows = await db.all<{ id: string; name: string; mimetype: string; ctime: number; size: number | null; preview: string | null }>(
     sql`SELECT a.asset_id AS id, a.name, a.mimetype, a.ctime,
         (SELECT max(v.content_size) FROM variants v WHERE v.asset_id = a.asset_id AND v.variant_type IN ('initial', 'master', 'untyped')
           AND v.version = (SELECT max(lv.version) FROM versions lv WHERE lv.asset_id = a.asset_id)) AS size,
         (SELECT '/api/asset/content/preview/' || v.asset_id || '/' || v.version || '/' || v.variant_id FROM variants v
           WHERE v.asset_id = a.asset_id AND v.preview_key IS NOT NULL AND v.version = (SELECT max(lv.version) FROM variants lv WHERE lv.asset_id = a.asset_id) LIMIT 1) AS preview
-      FROM assets a WHERE a.asset_id IN ${idList(hits.map((h) => h.id))}`,
+      FROM assets a WHERE a.asset_id IN ${idList(named.map((h) => h.id))}`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const none = parseQuery("");
-  return hits
+  return named
     .flatMap((h) => {
       const r = byId.get(h.id);
       return r ? [{ ...h, r }] : [];
@@ -103,7 +142,7 @@ export const NEAR_SCAN_LIMIT = 20_000;
 
 /**
  * Sets of look-alikes among the readable assets: assets linked when their distance is at most `maxDistance`, a set
- * being a connected group of links. Pairs come from shared bands within INDEX_RADIUS, else from every pair.
+ * being a connected group of links. Pairs come from shared narrow bands within NEAR_INDEX_RADIUS, else from every pair.
  */
 export async function nearSets(db: Db, auth: AuthUser, q: { max_distance: number; skip: number; take: number }) {
   const ctx = await accessContext(db, auth);
@@ -120,11 +159,11 @@ export async function nearSets(db: Db, auth: AuthUser, q: { max_distance: number
     if (find(a) === find(b)) return;
     if (setDistance(sets.get(a)!, sets.get(b)!) <= q.max_distance) parent.set(find(a), find(b));
   };
-  if (q.max_distance <= INDEX_RADIUS) {
+  if (q.max_distance <= NEAR_INDEX_RADIUS) {
     const buckets = new Map<string, Set<string>>();
     for (const id of ids)
       for (const h of sets.get(id)!)
-        bands(h).forEach((v, i) => {
+        nearBands(h).forEach((v, i) => {
           const key = `${i}:${v}`;
           buckets.set(key, (buckets.get(key) ?? new Set()).add(id));
         });

@@ -41,8 +41,8 @@ export function fingerprintStatements(db: Db, src: Variant, tech: Record<string,
       stmts.push(
         rawRun(
           db,
-          q`INSERT INTO perceptual_hashes (variant_id, asset_id, version, kind, seq, hash, b0, b1, b2, b3, b4, b5, b6, b7, b8)
-            SELECT ${src.variantId}, ${src.assetId}, ${src.version}, ${h.kind}, ${h.seq}, ${h.hash}, ${b[0]}, ${b[1]}, ${b[2]}, ${b[3]}, ${b[4]}, ${b[5]}, ${b[6]}, ${b[7]}, ${b[8]}
+          q`INSERT INTO perceptual_hashes (variant_id, asset_id, version, kind, seq, hash, b0, b1, b2)
+            SELECT ${src.variantId}, ${src.assetId}, ${src.version}, ${h.kind}, ${h.seq}, ${h.hash}, ${b[0]}, ${b[1]}, ${b[2]}
             WHERE ${guard}`,
         ),
       );
