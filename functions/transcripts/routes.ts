@@ -6,6 +6,7 @@ import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi
 import { contentDisposition } from "../lib/served-bytes";
 import {
   assetParam,
+  copyQuery,
   recognizeBody,
   recognizeOut,
   exportQuery,
@@ -13,11 +14,14 @@ import {
   MAX_SUBTITLE_BYTES,
   segmentsOut,
   transcriptOut,
+  trackOut,
+  trackQuery,
   transcriptPatch,
   versionQuery,
 } from "./schemas";
 import { startRecognition } from "./recognize";
-import { editTranscript, exportTranscript, getTranscript, importTranscript } from "./service";
+import { copyTranscript, editTranscript, exportTranscript, getTranscript, importTranscript } from "./service";
+import { openTrack, trackLink } from "./track";
 
 /** /api/transcripts: time-coded text of asset versions (docs/decisions/059-transcripts.md). */
 const app = createApp();
@@ -124,6 +128,53 @@ app.openapi(
     responses: { 200: jsonContent(recognizeOut), ...errors, 503: errorOf("No recogniser configured") },
   }),
   async (c) => c.json(await startRecognition(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").asset_id, c.req.valid("json")), 200),
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/{asset_id}/track",
+    tags,
+    summary:
+      "A signed link to the version's transcript as WebVTT for a <track> (which cannot send the bearer), bound to the caller's session, valid 10 minutes",
+    request: { params: assetParam, query: versionQuery },
+    responses: { 200: jsonContent(trackOut), ...errors },
+  }),
+  async (c) =>
+    c.json(
+      await trackLink(getDb(c.env), c.env, c.get("auth"), c.req.url, c.req.valid("param").asset_id, c.req.valid("query").version),
+      200,
+    ),
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/{asset_id}/track",
+    security: [],
+    tags,
+    summary: "A track link: the transcript as WebVTT, while the session that asked for it is live and reads the asset",
+    request: { params: assetParam, query: trackQuery },
+    responses: { 200: { description: "The WebVTT file", content: { "text/vtt": { schema: z.string() } } }, ...errors },
+  }),
+  async (c) => {
+    const file = await openTrack(getDb(c.env), c.env, c.req.valid("param").asset_id, c.req.valid("query"));
+    // The cues are the user's text: nothing in them may run or load if the link is opened as a page.
+    return c.body(file.body, 200, { "Content-Type": file.type, "Content-Security-Policy": "default-src 'none'; sandbox" });
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/{asset_id}/copy",
+    tags,
+    summary:
+      "Copy another version's transcript (the previous one by default) onto a version without one (update on the asset); 409 when it has one",
+    request: { params: assetParam, query: copyQuery },
+    responses: { 200: jsonContent(transcriptOut), ...errors, 409: errorOf("The version already has a transcript") },
+  }),
+  async (c) => c.json(await copyTranscript(getDb(c.env), c.get("auth"), c.req.valid("param").asset_id, c.req.valid("query")), 200),
 );
 
 export default app;

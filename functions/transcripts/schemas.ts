@@ -64,6 +64,26 @@ export const exportQuery = z.object({
   format: z.enum(exportFormats, { error: "srt, vtt или txt" }).default("srt"),
 });
 
+/** The version a track link was signed for, the session it is bound to, and the signature (functions/transcripts/track.ts). */
+export const trackQuery = z.object({
+  version,
+  s: z.string().max(80).optional(),
+  exp: z.string().max(20).optional(),
+  sig: z.string().max(128).optional(),
+});
+export const trackOut = z
+  .object({ link: z.string(), expire: z.number().int(), version: z.number().int(), mtime: z.number().int() })
+  .openapi("TranscriptTrack");
+export const copyQuery = z.object({
+  version,
+  from_version: z.coerce
+    .number({ error: "должно быть числом" })
+    .int("должно быть целым")
+    .min(1, "нумерация с 1")
+    .optional()
+    .openapi({ description: "the version to copy from; the one before `version` when absent" }),
+});
+
 export const transcriptOut = z
   .object({
     asset_id: z.string(),
