@@ -148,7 +148,13 @@ export const actionParams = {
       .max(50, "не больше 50")
       .describe("user ids, or e-mail addresses that are users' logins"),
     all_must_approve: z.boolean().default(false).describe("every reviewer must approve"),
-    due_days: z.number({ error: "должно быть числом" }).int("целое").min(1, "не меньше 1").max(365, "не больше 365").optional().describe("answer within days"),
+    due_days: z
+      .number({ error: "должно быть числом" })
+      .int("целое")
+      .min(1, "не меньше 1")
+      .max(365, "не больше 365")
+      .optional()
+      .describe("answer within days"),
   }),
   "transcript.recognize": z.object({
     language: z
