@@ -15,9 +15,11 @@ import { editor } from "./ru-editor";
 import { events } from "./ru-events";
 import { shop } from "./ru-shop";
 import { adminExtra, trash } from "./ru-trash";
+import { transcripts } from "./ru-transcripts";
 
 export const ru = {
   assetActions,
+  transcripts,
   trash,
   adminExtra,
   app: {
