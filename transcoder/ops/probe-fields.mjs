@@ -4,6 +4,8 @@ const rate = (r) => {
   const [a, b] = r.split("/").map(Number);
   return b ? Math.round((a / b) * 1000) / 1000 : a;
 };
+/** A rate as ffprobe gives it, kept exact when it is a real one ("0/0" means unknown). */
+const exact = (r) => (typeof r === "string" && /^[1-9]\d*\/[1-9]\d*$/.test(r) ? r : null);
 const num = (v) => (v === undefined || v === null || v === "N/A" || Number.isNaN(Number(v)) ? null : Number(v));
 
 export function techFromProbe(p) {
@@ -21,6 +23,8 @@ export function techFromProbe(p) {
     height: v?.height ?? null,
     resolution: v ? `${v.width}x${v.height}` : null,
     frame_rate: rate(v?.avg_frame_rate) ?? rate(v?.r_frame_rate),
+    // The exact fraction ("30000/1001"): review comments count frames at it (functions/review/timecode.ts).
+    r_frame_rate: exact(v?.r_frame_rate),
     pix_fmt: v?.pix_fmt ?? null,
     video_bit_rate: num(v?.bit_rate),
     audio_codec: a?.codec_name ?? null,
