@@ -206,6 +206,42 @@ describe("POST /api/search/similar", () => {
     expect((await similar({ like: like.assetId, max_distance: 12, take: 1 }, onlyA.bearer)).body).toHaveLength(1);
   });
 
+  it("finds copies whose differing bits fall in every band, within the default distance, ties by name", async () => {
+    // Bits flipped `perBand` at a time in each of the three index bands (21, 21, 22 bits), from `offset` on: no band
+    // is left equal, so only the probes around each band value find them.
+    const spread = (hash: string, perBand: number[], offset: number) => {
+      let v = BigInt(`0x${hash}`);
+      perBand.forEach((n, band) => {
+        for (let k = 0; k < n; k++) v ^= 1n << BigInt(63 - ([0, 21, 42][band] + offset + k));
+      });
+      return v.toString(16).padStart(16, "0");
+    };
+    const base = randomHash();
+    const like = await fingerprinted(groupA, adminId, { sha256: randomSha(), dhash: base }, { mime: "image/png", name: "Исходник.png" });
+    const at = (perBand: number[], offset: number, name: string) =>
+      fingerprinted(groupA, adminId, { sha256: randomSha(), dhash: spread(base, perBand, offset) }, { mime: "image/jpeg", name });
+    const second = await at([3, 3, 3], 0, "Первая копия.jpg");
+    const first = await at([3, 3, 3], 5, "Вторая копия.jpg");
+    const ten = await at([4, 3, 3], 10, "Пережатая.jpg");
+    const eleven = await at([4, 4, 3], 15, "Уменьшенная.jpg");
+    const ids = (r: { body: { el_id: string }[] }) => r.body.map((i) => i.el_id);
+
+    const byDefault = await similar({ like: like.assetId }, onlyA.bearer);
+    expect(byDefault.body.map((i: { el_id: string; distance: number }) => [i.el_id, i.distance])).toEqual([
+      [first.assetId, 9],
+      [second.assetId, 9],
+      [ten.assetId, 10],
+    ]);
+    expect(ids(await similar({ like: like.assetId, max_distance: 11 }, onlyA.bearer))).toEqual([
+      first.assetId,
+      second.assetId,
+      ten.assetId,
+      eleven.assetId,
+    ]);
+    expect(ids(await similar({ like: like.assetId, take: 1 }, onlyA.bearer))).toEqual([first.assetId]);
+    expect((await similar({ like: like.assetId, max_distance: 8 }, onlyA.bearer)).body).toEqual([]);
+  });
+
   it("answers 404 for an unreadable or missing like, 400 naming a bad field, [] for an asset without a fingerprint", async () => {
     const hidden = await fingerprinted(groupB, adminId, { sha256: randomSha(), dhash: randomHash() }, { mime: "image/png" });
     expect((await similar({ like: hidden.assetId }, onlyA.bearer)).status).toBe(404);
