@@ -9,7 +9,7 @@ import { newId } from "../lib/ids";
 import { resolveVersion } from "../transcripts/service";
 import { assetName, assetPerms, mailUsers, readersOf, userNames, usersByLogin, versionRate } from "./common";
 import type { CommentBody, CommentOut, Moment } from "./schemas";
-import { convertFrame, frameAt, type Rate, secondsOf, timecode } from "./timecode";
+import { convertFrame, frameAt, type Rate, sameRate, secondsOf, timecode } from "./timecode";
 
 /** Review comments (docs/decisions/061-review-and-approval.md): read on the asset to read and write them. */
 
@@ -116,7 +116,7 @@ const momentOut = (frame: number | null, c: ReviewComment) => {
   return { frame, fps_num: rate.num, fps_den: rate.den, seconds: secondsOf(frame, rate), timecode: timecode(frame, rate) };
 };
 
-function out(c: ReviewComment, names: Map<string, string>): Omit<CommentOut, "replies"> {
+function out(c: ReviewComment, names: Map<string, string>, proxy: Rate | null): Omit<CommentOut, "replies"> {
   return {
     comment_id: c.commentId,
     asset_id: c.assetId,
@@ -126,6 +126,8 @@ function out(c: ReviewComment, names: Map<string, string>): Omit<CommentOut, "re
     author: { user_id: c.userId, name: c.userId ? (names.get(c.userId) ?? null) : null },
     at: momentOut(c.frame, c),
     until: momentOut(c.untilFrame, c),
+    // The rate given with a comment made before the proxy existed is checked against the proxy's once it is known.
+    rate_matches: c.fpsNum && c.fpsDen && proxy ? sameRate({ num: c.fpsNum, den: c.fpsDen }, proxy) : null,
     page: c.page,
     region: c.region,
     shapes: (c.shapes ?? []) as unknown as Record<string, unknown>[],
@@ -148,7 +150,7 @@ function order(a: ReviewComment, b: ReviewComment) {
 }
 
 /** The version's comments in time order, replies under each; the caller must be able to read the asset. */
-export async function loadComments(db: Db, assetId: string, version: number) {
+export async function loadComments(db: Db, assetId: string, version: number, proxy: Rate | null) {
   const rows = await db
     .select()
     .from(reviewComments)
@@ -159,13 +161,17 @@ export async function loadComments(db: Db, assetId: string, version: number) {
     rows.map((r) => r.userId).filter((u): u is string => !!u),
   );
   const tops = rows.filter((r) => !r.parentId).sort(order);
-  return tops.map((t) => ({ ...out(t, names), replies: rows.filter((r) => r.parentId === t.commentId).map((r) => out(r, names)) }));
+  return tops.map((t) => ({
+    ...out(t, names, proxy),
+    replies: rows.filter((r) => r.parentId === t.commentId).map((r) => out(r, names, proxy)),
+  }));
 }
 
 export async function listComments(db: Db, auth: AuthUser, assetId: string, v?: number) {
   await assetPerms(db, auth, assetId);
   const version = await resolveVersion(db, assetId, v);
-  const [items, rate] = await Promise.all([loadComments(db, assetId, version), versionRate(db, assetId, version)]);
+  const rate = await versionRate(db, assetId, version);
+  const items = await loadComments(db, assetId, version, rate);
   return { asset_id: assetId, version, rate: rate && { fps_num: rate.num, fps_den: rate.den }, items };
 }
 

@@ -125,11 +125,8 @@ export async function exportComments(
 ) {
   await assetPerms(db, auth, assetId);
   const version = await resolveVersion(db, assetId, q.version);
-  const [tops, rate, name] = await Promise.all([
-    loadComments(db, assetId, version),
-    versionRate(db, assetId, version),
-    assetName(db, assetId),
-  ]);
+  const [rate, name] = await Promise.all([versionRate(db, assetId, version), assetName(db, assetId)]);
+  const tops = await loadComments(db, assetId, version, rate);
   const items: Flat[] = tops.flatMap(({ replies, ...t }) => [t, ...replies]);
   const base = `${name.replace(/\.[^.]*$/, "") || "review"} v${version}`;
   const drop = q.drop_frame === "true" || q.drop_frame === "1";

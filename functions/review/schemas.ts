@@ -145,6 +145,10 @@ const commentFields = {
   author: z.object({ user_id: z.string().nullable(), name: z.string().nullable() }),
   at: momentOut.nullable(),
   until: momentOut.nullable(),
+  rate_matches: z
+    .boolean()
+    .nullable()
+    .openapi({ description: "the comment's rate equals the proxy's; null while either is unknown (a comment may come before the proxy)" }),
   page: z.number().int().nullable(),
   region: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }).nullable(),
   shapes: z.array(z.record(z.string(), z.unknown())).openapi({ description: "vectors in 0–1 coordinates" }),

@@ -17,6 +17,7 @@ describe("review comments", () => {
     const { items } = await listOf(w.id, w.reader.bearer);
     const byId = Object.fromEntries(items.map((c) => [c.comment_id, c]));
     expect(byId[at25].at).toEqual({ frame: 87, fps_num: 25, fps_den: 1, seconds: 3.48, timecode: "00:00:03:12" });
+    expect(byId[at25].rate_matches).toBeNull();
     // Non-drop-frame at 29.97: frame 1800 is 00:01:00:00 (60.06 s of clock time); 17982 is 599.9994 s.
     expect(byId[ntsc].at).toMatchObject({ frame: 1800, fps_num: 30000, fps_den: 1001, timecode: "00:01:00:00" });
     expect(byId[ntsc].at.seconds).toBeCloseTo(60.06, 9);
@@ -39,6 +40,12 @@ describe("review comments", () => {
     const c = list.items.find((x) => x.comment_id === id);
     expect(c.at).toMatchObject({ frame: 1800, fps_num: 30000, fps_den: 1001, timecode: "00:01:00:00" });
     expect(c.until.frame).toBe(1828);
+    expect(c.rate_matches).toBe(true);
+    // Given at 25 before the proxy existed: kept as given, and flagged as not the proxy's rate.
+    const early = await comment(w.reader.bearer, { asset_id: w.id, body: "раньше", at: { frame: 50, fps_num: 25, fps_den: 1 } });
+    const e = (await listOf(w.id, w.reader.bearer)).items.find((x) => x.comment_id === early);
+    expect(e.at).toMatchObject({ frame: 50, fps_num: 25, fps_den: 1, timecode: "00:00:02:00" });
+    expect(e.rate_matches).toBe(false);
   });
 
   it("keeps a page, a region and drawings, replies under their thread, and lists in time order", async () => {
