@@ -61,13 +61,15 @@ export function urlAllowed(value, origin) {
   return origin ? url.origin === origin : isLoopback(url.hostname);
 }
 
-/** Names of the job's URLs (source, outputs, callback, watermark image) that lie outside the allowed origin. */
+/** Names of the job's URLs (source, outputs, callback, watermark image, recogniser) that lie outside the allowed origin. */
 export function foreignUrls(job, origin) {
   const urls = [
     ["source.url", job.source?.url],
     ["callback.url", job.callback?.url],
     ...Object.entries(job.outputs ?? {}).map(([name, url]) => [`outputs.${name}`, url]),
     ...(job.setup?.image_url !== undefined ? [["setup.image_url", job.setup.image_url]] : []),
+    // The Worker's recogniser receives the audio and the run's token: never anywhere else.
+    ...(job.setup?.recognizer !== undefined ? [["setup.recognizer.url", job.setup.recognizer?.url]] : []),
   ];
   return urls.filter(([, url]) => !urlAllowed(url, origin)).map(([name]) => name);
 }

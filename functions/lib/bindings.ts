@@ -3,9 +3,9 @@
  * environment type (./env.ts) needs nothing from the resources that use them.
  */
 
-/** The part of the Workers AI binding used here: text embeddings. */
+/** The part of the Workers AI binding used here: text embeddings and speech recognition, each model with its own input. */
 export interface WorkersAiLike {
-  run(model: string, input: { text: string[] }): Promise<unknown>;
+  run(model: string, input: Record<string, unknown>): Promise<unknown>;
 }
 
 /** The part of a Vectorize (v2) index binding used here. */

@@ -67,7 +67,10 @@ export interface Env {
   EMBEDDINGS_KEY?: string;
   /** Optional outbound fetch for the embeddings endpoint (tests put a fake model here); unset = global fetch. */
   EMBEDDINGS_FETCH?: Pick<Fetcher, "fetch">;
-  /** Workers AI (wrangler.toml): embeds for semantic search when no EMBEDDINGS_URL is set (functions/search/vector-cloud.ts). */
+  /**
+   * Workers AI (wrangler.toml): embeds for semantic search when no EMBEDDINGS_URL is set (functions/search/vector-cloud.ts),
+   * and recognises speech for «Расшифровка» when no TRANSCRIBE_URL is set (functions/transcripts/workers-ai.ts).
+   */
   AI?: import("./bindings").WorkersAiLike;
   /** Vectorize (wrangler.toml): keeps and searches the vectors instead of search_vectors when bound. */
   VECTORIZE?: import("./bindings").VectorizeLike;

@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NOT_CONFIGURED as ASR_NOT_CONFIGURED } from "../transcripts/recognize";
 import { MAX_SEGMENTS, segment } from "../transcripts/schemas";
+import { recognizeWithBinding } from "../transcripts/workers-ai";
 import { getDb } from "../lib/db";
 import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -115,6 +117,44 @@ app.openapi(
     const body = c.req.valid("json");
     const t = await taskForCallback(db, c.req.valid("param").id, token(c.req.header("X-Task-Token")), body.run);
     return c.json(await failTask(db, c.env, t, body.error, body.lines), 200);
+  },
+);
+
+/** The size OpenAI-compatible endpoints take in one request; the transcoder's pieces (120 s of 16 kHz mono) are far under it. */
+const MAX_PIECE_BYTES = 25 * 1024 * 1024;
+const transcriptionForm = z
+  .object({
+    file: z
+      .instanceof(File, { message: "нужен файл (WAV, 16 кГц, моно)" })
+      .refine((f) => f.size > 0 && f.size <= MAX_PIECE_BYTES, "файл пуст или больше 25 МБ"),
+    language: z
+      .string()
+      .regex(/^[a-z]{2,3}$/, "код языка ISO 639-1")
+      .optional(),
+  })
+  .openapi("TaskAudioPiece");
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/task-cb/{id}/audio/transcriptions",
+    security: [],
+    tags,
+    summary: "One audio piece of «Расшифровка» recognised by Workers AI; answers OpenAI's verbose_json",
+    description:
+      "Used when the Worker recognises through its AI binding (no TRANSCRIBE_URL): the transcoder sends each piece here " +
+      "as it would to an OpenAI-compatible /v1/audio/transcriptions endpoint, with the run's token.",
+    request: { params: idParam, query: z.object({ run }), body: { content: { "multipart/form-data": { schema: transcriptionForm } } } },
+    responses: { 200: jsonContent(z.object({ text: z.string() }).passthrough()), ...errors },
+  }),
+  async (c) => {
+    const db = getDb(c.env);
+    const t = await taskForCallback(db, c.req.valid("param").id, token(c.req.header("X-Task-Token")), c.req.valid("query").run);
+    if (t.operationClass !== "transcribe") throw new ApiError("conflict", "Задача не распознаёт речь");
+    if (!c.env.AI) throw new ApiError("unavailable", ASR_NOT_CONFIGURED);
+    const form = c.req.valid("form");
+    const wav = new Uint8Array(await form.file.arrayBuffer());
+    return c.json(await recognizeWithBinding(c.env.AI, wav, form.language), 200);
   },
 );
 

@@ -13,6 +13,7 @@ import { logInserts, outputNames, stagingKey } from "./outputs";
 import { followUps } from "./record";
 import { transcoderConfigured, transcoderFetch } from "./transcoder";
 import { liveStatuses } from "./transitions";
+import { WHISPER_MODEL } from "../transcripts/workers-ai";
 
 /**
  * The queue side of a task (decision 011). A `task-run` message without `run` hands the task to the
@@ -118,6 +119,10 @@ export async function jobPayload(env: Env, db: Db, t: Task, token: string) {
       `${origin}/api/task-cb/${t.jobId}/out/${name}?run=${t.run}&${await signUrl(env.JWT_SECRET, "task-out", `${t.jobId}:${t.run}:${name}`, exp)}`;
   }
   const setup = { ...t.setup };
+  // Speech recognition through the Worker's AI binding when no endpoint is set (functions/transcripts/workers-ai.ts):
+  // the transcoder sends its pieces to this task's callback as to an OpenAI-compatible endpoint.
+  if (t.operationClass === "transcribe" && !env.TRANSCRIBE_URL && env.AI)
+    setup.recognizer = { url: `${origin}/api/task-cb/${t.jobId}/audio/transcriptions?run=${t.run}`, model: WHISPER_MODEL };
   if (t.operationClass === "watermark" && typeof setup.image_asset_id === "string") {
     const mark = await sourceVariant(db, setup.image_asset_id);
     if (mark) setup.image_url = await mediaUrl(mark.variantId);

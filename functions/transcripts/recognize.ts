@@ -14,11 +14,13 @@ export const NOT_CONFIGURED = "Распознавание речи не наст
 /**
  * Starts the task «Расшифровка» on a version (update on the asset: its result replaces the version's transcript).
  * The transcoder does the work (transcoder/ops/transcribe.mjs) and its result is saved with source asr
- * (functions/tasks/callbacks.ts). Without a recogniser it answers 503, so the button can say so.
+ * (functions/tasks/callbacks.ts). Without a recogniser (neither TRANSCRIBE_URL nor the AI binding) it answers 503,
+ * so the button can say so.
  */
 export async function startRecognition(db: Db, env: Env, auth: AuthUser, assetId: string, body: { language?: string; version?: number }) {
   await requireAccess(db, auth, "update", [assetId], { types: ["asset"] });
-  if (!env.TRANSCRIBE_URL) throw new ApiError("unavailable", NOT_CONFIGURED);
+  // An endpoint (TRANSCRIBE_URL) wins over the AI binding; with neither, nothing can recognise.
+  if (!env.TRANSCRIBE_URL && !env.AI) throw new ApiError("unavailable", NOT_CONFIGURED);
   const version = await resolveVersion(db, assetId, body.version);
   await ensureDefaultTemplates(db);
   const template = await loadTemplate(db, TRANSCRIBE_TEMPLATE_ID);

@@ -68,8 +68,9 @@ describe("Workers AI and Vectorize (fake bindings)", () => {
   const calls: { model: string; text: string[] }[] = [];
   const ai: WorkersAiLike = {
     async run(model, input) {
-      calls.push({ model, text: input.text });
-      return { shape: [input.text.length, concepts.length], data: input.text.map(conceptEmbedding) };
+      const text = input.text as string[];
+      calls.push({ model, text });
+      return { shape: [text.length, concepts.length], data: text.map(conceptEmbedding) };
     },
   };
   const stored = new Map<string, number[]>();

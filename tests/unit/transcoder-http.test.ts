@@ -98,6 +98,8 @@ describe("the HTTP handler", () => {
     ["outputs.proxy", { outputs: { proxy: "https://evil.example/put" } }],
     ["callback.url", { callback: { url: "https://mam.example.com.evil.example/cb", token: "t" } }],
     ["setup.image_url", { setup: { image_url: "http://127.0.0.1:8080/mark.png" } }],
+    ["setup.recognizer.url", { setup: { recognizer: { url: "https://evil.example/v1/audio/transcriptions", model: "m" } } }],
+    ["setup.recognizer.url", { setup: { recognizer: { model: "m" } } }],
     ["source.url", { source: { url: "file:///etc/passwd", mime: "video/mp4" } }],
     ["source.url", { source: { url: `https://user:pw@mam.example.com/api/media/v1`, mime: "video/mp4" } }],
     ["source.url", { source: { url: "http://mam.example.com/api/media/v1", mime: "video/mp4" } }],

@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpegPath } from "../../transcoder/tools.mjs";
 import { cutPoints, endpointOf, silencesOf, transcribeOperation } from "../../transcoder/ops/transcribe.mjs";
+import { recognizeWithBinding } from "../../functions/transcripts/workers-ai";
 
 /**
  * The transcoder's speech recognition (transcoder/ops/transcribe.mjs) with real ffmpeg on a generated clip,
@@ -18,6 +19,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "mam-asr-"));
 interface Received {
   path: string;
   auth: string | undefined;
+  taskToken: string | undefined;
   fields: Record<string, string[]>;
   seconds: number;
   rate: number;
@@ -38,8 +40,45 @@ beforeAll(async () => {
     const rate = wav.readUInt32LE(24);
     const channels = wav.readUInt16LE(22);
     const seconds = wav.readUInt32LE(40) / (rate * 2 * channels);
-    received.push({ path: req.url ?? "", auth: req.headers.authorization, fields, seconds, rate, channels });
+    received.push({
+      path: req.url ?? "",
+      auth: req.headers.authorization,
+      taskToken: req.headers["x-task-token"] as string | undefined,
+      fields,
+      seconds,
+      rate,
+      channels,
+    });
     const n = received.length;
+    if (req.url?.startsWith("/api/task-cb/")) {
+      // The Worker's route: its answer is what recognizeWithBinding makes of Workers AI's whisper-large-v3-turbo.
+      const ai = {
+        run: async () => ({
+          text: `Кусок ${n}.`,
+          word_count: 2,
+          transcription_info: { language: "ru", language_probability: 0.98, duration: seconds, duration_after_vad: seconds },
+          segments: [
+            {
+              start: 0.2,
+              end: 1.4,
+              text: `Кусок ${n}.`,
+              temperature: 0,
+              avg_logprob: -0.1,
+              compression_ratio: 0.7,
+              no_speech_prob: 0.02,
+              words: [
+                { word: "Кусок", start: 0.2, end: 0.6 },
+                { word: `${n}.`, start: 0.7, end: 1.4 },
+              ],
+            },
+          ],
+          vtt: "WEBVTT\n",
+        }),
+      };
+      res.setHeader("Content-Type", "application/json");
+      res.end(JSON.stringify(await recognizeWithBinding(ai, new Uint8Array(wav), fields.language?.[0])));
+      return;
+    }
     // The shape OpenAI's whisper-1 answers with for verbose_json and both timestamp granularities.
     res.setHeader("Content-Type", "application/json");
     res.end(
@@ -168,6 +207,45 @@ describe("recognition", () => {
         ],
       },
     ]);
+  });
+
+  it("without an endpoint of its own, sends the pieces to the recogniser the job names, with the task's token", async () => {
+    const src = path.join(dir, "tone.wav");
+    execFileSync(ffmpegPath!, ["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "sine=f=440:d=2", "-y", src]);
+    const before = received.length;
+    const job = {
+      source: { mime: "audio/wav" },
+      setup: {
+        language: "ru",
+        recognizer: { url: `${url}/api/task-cb/j1/audio/transcriptions?run=2`, model: "@cf/openai/whisper-large-v3-turbo" },
+      },
+      callback: { url: `${url}/api/task-cb/j1`, token: "task-token" },
+    };
+    const ctx = { src, dir, signal: new AbortController().signal, log: () => {}, progress: () => {} };
+    const out = await transcribeOperation(job, ctx);
+    const got = received.slice(before);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({
+      path: "/api/task-cb/j1/audio/transcriptions?run=2",
+      auth: undefined,
+      taskToken: "task-token",
+      rate: 16000,
+    });
+    expect(got[0]!.fields.language).toEqual(["ru"]);
+    expect(out.transcript).toEqual({
+      language: "ru",
+      segments: [
+        {
+          start: 0.2,
+          end: 1.4,
+          text: `Кусок ${before + 1}.`,
+          words: [
+            { start: 0.2, end: 0.6, word: "Кусок" },
+            { start: 0.7, end: 1.4, word: `${before + 1}.` },
+          ],
+        },
+      ],
+    });
   });
 
   it("says plainly when no recogniser is configured", async () => {

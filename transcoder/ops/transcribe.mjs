@@ -54,6 +54,16 @@ export function recognizerFromEnv(env = process.env) {
   return { url: env.TRANSCRIBE_URL, model: env.TRANSCRIBE_MODEL || "whisper-1", key: env.TRANSCRIBE_KEY || "" };
 }
 
+/**
+ * The Worker's own recogniser (its Workers AI binding), named in the job when it has no TRANSCRIBE_URL: the task's
+ * callback answers like an OpenAI-compatible endpoint and takes the run's token instead of an API key.
+ */
+export function recognizerFromJob(job) {
+  const r = job.setup?.recognizer;
+  if (!r?.url || !job.callback?.token) return null;
+  return { endpoint: r.url, model: r.model, headers: { "X-Task-Token": job.callback.token } };
+}
+
 /** The endpoint's address: TRANSCRIBE_URL may be the server's base, its /v1, or the full path. */
 export function endpointOf(url) {
   const u = url.replace(/\/+$/, "");
@@ -73,10 +83,10 @@ export async function recognizePiece(rec, wav, { offset, language, signal }) {
   form.append("timestamp_granularities[]", "word");
   form.append("temperature", "0");
   if (language) form.append("language", language);
-  const res = await fetch(endpointOf(rec.url), {
+  const res = await fetch(rec.endpoint ?? endpointOf(rec.url), {
     method: "POST",
     body: form,
-    headers: rec.key ? { Authorization: `Bearer ${rec.key}` } : {},
+    headers: rec.key ? { Authorization: `Bearer ${rec.key}` } : (rec.headers ?? {}),
     signal,
   });
   if (!res.ok) throw new Error(`распознаватель ответил HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
@@ -126,7 +136,8 @@ const languageCodes = {
 };
 const languageCode = (l) => (l ? (languageCodes[l.toLowerCase()] ?? (l.length <= 3 ? l.toLowerCase() : undefined)) : undefined);
 
-export async function transcribeOperation(job, ctx, rec = recognizerFromEnv()) {
+/** The transcoder's own endpoint setting wins; otherwise the one the job names (the Worker's binding). */
+export async function transcribeOperation(job, ctx, rec = recognizerFromEnv() ?? recognizerFromJob(job)) {
   if (!rec) throw new Error("Распознавание речи не настроено (TRANSCRIBE_URL)");
   const wavFile = path.join(ctx.dir, "audio16k.wav");
   const lines = [];

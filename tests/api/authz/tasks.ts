@@ -102,6 +102,16 @@ export const taskCases: RouteCase[] = [
   { route: "POST /api/task-cb/:id/progress", request: bogusCallback("progress", { run: 1, progress: 10 }), expect: open(401) },
   { route: "POST /api/task-cb/:id/result", request: bogusCallback("result", { run: 1 }), expect: open(401) },
   { route: "POST /api/task-cb/:id/fail", request: bogusCallback("fail", { run: 1, error: "x" }), expect: open(401) },
+  // Workers AI recognition of a piece (transcripts/workers-ai.ts): the task's token too, before any audio is read.
+  {
+    route: "POST /api/task-cb/:id/audio/transcriptions",
+    request: async (w: World) => {
+      const body = new FormData();
+      body.append("file", new Blob([new Uint8Array(64)], { type: "audio/wav" }), "piece.wav");
+      return { method: "POST", path: `/api/task-cb/${await task(w)}/audio/transcriptions?run=1`, body };
+    },
+    expect: open(401),
+  },
   {
     route: "PUT /api/task-cb/:id/out/:name",
     request: bogusCallback(`out/proxy?run=1&exp=9999999999&sig=${"0".repeat(64)}`, undefined, "PUT"),
