@@ -38,7 +38,8 @@ export async function answer(db: Db, auth: AuthUser, body: RagBody, chat: Chat |
   const times = await transcriptHits(
     db,
     docs.map((d) => d.el_id),
-    match,
+    body.question,
+    true,
   );
   const citationOf = (d: (typeof docs)[number]) => {
     const t = times.get(d.el_id);

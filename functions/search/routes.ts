@@ -23,7 +23,7 @@ app.openapi(
     const db = getDb(c.env);
     const q = c.req.valid("json");
     const found = await runSearch(db, c.get("auth"), q, embedderFrom(c.env), (work) => c.executionCtx.waitUntil(work));
-    return c.json(await withTranscriptTimes(db, found, parseQuery(q.q)), 200);
+    return c.json(await withTranscriptTimes(db, found, q.q), 200);
   },
 );
 
