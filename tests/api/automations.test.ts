@@ -38,6 +38,7 @@ describe("the action catalogue", () => {
         "asset.move",
         "email.send",
         "field.set",
+        "review.request",
         "share-link.create",
         "stop-if",
         "tag.add",
@@ -51,6 +52,7 @@ describe("the action catalogue", () => {
     expect(actions["tag.add"].params).toMatchObject({ type: "object", properties: { tag_id: { type: "string" } }, required: ["tag_id"] });
     expect(actions["share-link.create"].params.properties.days).toMatchObject({ type: "integer", minimum: 1 });
     expect(r.body.triggers).toContain("schedule");
+    expect(r.body.triggers).toContain("review.status-changed");
   });
 });
 
