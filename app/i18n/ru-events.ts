@@ -99,6 +99,12 @@ export const events = {
     "workflow.run-failed": "Запуск автоматизации не удался",
     "workflow.run-stopped": "Запуск автоматизации остановлен",
     "workflow.run-retry": "Запуск автоматизации повторён",
+    "review.comment": "Комментарий к версии",
+    "review.comment-update": "Комментарий изменён",
+    "review.comment-delete": "Комментарий удалён",
+    "review.request": "Запрошено согласование",
+    "review.decision": "Решение по согласованию",
+    "review.status-changed": "Изменился статус согласования",
   } as Record<string, string>,
   /** How each kind of object is called when its name is unknown (an event older than the names it keeps). */
   types: {
