@@ -1,6 +1,8 @@
+import { getDb } from "../functions/lib/db";
 import type { Env } from "../functions/lib/env";
 import { failTaskForGood, runTask } from "../functions/tasks/dispatch";
 import { startUploadTasks } from "../functions/tasks/upload-tasks";
+import { importUploadedSubtitles } from "../functions/transcripts/from-upload";
 import { dispatchEvents } from "../functions/udwf/dispatch";
 import { failRunForGood, runWorkflow, udwfRetryDelay } from "../functions/udwf/runner";
 import type { JobMessage } from "./messages";
@@ -13,7 +15,12 @@ export const deadLetterQueue = "mam-jobs-dead";
 /** One handler per message type; a type with no handler is a deploy mismatch, so it is retried, not lost. */
 const handlers: Record<JobMessage["type"], Handler> = {
   ping: async () => {},
-  "upload-finished": (msg, env) => startUploadTasks(env, msg as Extract<JobMessage, { type: "upload-finished" }>),
+  "upload-finished": async (msg, env) => {
+    const m = msg as Extract<JobMessage, { type: "upload-finished" }>;
+    await startUploadTasks(env, m);
+    // A subtitle file uploaded with a video becomes its transcript (idempotent: a redelivery imports the same cues).
+    await importUploadedSubtitles(getDb(env), env, m.variantId, m.userId);
+  },
   "task-run": (msg, env, attempts) => {
     const m = msg as Extract<JobMessage, { type: "task-run" }>;
     return runTask(env, m.jobId, m.run, attempts);
