@@ -23,6 +23,10 @@ export const search = {
   /** Which neighbours «Похожие» shows: by meaning (embeddings) or, with no model configured, by the picture. */
   similarBy: { meaning: "похожие по смыслу", image: "похожие по изображению" },
   similarNone: "Похожих файлов не найдено",
+  similarLoading: "Ищем похожие…",
+  similarFailed: "Не удалось найти похожие",
+  /** A look-alike by fingerprint: how many of the 64 bits of the picture's hash differ. */
+  similarDistance: (bits: number) => `отличий: ${bits} из 64`,
   ask: "Ответ",
   answerTitle: "Ответ по найденным файлам",
   answerExtractive: "Собран из фрагментов найденных файлов",

@@ -70,9 +70,13 @@ export interface SimilarItem {
 }
 
 export async function similar(db: Db, auth: AuthUser, b: { like: string; max_distance: number; take: number }): Promise<SimilarItem[]> {
-  await requireAccess(db, auth, "read", [b.like], { types: ["asset"] });
-  const ctx = await accessContext(db, auth);
-  const own = (await hashSets(db, sql`ph.asset_id = ${b.like}`)).get(b.like);
+  // The asset's own hashes are read alongside the access check (one round trip less) and used only once it passed.
+  const [, ctx, sets] = await Promise.all([
+    requireAccess(db, auth, "read", [b.like], { types: ["asset"] }),
+    accessContext(db, auth),
+    hashSets(db, sql`ph.asset_id = ${b.like}`),
+  ]);
+  const own = sets.get(b.like);
   if (!own) return [];
   // The nearest pair of hashes bounds a set distance from below (hashes.ts setDistance): candidates are checked
   // nearest first, and checking stops once `take` hits are nearer than every candidate left.

@@ -98,3 +98,49 @@ test("«Удалить загруженный» deletes the new copy and keeps t
   expect(await status(uploadedId)).toBe(404);
   expect(await status(original.assetId)).toBe(200);
 });
+
+/**
+ * A picture with structure (a random 16×12 grid of greys, smoothly enlarged), so its fingerprint is its own: a flat
+ * picture hashes to all zeros and would match every other flat one.
+ */
+async function structuredPicture(name: string) {
+  const file = path.join(dir, name);
+  const grid = crypto.getRandomValues(new Uint8Array(16 * 12));
+  await sharp(Buffer.from(grid), { raw: { width: 16, height: 12, channels: 1 } })
+    .resize(640, 480, { kernel: "cubic" })
+    .png()
+    .toFile(file);
+  return file;
+}
+
+test("«Похожие» in the viewer lists a picture's 50 % downscaled JPEG first, by the picture, and opens it", async ({ page }) => {
+  const client = new Client(base);
+  await client.login(ADMIN.login, ADMIN.password);
+  const png = await structuredPicture("Витраж.png");
+  const jpg = path.join(dir, "Витраж-уменьшенный.jpg");
+  await sharp(png).resize(320, 240).jpeg({ quality: 80 }).toFile(jpg);
+  const group = (
+    await client.call("/api/group/create", {
+      json: { parent: ROOT, group_name: `Похожие ${Date.now()}${Math.random().toString(36).slice(2, 6)}` },
+    })
+  ).group_id as string;
+  const original = await client.upload(png, "image/png", group);
+  const small = await client.upload(jpg, "image/jpeg", group);
+  // The metadata task writes the SHA-256 and the fingerprints in one batch: known means fingerprinted.
+  for (const { assetId } of [original, small])
+    await expect.poll(async () => (await client.call(`/api/duplicates/of/${assetId}`)).known, { timeout: 60_000 }).toBe(true);
+
+  await openSignedIn(page, ADMIN, `/mam/${group}/asset/${original.assetId}`);
+  const section = page.getByRole("region", { name: "Похожие" });
+  await expect(section.getByText("похожие по изображению")).toBeVisible({ timeout: 30_000 });
+  const first = section.getByRole("listitem").first();
+  await expect(first).toHaveAttribute("data-similar", small.assetId);
+  await first.getByRole("link", { name: "Витраж-уменьшенный.jpg" }).click();
+  await expect(page).toHaveURL(new RegExp(`/mam/${group}/asset/${small.assetId}$`));
+  await expect(page.getByTestId("asset-title")).toHaveText("Витраж-уменьшенный.jpg");
+  // And back the other way: the original is the JPEG's look-alike.
+  await expect(page.getByRole("region", { name: "Похожие" }).getByRole("listitem").first()).toHaveAttribute(
+    "data-similar",
+    original.assetId,
+  );
+});

@@ -20,7 +20,7 @@ const found = (query: string, other: string, distance: number) => {
 
 describe("fingerprint bands", () => {
   it("cut the 64 bits into 21, 21 and 22, top first", () => {
-    expect(BAND_WIDTHS.reduce((a, b) => a + b)).toBe(64);
+    expect(BAND_WIDTHS.reduce((a: number, b) => a + b, 0)).toBe(64);
     expect(bands("ffffffffffffffff")).toEqual([2 ** 21 - 1, 2 ** 21 - 1, 2 ** 22 - 1]);
     expect(bands("8000000000000000")).toEqual([2 ** 20, 0, 0]);
     expect(bands("0000000000000001")).toEqual([0, 0, 1]);
