@@ -24,7 +24,24 @@ const latin = /^[a-z]+$/;
  */
 const fleeting = /([бвгджзйклмнпрстфхцчшщ])[ео]([кц])$/;
 
+/**
+ * The stems of words seen, a bounded memo per isolate: snippets stem a long document's words line by line until a
+ * hit (a transcript's speech repeats a few thousand words), and Snowball costs microseconds a word.
+ */
+const memo = new Map<string, string>();
+const MEMO_SIZE = 50_000;
+
 export function stem(word: string): string {
+  let s = memo.get(word);
+  if (s === undefined) {
+    s = stemOnce(word);
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(word, s);
+  }
+  return s;
+}
+
+function stemOnce(word: string): string {
   if (cyrillic.test(word)) {
     const s = russian.stem(word);
     return s.length >= 4 ? s.replace(fleeting, "$1$2") : s;
