@@ -4,7 +4,8 @@ import { failTaskForGood, runTask } from "../functions/tasks/dispatch";
 import { startUploadTasks } from "../functions/tasks/upload-tasks";
 import { importUploadedSubtitles } from "../functions/transcripts/from-upload";
 import { dispatchEvents } from "../functions/udwf/dispatch";
-import { failRunForGood, runWorkflow, udwfRetryDelay } from "../functions/udwf/runner";
+import { udwfRetryDelay } from "../functions/udwf/run-queue";
+import { failRunForGood, runWorkflow } from "../functions/udwf/runner";
 import type { JobMessage } from "./messages";
 
 type Handler = (msg: JobMessage, env: Env, attempts: number) => Promise<void>;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { type AccessContext, accessContext, requireAccess } from "../lib/access";
+import { accessContext, requireAccess } from "../lib/access";
 import { type Db, rawBatch, rawStatement } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";

@@ -1,14 +1,14 @@
 import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { tasks, udwfRuns, udwfWorkflows, type UdwfWorkflow } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
-import type { JobMessage } from "../../queues/messages";
 import { accessContext, permissionsOn, resolveObjects, type AccessContext } from "../lib/access";
 import { getDb, type Db } from "../lib/db";
 import type { Env } from "../lib/env";
 import { newId } from "../lib/ids";
 import { idList } from "../lib/sql";
 import { ownerAuth } from "./owner";
-import { runWorkflow, udwfRetryDelay } from "./runner";
+import { runWorkflow } from "./runner";
+import { sendRuns, udwfRetryDelay } from "./run-queue";
 import { nextCronTime } from "./schedule";
 import { MAX_DEPTH, type TriggerType } from "./schemas";
 
@@ -255,13 +255,6 @@ async function startRuns(db: Db, candidates: Candidate[]): Promise<string[]> {
     );
   const got = await db.batch(inserts as unknown as [(typeof inserts)[0], ...(typeof inserts)[0][]]);
   return got.flat().map((r) => r.id);
-}
-
-export async function sendRuns(env: Env, runIds: string[], delaySeconds?: number) {
-  for (let i = 0; i < runIds.length; i += 100) {
-    const msgs = runIds.slice(i, i + 100).map((runId) => ({ body: { type: "udwf-run", runId } as JobMessage, delaySeconds }));
-    await env.JOBS.sendBatch(msgs);
-  }
 }
 
 /** The cron: schedules whose time has come (one run per due time, however often the cron fires). */

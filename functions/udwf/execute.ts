@@ -8,7 +8,7 @@ import { ApiError, type ErrorDetail } from "../lib/errors";
 import { newId, sameSecret } from "../lib/ids";
 import { invalidFields } from "../lib/validation";
 import { lacking, stepNeeds, unreachable } from "./acting";
-import { sendRuns } from "./dispatch";
+import { sendRuns } from "./run-queue";
 import { assetActions, type ExecuteBody, type FormField, type Step } from "./schemas";
 import { loadWorkflow } from "./service";
 

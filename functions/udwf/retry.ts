@@ -4,7 +4,7 @@ import { getDb } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
-import { sendRuns } from "./dispatch";
+import { sendRuns } from "./run-queue";
 import { loadWorkflow } from "./service";
 
 /**

@@ -8,7 +8,7 @@ import { eventInsert, withCause } from "../lib/events";
 import { act, type StepContext } from "./actions";
 import { checkConditions, type Subject } from "./conditions";
 import { errorClassOf, internalError, retryNoted } from "./run-failure";
-import { sendRuns } from "./dispatch";
+import { sendRuns } from "./run-queue";
 import { ownerOf, ownerQuery } from "./owner";
 import type { Condition, Step } from "./schemas";
 
@@ -26,10 +26,6 @@ import type { Condition, Step } from "./schemas";
 const LEASE_SECONDS = 120;
 /** How long a task.run step with wait sleeps between looks. */
 const WAIT_SECONDS = 10;
-
-/** Backoff of a run's retries: UDWF_RETRY_BASE_SECONDS (default 5) × 2^(attempt-1), at most 5 minutes. */
-export const udwfRetryDelay = (env: Env, attempts: number) =>
-  Math.min(300, Number(env.UDWF_RETRY_BASE_SECONDS ?? 5) * 2 ** Math.max(0, attempts - 1));
 
 const terminal: UdwfRunStatus[] = ["done", "failed", "stopped"];
 
