@@ -21,11 +21,14 @@ export interface DuplicatesOf {
 }
 
 export async function duplicatesOf(db: Db, auth: AuthUser, assetId: string): Promise<DuplicatesOf> {
-  await requireAccess(db, auth, "read", [assetId], { types: ["asset"] });
-  const ctx = await accessContext(db, auth);
-  const own = await db.all<{ sha256: string }>(
-    sql`SELECT DISTINCT ch.sha256 FROM content_hashes ch WHERE ch.asset_id = ${assetId} AND ${latestOriginal("ch")}`,
-  );
+  // The asset's own hash is read alongside the access check (one round trip less) and used only once it passed.
+  const [, ctx, own] = await Promise.all([
+    requireAccess(db, auth, "read", [assetId], { types: ["asset"] }),
+    accessContext(db, auth),
+    db.all<{ sha256: string }>(
+      sql`SELECT DISTINCT ch.sha256 FROM content_hashes ch WHERE ch.asset_id = ${assetId} AND ${latestOriginal("ch")}`,
+    ),
+  ]);
   if (own.length === 0) return { known: false, sha256: null, items: [] };
   const rows = await db.all<{ id: string; name: string }>(
     sql`SELECT DISTINCT a.asset_id AS id, a.name FROM content_hashes ch JOIN assets a ON a.asset_id = ch.asset_id
