@@ -126,7 +126,8 @@ const transcriptionForm = z
   .object({
     file: z
       .instanceof(File, { message: "нужен файл (WAV, 16 кГц, моно)" })
-      .refine((f) => f.size > 0 && f.size <= MAX_PIECE_BYTES, "файл пуст или больше 25 МБ"),
+      .refine((f) => f.size > 0 && f.size <= MAX_PIECE_BYTES, "файл пуст или больше 25 МБ")
+      .openapi({ type: "string", format: "binary" }),
     language: z
       .string()
       .regex(/^[a-z]{2,3}$/, "код языка ISO 639-1")

@@ -23,6 +23,10 @@ export const libsqlSuites = [
   "taxonomy-tree",
   "search-query",
   "search-frequent",
+  "review-comments",
+  "review-approval",
+  "review-export",
+  "review-automation",
 ];
 
 export default defineConfig({
