@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Menu, Overlay, Stack, Text } from "@mantine/core";
 import { Link, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { editorPath, offersEdit } from "../editor/editable";
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
 import { formatSize } from "../../lib/format";
@@ -18,6 +18,8 @@ import { AssetActions, useAssetUploads, useVersionDrop } from "./AssetActions";
 import { AssetTitle } from "./AssetTitle";
 import { variantsOf, versionNumbers } from "./asset-actions-api";
 import { VersionSwitcher } from "./VersionSwitcher";
+import { loadTranscript, type TranscriptState } from "./transcript-api";
+import { TranscriptPanel } from "./TranscriptPanel";
 import { chooseView, latestVariants, playVariant, shownMime, type Variant, type Viewing } from "./viewer-api";
 
 export interface ViewerData extends Viewing {
@@ -30,6 +32,8 @@ export interface ViewerData extends Viewing {
   /** The asset's version numbers, newest first, and the one shown (null: no content yet). */
   versions: number[];
   version: number | null;
+  /** For a video or audio version: its transcript and subtitle track (docs/decisions/059-transcripts.md). */
+  transcript: TranscriptState | null;
 }
 
 /**
@@ -52,8 +56,12 @@ export async function loadViewer(groupId: string, assetId: string, signal: Abort
   const version = older ?? all[0]?.version ?? null;
   const viewing = await chooseView(asset, all, signal);
   const kind = viewing.shown ? kindOf("asset", shownMime(viewing.shown, asset.mimetype)) : null;
-  const metadata = kind === "video" || kind === "audio" ? await loadAssetMetadata(asset, signal) : null;
-  return { groupId, asset, order, ...viewing, metadata, versions, version };
+  const timed = kind === "video" || kind === "audio";
+  const [metadata, transcript] = await Promise.all([
+    timed ? loadAssetMetadata(asset, signal) : null,
+    timed && version !== null ? loadTranscript(assetId, version, versions, asset.asset_access.includes("update"), signal) : null,
+  ]);
+  return { groupId, asset, order, ...viewing, metadata, versions, version, transcript };
 }
 
 /** The original of a version: the initial upload, else the master, else whatever is there. */
@@ -78,6 +86,32 @@ export function FileViewer({ data }: { data: ViewerData }) {
   const media = useRef<HTMLMediaElement | null>(null);
   const box = useRef<HTMLDivElement | null>(null);
   const revalidator = useRevalidator();
+  // Edits, copies and fresh track links change the transcript in place: reloading the screen would restart the video.
+  const [transcript, setTranscript] = useState(data.transcript);
+  useEffect(() => setTranscript(data.transcript), [data.transcript]);
+  const isVideo = !!shown && kindOf("asset", shownMime(shown, asset.mimetype)) === "video";
+  const track =
+    isVideo && transcript?.track && transcript.transcript
+      ? {
+          src: transcript.track.link,
+          label: ru.transcripts.trackLabel(transcript.transcript.language),
+          language: transcript.transcript.language,
+          revision: transcript.transcript.mtime,
+        }
+      : null;
+  // ?t=<seconds> (a search hit in a transcript): the player starts there, once it knows the video's length.
+  const startAt = Number(new URLSearchParams(location.search).get("t") ?? "");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new play link is a new media element, which seeks again
+  useEffect(() => {
+    const el = media.current;
+    if (!el || !Number.isFinite(startAt) || startAt <= 0) return;
+    const seek = () => {
+      el.currentTime = startAt;
+    };
+    if (el.readyState >= HTMLMediaElement.HAVE_METADATA) return seek();
+    el.addEventListener("loadedmetadata", seek, { once: true });
+    return () => el.removeEventListener("loadedmetadata", seek);
+  }, [data.link, startAt]);
   const reload = () => revalidator.revalidate();
   useAssetUploads(assetId, reload);
   const drop = useVersionDrop(asset, groupId);
@@ -147,6 +181,7 @@ export function FileViewer({ data }: { data: ViewerData }) {
           text={data.text}
           renew={renew}
           mediaRef={media}
+          track={track}
         />
       ) : data.preview ? (
         <MediaView src={data.preview} mime="image/jpeg" name={asset.name} />
@@ -158,6 +193,18 @@ export function FileViewer({ data }: { data: ViewerData }) {
               ? ru.viewer.noPreview
               : ru.viewer.noContent}
         </Text>
+      )}
+      {transcript && data.version !== null && (
+        <TranscriptPanel
+          key={`${assetId}:${data.version}`}
+          assetId={assetId}
+          version={data.version}
+          state={transcript}
+          canEdit={asset.asset_access.includes("update")}
+          video={isVideo}
+          media={media}
+          onChange={setTranscript}
+        />
       )}
       {data.metadata && <RegionOverlay media={media} box={box} templates={data.metadata.templates} values={data.metadata.timecoded} />}
       {data.metadata && (

@@ -54,6 +54,14 @@ function TextView({ text }: { text: string | null }) {
   );
 }
 
+/** A subtitle track for the video (a signed WebVTT link); `revision` changes when its text does, to load it again. */
+export interface SubtitleTrack {
+  src: string;
+  label: string;
+  language: string;
+  revision: number;
+}
+
 /**
  * Video or audio on a play link. A link lives minutes (docs/decisions/021-user-bytes.md), so a long
  * film outlives it: when loading fails the player asks once for a fresh link and resumes where it was
@@ -66,12 +74,14 @@ function Player({
   name,
   renew,
   mediaRef,
+  track,
 }: {
   kind: "video" | "audio";
   src: string;
   name: string;
   renew?: () => Promise<string>;
   mediaRef?: RefObject<HTMLMediaElement | null>;
+  track?: SubtitleTrack | null;
 }) {
   const [current, setCurrent] = useState(src);
   const playing = useRef(false);
@@ -103,7 +113,19 @@ function Player({
   if (kind === "audio")
     return <audio ref={ref} src={current} controls preload="metadata" style={{ width: "100%" }} aria-label={name} {...events} />;
   return (
-    <video ref={ref} src={current} controls preload="metadata" style={{ ...fill, background: "black" }} aria-label={name} {...events} />
+    <video ref={ref} src={current} controls preload="metadata" style={{ ...fill, background: "black" }} aria-label={name} {...events}>
+      {/* Shown from the start; the viewer's «Субтитры» toggle switches it between showing and hidden. */}
+      {track && (
+        <track
+          key={`${track.src}#${track.revision}`}
+          kind="subtitles"
+          src={track.src}
+          label={track.label}
+          srcLang={track.language || undefined}
+          default
+        />
+      )}
+    </video>
   );
 }
 
@@ -116,11 +138,14 @@ export function MediaView(props: {
   renew?: () => Promise<string>;
   /** The video or audio element, for what works with the playhead (the timeline of time-coded values). */
   mediaRef?: RefObject<HTMLMediaElement | null>;
+  /** The version's transcript as the video's subtitle track. */
+  track?: SubtitleTrack | null;
 }) {
-  const { src, mime, name, renew, mediaRef } = props;
+  const { src, mime, name, renew, mediaRef, track } = props;
   const kind = kindOf("asset", mime);
   if (kind === "image") return <ImageView src={src} name={name} />;
-  if (kind === "video" || kind === "audio") return <Player kind={kind} src={src} name={name} renew={renew} mediaRef={mediaRef} />;
+  if (kind === "video" || kind === "audio")
+    return <Player kind={kind} src={src} name={name} renew={renew} mediaRef={mediaRef} track={track} />;
   if (kind === "pdf") return <iframe src={src} title={name} style={{ ...fill, border: 0, background: "white" }} />;
   if (kind === "text") return <TextView text={props.text ?? null} />;
   return <Text c="dimmed">{ru.viewer.noPreview}</Text>;
