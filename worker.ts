@@ -6,7 +6,7 @@ import { drainBody } from "./functions/lib/bodies";
 import { api } from "./functions/index";
 import type { Env } from "./functions/lib/env";
 import { reportingOrigin, sentryOptions, setErrorReporter } from "./functions/lib/error-reporting";
-import { mediaOrigin, newNonce, officeOrigin, secureResponse } from "./functions/lib/security-headers";
+import { mediaOrigin, newNonce, officeOrigin, secureResponse } from "./functions/middleware/security-headers";
 import { uploadCors, uploadServerOrigins } from "./functions/uploads/servers";
 import { cachedSharedAnswer, sharedAnswerOf } from "./functions/sl/page-cache";
 import { readingEnv } from "./functions/lib/db-session";
@@ -68,7 +68,7 @@ const connectOrigins = (env: Env) => {
 };
 
 const handler = {
-  // Every answer, API and pages, gets the security headers (functions/lib/security-headers.ts).
+  // Every answer, API and pages, gets the security headers (functions/middleware/security-headers.ts).
   async fetch(request, env, ctx) {
     const nonce = newNonce();
     const response = await route(request, env, ctx, nonce);

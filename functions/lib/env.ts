@@ -83,7 +83,7 @@ export interface Env {
   CHAT_KEY?: string;
   /** Optional outbound fetch for the chat endpoint (tests put a fake model here); unset = global fetch. */
   CHAT_FETCH?: Pick<Fetcher, "fetch">;
-  /** Optional Workers Analytics Engine dataset: one data point per API request (functions/lib/observe.ts). */
+  /** Optional Workers Analytics Engine dataset: one data point per API request (functions/middleware/observe.ts). */
   METRICS?: AnalyticsEngineDataset;
   /**
    * An office server speaking WOPI (Collabora Online/CODE, ONLYOFFICE Docs, Office Online Server), e.g.

@@ -4,7 +4,7 @@ import type { Env } from "../../functions/lib/env";
 import { api, errorOf } from "./helpers";
 
 /**
- * The Worker's variables are checked with zod before routing (functions/lib/env-check.ts): anything
+ * The Worker's variables are checked with zod before routing (functions/middleware/env-check.ts): anything
  * wrong answers every API request with one 500 naming the variables, logged once per isolate.
  */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appPolicy, mediaOrigin } from "../../functions/lib/security-headers";
+import { appPolicy, mediaOrigin } from "../../functions/middleware/security-headers";
 import { admin, mkGroup, uniq, VIRTUAL_ROOT } from "./fixtures";
 import { api, login } from "./helpers";
 import { concrete, operations, randomLinkId } from "./openapi-walk";

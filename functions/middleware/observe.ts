@@ -2,8 +2,8 @@ import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import type { Context } from "hono";
 import { countSignInFailure, observeRequest } from "../metrics/registry";
-import type { AppEnv } from "./env";
-import { requestLine } from "./request-line";
+import type { AppEnv } from "../lib/env";
+import { requestLine } from "../lib/request-line";
 
 /** The route pattern that answered (the last matched handler; middleware is registered as ALL), or null. */
 function answeringRoute(c: Context<AppEnv>): string | null {

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { providerSchema } from "../sso/config";
 import { configuredServers } from "../uploads/servers";
-import type { Env } from "./env";
-import { ApiError } from "./errors";
-import { minSecretBytes } from "./keys";
+import type { Env } from "../lib/env";
+import { ApiError } from "../lib/errors";
+import { minSecretBytes } from "../lib/keys";
 
 /**
  * The Worker's variables, checked with zod before any route runs: a deploy with a missing or weak

@@ -1,5 +1,5 @@
 import { hasPageCookie } from "../auth/page-session";
-import { toBase64 } from "./encoding";
+import { toBase64 } from "../lib/encoding";
 
 /**
  * The headers every answer of the Worker carries, pages and API alike (docs/decisions/022). worker.ts
