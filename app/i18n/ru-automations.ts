@@ -45,6 +45,7 @@ export const automations = {
     "share-link.created": "Создана ссылка",
     "share-link.opened": "Открыта ссылка",
     "review.status-changed": "Изменился статус согласования",
+    "transcript.ready": "Готова расшифровка",
     schedule: "По расписанию",
     manual: "Вручную",
     webhook: "Входящий вебхук",
@@ -108,6 +109,7 @@ export const automations = {
     "email.send": "Отправить письмо",
     "stop-if": "Остановить, если",
     "review.request": "Запросить согласование",
+    "transcript.recognize": "Расшифровать речь",
   } as Record<string, string>,
   params: {
     template: "Шаблон задачи (id)",

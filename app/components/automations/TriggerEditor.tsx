@@ -17,7 +17,7 @@ export type TriggerValue = {
 };
 
 // A share link's triggers are about its asset, so a group narrows them too.
-const byGroup = ["asset.uploaded", "field.changed", "tag.added", "share-link.created", "share-link.opened"];
+const byGroup = ["asset.uploaded", "field.changed", "tag.added", "share-link.created", "share-link.opened", "transcript.ready"];
 const blank = (s: string) => (s.trim() === "" ? undefined : s.trim());
 
 /** The trigger picker: its kind and what that kind takes (a group, a cron, a tag, a form…). */
