@@ -108,7 +108,7 @@ test("a queued task is paused, resumed, re-prioritised and cancelled from /jobs;
     "-i",
     "sine",
     "-t",
-    "12",
+    "30",
     "-c:v",
     "libx264",
     "-preset",
@@ -160,7 +160,9 @@ test("a queued task is paused, resumed, re-prioritised and cancelled from /jobs;
     await expect(row.getByRole("button", { name: "Перезапустить" })).toBeVisible();
     await expect(row.getByRole("button", { name: "Повысить приоритет" })).toBeDisabled();
 
-    // The log page of a proxy while it runs: progress and log lines arrive, then done, without a reload.
+    // The log page of a proxy while it runs: progress and log lines arrive, then done, without a reload. Two more
+    // proxies enqueued now are still to run (the first two may have finished during the steps above).
+    blockers.push(await enqueue(proxy720, 60), await enqueue(proxy720, 60));
     let running = "";
     await expect(async () => {
       for (const id of blockers) if ((await apiTask(id)).status === "running") running = id;

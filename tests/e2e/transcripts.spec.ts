@@ -135,7 +135,7 @@ test("the transcript is the video's subtitle track and a panel that follows, see
   const text = page.getByRole("textbox", { name: "Текст фрагмента" });
   await expect(text).toHaveValue("Сегодня говорим о кошках.");
   await text.fill("Сегодня говорим о собаках.");
-  await page.getByRole("button", { name: "Сохранить" }).click();
+  await page.getByTestId("transcript-edit").getByRole("button", { name: "Сохранить" }).click();
   await expect(rows.nth(1)).toContainText("Сегодня говорим о собаках.");
   await expect(page.getByTestId("transcript-source")).toHaveText("исправлена");
   const saved = await seed.call(`/api/transcripts/${assetId}`);
