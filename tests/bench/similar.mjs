@@ -69,6 +69,7 @@ await db.execute(
   `INSERT INTO groups (group_id, group_name, name_key, parent_id, path, depth, ctime, mtime) VALUES ('${groupId}', 'Бенч похожих', 'бенч похожих', NULL, '/${groupId}/', 1, ${now}, ${now})`,
 );
 for (let start = 0; start < COUNT; start += CHUNK) {
+  /** @type {Record<"assets" | "members" | "versions" | "variants" | "content" | "perceptual", unknown[][]>} */
   const rows = { assets: [], members: [], versions: [], variants: [], content: [], perceptual: [] };
   for (let i = start; i < Math.min(COUNT, start + CHUNK); i++) {
     const id = assetId(i);
@@ -186,7 +187,9 @@ try {
   recall(await time("similar, max_distance 10 (the default; band index)", similar(10, 100)), 10);
   recall(await time(`similar, max_distance ${INDEX_RADIUS} (band index, 4,918 probes)`, similar(INDEX_RADIUS, 100)), INDEX_RADIUS);
   await time(`similar, max_distance ${INDEX_RADIUS + 5}, take 20 (beyond the index: a scan)`, similar(INDEX_RADIUS + 5, 20));
-  const dups = await time("exact duplicates: GET /api/duplicates/of/{id}", (i) => call(`/api/duplicates/of/${assetId(i)}`, bearer));
+  const dups = /** @type {{ items: unknown[] }[]} */ (
+    await time("exact duplicates: GET /api/duplicates/of/{id}", (i) => call(`/api/duplicates/of/${assetId(i)}`, bearer))
+  );
   const withCopy = queries.filter((i, k) => i % 50 <= 1 && dups[k].items.length === 1).length;
   console.log(`  (${withCopy} of ${queries.filter((i) => i % 50 <= 1).length} queries with a same-bytes copy found it)`);
 } catch (err) {
