@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 240_000,
     hookTimeout: 240_000,
     fileParallelism: false,
+    // One retry, reported in the summary, as in the other over-HTTP layers (decision 060).
+    retry: 1,
   },
 });
