@@ -11,6 +11,11 @@ import { placementKey } from "./placement";
  * main variant, and extracted document text.
  */
 
+export interface TranscriptSegment {
+  start: number;
+  text: string;
+}
+
 export interface SourceDoc {
   elId: string;
   elType: "asset" | "group";
@@ -24,6 +29,11 @@ export interface SourceDoc {
   fields: string[];
   tech: string[];
   text: string;
+  /**
+   * The latest version's transcript, its segments in order up to MAX_DOCUMENT_TEXT characters of text: matched in
+   * the document's FTS row and, per segment, in search_segments; kept out of search_docs.body, which snippets scan.
+   */
+  transcript: TranscriptSegment[];
   /** Its placement set's key (functions/search/placement.ts). */
   placement: string;
 }
@@ -84,9 +94,9 @@ export async function loadSources(db: Db, ids: string[]): Promise<Map<string, So
     db.all<{ id: string; group_id: string }>(
       sql`SELECT el_id AS id, group_id FROM group_members WHERE el_id IN ${list} AND el_type = 'asset'`,
     ),
-    // The latest version's transcript, its segments' text in order (a new version starts without one).
-    db.all<{ id: string; text: string }>(
-      sql`SELECT t.asset_id AS id, substr(group_concat(json_extract(s.value, '$.text'), char(10)), 1, ${MAX_DOCUMENT_TEXT}) AS text
+    // The latest version's transcript, its segments' start and text in order (a new version starts without one).
+    db.all<{ id: string; segments: string }>(
+      sql`SELECT t.asset_id AS id, json_group_array(json_array(json_extract(s.value, '$.start'), json_extract(s.value, '$.text'))) AS segments
         FROM transcripts t, json_each(t.segments) s
         WHERE t.asset_id IN ${list} AND t.version = (SELECT max(v.version) FROM versions v WHERE v.asset_id = t.asset_id)
         GROUP BY t.asset_id`,
@@ -114,8 +124,18 @@ export async function loadSources(db: Db, ids: string[]): Promise<Map<string, So
     );
   const fields = new Map<string, string[]>();
   for (const r of fieldRows) for (const s of strings(JSON.parse(r.data))) push(fields, r.id, s);
-  // A transcript is time-coded text like a text field's time-coded values, and is weighed with them.
-  for (const r of transcriptRows) if (r.text) push(fields, r.id, r.text);
+  const transcripts = new Map<string, TranscriptSegment[]>();
+  for (const r of transcriptRows) {
+    const segments: TranscriptSegment[] = [];
+    let length = 0;
+    for (const [start, text] of JSON.parse(r.segments) as [number, string | null][]) {
+      if (!text) continue;
+      length += text.length + 1;
+      if (length > MAX_DOCUMENT_TEXT) break;
+      segments.push({ start, text });
+    }
+    transcripts.set(r.id, segments);
+  }
   const main = new Map<string, { size: number; tech: string }>();
   for (const r of variantRows) if (!main.has(r.id)) main.set(r.id, r);
   const texts = new Map(textRows.map((r) => [r.id, r.text]));
@@ -135,6 +155,7 @@ export async function loadSources(db: Db, ids: string[]): Promise<Map<string, So
       ...common(a.id),
       tech: v ? techWords(JSON.parse(v.tech || "{}")) : [],
       text: texts.get(a.id) ?? "",
+      transcript: transcripts.get(a.id) ?? [],
       placement: placementKey({ groups: placements.get(a.id) ?? [], owner: a.owner }),
     });
   }
@@ -150,6 +171,7 @@ export async function loadSources(db: Db, ids: string[]): Promise<Map<string, So
       ...common(g.id),
       tech: [],
       text: "",
+      transcript: [],
       placement: placementKey({ group: g.id }),
     });
   return docs;

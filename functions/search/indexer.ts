@@ -3,6 +3,7 @@ import { type Db, type RawStatement, rawBatch, rawStatement } from "../lib/db";
 import { loadSources, type SourceDoc } from "./documents";
 import { afterWrite, beforeWrite, readyTerms } from "./frequent";
 import { fold, stemText, words } from "./text";
+import { SEGMENT_SPAN } from "./transcript-hits";
 import { embeddingText, storeVectors } from "./vector";
 import type { Embedder } from "./vector-types";
 
@@ -16,24 +17,67 @@ import type { Embedder } from "./vector-types";
 /** Documents per batch: four statements each keeps a batch well within D1's limits. */
 const CHUNK = 100;
 
-/** The text shown in snippets, in the order it is weighed: tags, taxon paths, field values, tech, document. */
+/**
+ * The text shown in snippets, in the order it is weighed: tags, taxon paths, field values, tech, document. Not the
+ * transcript: a hit in it takes its snippet from the segment (./transcript-hits.ts), and scanning a long
+ * transcript line by line for the snippet of every item on a page cost more than the search.
+ */
 const bodyOf = (d: SourceDoc) => [...d.tags, ...d.taxa, ...d.fields, ...d.tech, d.text].filter(Boolean).join("\n");
+
+/** What a model embeds: the body with the transcript, which is what the asset says. */
+const meaningOf = (d: SourceDoc) =>
+  [...d.tags, ...d.taxa, ...d.fields, ...d.transcript.map((s) => s.text), ...d.tech, d.text].filter(Boolean).join("\n");
 
 /** Words of names, tags and taxa for the autocomplete's trigram lookup: letters only, three or more. */
 const vocabOf = (d: SourceDoc) => [d.name, ...d.tags, ...d.taxa].flatMap(words).filter((w) => w.length >= 3 && /^\p{L}+$/u.test(w));
 
-/** A document's stemmed words as search_fts's columns: name, tags (and taxa), body. */
-const ftsColumns = (d: SourceDoc) => [
-  stemText(d.name),
-  stemText([...d.tags, ...d.taxa].join(" ")),
-  stemText([...d.fields, ...d.tech, d.text].join(" ")),
-];
+/**
+ * A document's stemmed words as search_fts's columns: name, tags (and taxa), body; and its transcript's segments
+ * stemmed one by one (search_segments), which the body column holds too: a transcript is time-coded text like a
+ * text field's time-coded values, and is weighed with them.
+ */
+const stemmedOf = (d: SourceDoc) => {
+  const segments = d.transcript.map((s) => stemText(s.text));
+  const columns = [
+    stemText(d.name),
+    stemText([...d.tags, ...d.taxa].join(" ")),
+    [stemText([...d.fields, ...d.tech, d.text].join(" ")), ...segments].join(" "),
+  ];
+  return { columns, segments };
+};
+
+/** Segments a statement: a bound JSON value of this many stays far below D1's 2 MB for a value. */
+const SEGMENTS_PER_STATEMENT = 1000;
+
+/**
+ * The document's segments in search_segments (rowids from doc_id × SEGMENT_SPAN, ./transcript-hits.ts): its old
+ * ones removed, its current ones written, each statement's segments one bound JSON array.
+ */
+function writeSegments(d: SourceDoc, stems: string[]): RawStatement[] {
+  const range = `(SELECT doc_id FROM search_docs WHERE el_id = ?) * ${SEGMENT_SPAN}`;
+  const out = [rawStatement(`DELETE FROM search_segments WHERE rowid >= ${range} AND rowid < ${range} + ${SEGMENT_SPAN}`, d.elId, d.elId)];
+  const segments = d.transcript.slice(0, SEGMENT_SPAN);
+  for (let i = 0; i < segments.length; i += SEGMENTS_PER_STATEMENT) {
+    const chunk = segments.slice(i, i + SEGMENTS_PER_STATEMENT).map((s, j) => [stems[i + j], s.start, s.text]);
+    out.push(
+      rawStatement(
+        `INSERT INTO search_segments (rowid, stems, start, text)
+          SELECT d.doc_id * ${SEGMENT_SPAN} + ? + s.key, json_extract(s.value, '$[0]'), json_extract(s.value, '$[1]'), json_extract(s.value, '$[2]')
+          FROM search_docs d, json_each(?) s WHERE d.el_id = ?`,
+        i,
+        JSON.stringify(chunk),
+        d.elId,
+      ),
+    );
+  }
+  return out;
+}
 
 /**
  * The indexer's statements are raw statements with bound values (functions/lib/db.ts): drizzle's batch cannot
  * bind values of raw SQL, and a document's text is far beyond what may be inlined into one statement.
  */
-function writeDoc(d: SourceDoc, columns: string[]): RawStatement[] {
+function writeDoc(d: SourceDoc, { columns, segments }: ReturnType<typeof stemmedOf>): RawStatement[] {
   return [
     rawStatement(
       `INSERT INTO search_docs (el_id, el_type, name, sort_name, mime, class_id, ctime, size, body, ps_id)
@@ -56,6 +100,7 @@ function writeDoc(d: SourceDoc, columns: string[]): RawStatement[] {
       ...columns,
       d.elId,
     ),
+    ...(d.elType === "asset" ? writeSegments(d, segments) : []),
   ];
 }
 
@@ -89,23 +134,23 @@ export async function flushSearchIndex(db: Db, limit = 500, embedder: Embedder |
     const ids = dirty.map((d) => d.el_id);
     const [sources, terms] = await Promise.all([loadSources(db, ids), readyTerms(db)]);
     const docs = [...sources.values()];
-    const stemmed = new Map(docs.map((d) => [d.elId, ftsColumns(d)]));
+    const stemmed = new Map(docs.map((d) => [d.elId, stemmedOf(d)]));
     // The frequent-word index (./frequent.ts) moves with the documents, in the same batch.
     const statements: RawStatement[] = beforeWrite(ids, docs);
     for (const { el_id, mark } of dirty) {
       statements.push(dropFts(el_id));
       const doc = sources.get(el_id);
-      const columns = stemmed.get(el_id);
-      statements.push(...(doc && columns ? writeDoc(doc, columns) : [rawStatement("DELETE FROM search_docs WHERE el_id = ?", el_id)]));
+      const parts = stemmed.get(el_id);
+      statements.push(...(doc && parts ? writeDoc(doc, parts) : [rawStatement("DELETE FROM search_docs WHERE el_id = ?", el_id)]));
       statements.push(rawStatement("DELETE FROM search_dirty WHERE el_id = ? AND mark = ?", el_id, mark));
     }
-    statements.push(...afterWrite(ids, stemmed, terms), ...vocabInserts(docs));
+    statements.push(...afterWrite(ids, new Map([...stemmed].map(([id, p]) => [id, p.columns])), terms), ...vocabInserts(docs));
     await rawBatch(db, statements);
     if (embedder)
       await storeVectors(
         db,
         embedder,
-        docs.map((d) => ({ elId: d.elId, text: embeddingText(d.name, bodyOf(d)) })),
+        docs.map((d) => ({ elId: d.elId, text: embeddingText(d.name, meaningOf(d)) })),
       ).catch((error) => console.error("search vectors:", error));
     done += dirty.length;
     if (dirty.length < CHUNK) break;

@@ -5,7 +5,7 @@ import type { AuthUser } from "../lib/env";
 import { BM25, isHit, parseQuery, snippet } from "./match";
 import { filterSql } from "./query";
 import { readableDocs } from "./readable";
-import { transcriptHits } from "./transcript-hits";
+import { SEGMENT_SPAN, transcriptHits } from "./transcript-hits";
 import { type Chat, citedSentences } from "./chat";
 import type { RagAnswer, RagBody } from "./schemas";
 
@@ -30,9 +30,14 @@ export async function answer(db: Db, auth: AuthUser, body: RagBody, chat: Chat |
   const match = parseQuery(body.question, true);
   if (!match.fts) return { answer: "", citations: [], mode: "extractive" };
   const [ctx, filters] = await Promise.all([accessContext(db, auth), filterSql(db, auth, body.filters)]);
+  // A source's text is its body and its transcript (kept apart in search_segments, ./transcript-hits.ts), read for the sources only.
+  const span = sql.raw(String(SEGMENT_SPAN));
   const docs = await db.all<{ el_id: string; name: string; body: string }>(
-    sql`SELECT d.el_id, d.name, d.body FROM (SELECT rowid AS doc_id, ${sql.raw(BM25)} AS rank FROM search_fts WHERE search_fts MATCH ${match.fts}) m
-      CROSS JOIN search_docs d ON d.doc_id = m.doc_id WHERE d.el_type = 'asset' AND ${and(...filters, readableDocs(ctx))} ORDER BY m.rank LIMIT ${SOURCES}`,
+    sql`SELECT x.el_id, x.name, x.body || coalesce(char(10) || (SELECT group_concat(t.text, char(10)) FROM (SELECT text FROM search_segments
+        WHERE rowid >= x.doc_id * ${span} AND rowid < (x.doc_id + 1) * ${span} ORDER BY rowid) t), '') AS body
+      FROM (SELECT d.doc_id, d.el_id, d.name, d.body, m.rank FROM (SELECT rowid AS doc_id, ${sql.raw(BM25)} AS rank FROM search_fts WHERE search_fts MATCH ${match.fts}) m
+        CROSS JOIN search_docs d ON d.doc_id = m.doc_id WHERE d.el_type = 'asset' AND ${and(...filters, readableDocs(ctx))} ORDER BY m.rank LIMIT ${SOURCES}) x
+      ORDER BY x.rank`,
   );
   // A source found in its transcript is cited with the time it is said at, and that segment as its snippet.
   const times = await transcriptHits(

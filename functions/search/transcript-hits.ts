@@ -3,20 +3,17 @@ import type { Db } from "../lib/db";
 import { idList } from "../lib/sql";
 import { type Hits, isHit, isHitStem, parseQuery, snippet } from "./match";
 import type { SearchAnswer } from "./schemas";
-import { stem, words } from "./text";
+import { words } from "./text";
 
 /**
  * Where in a transcript a search hit is (docs/decisions/059-transcripts.md, "Search"). The asset is found by its
- * search document, which holds its latest version's transcript text; then its segments are read with the same
- * folding and stemmer as the index, and the segment holding the most of the query's words (the earliest among
- * equals) gives the hit its time `at` (the segment's start, seconds) and its snippet. Only the page's assets are
- * read, so the cost follows the page, not the archive.
+ * search document, whose FTS row holds its latest version's transcript; then the segment holding the most of the
+ * query's words (the earliest among equals) gives the hit its time `at` (the segment's start, seconds) and its
+ * snippet. Only the page's assets are read, so the cost follows the page, not the archive.
  *
- * Stemming every segment of fifty long transcripts costs more than the search itself, so SQLite narrows first:
- * only segments whose text holds the start of a query stem (any case, е for ё) are candidates, those that may
- * hold more of the query's words first, and at most CANDIDATES of them per asset come back (a start is rarely
- * anything but the word); a transcript stops being read at its first segment holding every word. A Snowball stem differs from its word only at the end (a
- * suffix cut, a fleeting vowel dropped before к/ц, нн made н), so its first letters but the last are the word's.
+ * The indexer keeps each document's segments, stemmed as the index stems, in `search_segments` (FTS5), their rowids
+ * the range SEGMENT_SPAN × doc_id onwards: for each asset FTS5 seeks to its range and stops at the first segment
+ * matching, so a search reads a few segments an asset instead of its whole transcript.
  */
 
 export interface TranscriptHit {
@@ -24,15 +21,17 @@ export interface TranscriptHit {
   snippet: string;
 }
 
-/** Segments per asset stemmed at most: the first candidates by how many of the query's words they may hold. */
-const CANDIDATES = 12;
+/** A document's segments are rowids doc_id × SEGMENT_SPAN + their index in search_segments (migration 0031). */
+export const SEGMENT_SPAN = 1_048_576;
 
-/** GLOB for text holding `start` in any case, е matching ё: `*[кК][оО][шШ]*`. */
-const globOf = (start: string) =>
-  `*${[...start].map((ch) => (ch === "е" ? "[еЕёЁ]" : /\p{L}/u.test(ch) ? `[${ch}${ch.toLocaleUpperCase("ru")}]` : ch)).join("")}*`;
+/** The rowid range of `d`'s segments, for SQL over search_docs `d`. */
+const inDoc = (rowid: string) => sql.raw(`${rowid} >= d.doc_id * ${SEGMENT_SPAN} AND ${rowid} < (d.doc_id + 1) * ${SEGMENT_SPAN}`);
 
-/** The start of a stem every form of its word begins with (folded): all but its last letter, at most three. */
-const startOf = (s: string) => s.slice(0, Math.max(1, Math.min(3, s.length - 1)));
+interface Row {
+  id: string;
+  start: number;
+  text: string;
+}
 
 /**
  * The best segment of each asset's latest-version transcript for the query `q` (`any`: as answers read it, any of
@@ -48,50 +47,54 @@ export async function transcriptHits(db: Db, assetIds: string[], q: string, any 
     .slice(0, 30)
     .map((w) => parseQuery(w));
   if (!assetIds.length || !terms.length) return out;
-  // Per term, whether a segment's text may hold it; the candidates holding more terms come first, then earlier ones.
-  const text = sql.raw("c.text");
-  const mayHold = terms.map(
-    (t) =>
-      sql`(${sql.join(
-        [...new Set([...t.stems, ...t.prefixes].map(startOf))].map((s) => sql`${text} GLOB ${globOf(s)}`),
-        sql` OR `,
-      )})`,
-  );
-  const rows = await db.all<{ id: string; start: number; text: string }>(sql`
-    WITH c AS (SELECT t.asset_id AS id, s.key AS k, json_extract(s.value, '$.start') AS start, json_extract(s.value, '$.text') AS text
-      FROM transcripts t, json_each(t.segments) s
-      WHERE t.asset_id IN ${idList(assetIds)} AND t.version = (SELECT max(v.version) FROM versions v WHERE v.asset_id = t.asset_id))
-    SELECT id, start, text FROM (
-      SELECT c.id, c.start, c.text, row_number() OVER (PARTITION BY c.id ORDER BY ${sql.join(mayHold, sql` + `)} DESC, c.k) AS n
-      FROM c WHERE ${sql.join(mayHold, sql` OR `)})
-    WHERE n <= ${sql.raw(String(CANDIDATES))} ORDER BY id, n`);
-  // Speech repeats its words: each is stemmed once per search, to the set of terms it is a hit for (a bit each).
+  const every = terms.map((t) => `(${t.fts})`).join(" AND ");
+  const some = terms.map((t) => `(${t.fts})`).join(" OR ");
+  // The first segment holding every word, else (for one or two words, where that is the best) the first holding one.
+  const first = (expr: string) =>
+    sql`(SELECT rowid FROM search_segments WHERE search_segments MATCH ${expr} AND ${inDoc("rowid")} ORDER BY rowid LIMIT 1)`;
+  const rows = await db.all<Row>(sql`
+    SELECT d.el_id AS id, s.start, s.text FROM search_docs d
+      JOIN search_segments s ON s.rowid = ${terms.length === 2 ? sql`coalesce(${first(every)}, ${first(some)})` : first(every)}
+    WHERE d.el_id IN ${idList(assetIds)}`);
+  // Which terms a segment holds, read from its stems (a bit each): the same test as the index's.
   const known = new Map<string, number>();
-  const termsOf = (w: string) => {
-    let bits = known.get(w);
+  const termsOf = (s: string) => {
+    let bits = known.get(s);
     if (bits === undefined) {
-      const s = stem(w);
       bits = 0;
       terms.forEach((t: Hits, i) => {
         if (isHitStem(s, t)) bits! |= 1 << i;
       });
-      known.set(w, bits);
+      known.set(s, bits);
     }
     return bits;
   };
-  const full = terms.length;
-  const best = new Map<string, { row: (typeof rows)[number]; score: number }>();
-  for (const row of rows) {
-    const had = best.get(row.id);
-    if (had && had.score === full) continue;
+  const scoreOf = (row: Row & { stems: string }) => {
     let bits = 0;
-    for (const w of words(row.text)) bits |= termsOf(w);
+    for (const s of row.stems.split(" ")) bits |= termsOf(s);
     let score = 0;
     for (let b = bits; b; b &= b - 1) score++;
-    if (score > (had?.score ?? 0) || (score && score === had?.score && row.start < had.row.start)) best.set(row.id, { row, score });
+    return score;
+  };
+  const best = new Map<string, Row>(rows.map((r) => [r.id, r]));
+  // Three words or more without a segment holding them all: the segment holding the most of them is looked for among all.
+  const rest = terms.length > 2 ? assetIds.filter((id) => !best.has(id)) : [];
+  if (rest.length) {
+    const candidates = await db.all<Row & { stems: string }>(sql`
+      SELECT d.el_id AS id, search_segments.start, search_segments.text, search_segments.stems FROM search_docs d, search_segments
+      WHERE d.el_id IN ${idList(rest)} AND search_segments MATCH ${some} AND ${inDoc("search_segments.rowid")}
+      ORDER BY d.el_id, search_segments.rowid`);
+    const scores = new Map<string, number>();
+    for (const row of candidates) {
+      const score = scoreOf(row);
+      if (score > (scores.get(row.id) ?? 0)) {
+        scores.set(row.id, score);
+        best.set(row.id, row);
+      }
+    }
   }
   // The cue's line breaks are spaces here: the snippet is one line around the first hit.
-  for (const [id, { row }] of best) out.set(id, { at: row.start, snippet: snippet("", row.text.replace(/\n/g, " "), all) });
+  for (const [id, row] of best) out.set(id, { at: row.start, snippet: snippet("", row.text.replace(/\n/g, " "), all) });
   return out;
 }
 

@@ -237,6 +237,51 @@ describe("search in transcripts", () => {
     expect((await find("кошки собаки")).find((i) => i.el_id === a.id)?.at).toBe(20.25);
   });
 
+  it("a new version is searched by its own transcript: the previous version's words and times are gone", async () => {
+    const a = await mkVideo();
+    expect((await importAs(a.id, spoken, "application/x-subrip", "?language=ru")).status).toBe(200);
+    const at = async (q: string) => {
+      const r = await call("/api/search/query", { method: "POST", json: { q, filters: { group: a.group } }, bearer: await admin() });
+      expect(r.status, r.text).toBe(200);
+      return (r.body.items as { el_id: string; at?: number; snippet: string }[]).find((i) => i.el_id === a.id);
+    };
+    expect(await at("кошкой")).toMatchObject({ at: 20.25 });
+    // A new version starts without a transcript: the old one's words no longer find the asset.
+    await uploadFile(await admin(), a.id, randomBytes(80, 2), { mime: "video/mp4", name: a.name });
+    expect(await at("кошкой")).toBeUndefined();
+    const next = "1\n00:00:03,000 --> 00:00:04,000\nКошка спит.\n\n2\n00:00:07,500 --> 00:00:09,000\nЛошади бегут, кошки смотрят.\n";
+    expect((await importAs(a.id, next, "application/x-subrip", "?language=ru")).status).toBe(200);
+    expect(await at("кошкой")).toMatchObject({ at: 3, snippet: "<mark>Кошка</mark> спит." });
+    expect(await at("лошадью кошкой")).toMatchObject({ at: 7.5 });
+    expect(await at("собакой")).toBeUndefined();
+    // An answer quotes and cites the new version's speech.
+    const r = await call("/api/search/rag", {
+      method: "POST",
+      json: { question: "Что делают лошади?", filters: { group: a.group } },
+      bearer: await admin(),
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.answer).toContain("Лошади бегут");
+    expect(r.body.citations).toEqual([expect.objectContaining({ el_id: a.id, at: 7.5 })]);
+  });
+
+  it("three words: the segment holding the most of them, the earliest among equals", async () => {
+    const a = await mkVideo();
+    const cues = ["Кошка и собака.", "Лошадь и собака.", "Кошка, лошадь и собака.", "Кошка и лошадь, и собака.", "Корова."];
+    const file = cues.map((text, i) => `${i + 1}\n00:00:0${i},000 --> 00:00:0${i},500\n${text}\n`).join("\n");
+    expect((await importAs(a.id, file, "application/x-subrip", "?language=ru")).status).toBe(200);
+    const at = async (q: string) => {
+      const r = await call("/api/search/query", { method: "POST", json: { q, filters: { group: a.group } }, bearer: await admin() });
+      expect(r.status, r.text).toBe(200);
+      return (r.body.items as { el_id: string; at?: number }[]).find((i) => i.el_id === a.id)?.at;
+    };
+    expect(await at("кошки лошади собаки")).toBe(2);
+    // No cue holds all four words the asset says: the first of those holding three.
+    expect(await at("корова кошки лошади собаки")).toBe(2);
+    // Two words no cue holds together: the first cue holding one.
+    expect(await at("коровы лошади")).toBe(1);
+  });
+
   it("an answer citing a transcript cites the asset and the time", async () => {
     const a = await mkVideo();
     expect((await importAs(a.id, spoken, "application/x-subrip", "?language=ru")).status).toBe(200);
