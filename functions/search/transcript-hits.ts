@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../lib/db";
 import { idList } from "../lib/sql";
+import { prefixEnd } from "../tags/name-key";
 import { type Hits, isHit, isHitStem, parseQuery, snippet } from "./match";
 import type { SearchAnswer } from "./schemas";
 import { words } from "./text";
@@ -33,6 +34,28 @@ interface Row {
   text: string;
 }
 
+/** Terms a prefix expands to at most; past that it stays a prefix query (FTS5 merges its postings each time). */
+const MAX_EXPANSION = 64;
+
+const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
+/**
+ * A query word as an FTS5 expression over search_segments with exact terms only: each prefix (`"собак"*`) becomes
+ * the stems the segments hold that start with it (search_segments_vocab), looked up once per search. FTS5 answers a
+ * prefix by merging its postings over the whole index, which per asset of a page cost more than the search.
+ */
+async function termExpr(db: Db, t: Hits): Promise<string> {
+  const parts = [...t.stems].map(quote);
+  for (const p of t.prefixes) {
+    const found = await db.all<{ term: string }>(
+      sql`SELECT term FROM search_segments_vocab WHERE term >= ${p} AND term < ${prefixEnd(p)} LIMIT ${MAX_EXPANSION + 1}`,
+    );
+    if (found.length > MAX_EXPANSION) parts.push(`${quote(p)}*`);
+    else for (const { term } of found) if (!t.stems.has(term)) parts.push(quote(term));
+  }
+  return `(${[...new Set(parts)].join(" OR ")})`;
+}
+
 /**
  * The best segment of each asset's latest-version transcript for the query `q` (`any`: as answers read it, any of
  * its words); assets without a segment holding one of its words are absent.
@@ -47,8 +70,9 @@ export async function transcriptHits(db: Db, assetIds: string[], q: string, any 
     .slice(0, 30)
     .map((w) => parseQuery(w));
   if (!assetIds.length || !terms.length) return out;
-  const every = terms.map((t) => `(${t.fts})`).join(" AND ");
-  const some = terms.map((t) => `(${t.fts})`).join(" OR ");
+  const exprs = await Promise.all(terms.map((t) => termExpr(db, t)));
+  const every = exprs.join(" AND ");
+  const some = exprs.join(" OR ");
   // The first segment holding every word, else (for one or two words, where that is the best) the first holding one.
   const first = (expr: string) =>
     sql`(SELECT rowid FROM search_segments WHERE search_segments MATCH ${expr} AND ${inDoc("rowid")} ORDER BY rowid LIMIT 1)`;
