@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { accessContext, requireAccess } from "../lib/access";
-import type { Db } from "../lib/db";
+import { type Db, rawBatch, statementOf } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { idList } from "../lib/sql";
-import { type Placed, latestOriginal, placed, readableAsset } from "./readable";
+import { type Placed, type PlacementRow, latestOriginal, placed, placedFrom, placementsQuery, readableAsset } from "./readable";
 
 /**
  * Exact duplicates (docs/decisions/058-duplicates-and-look-alikes.md): assets whose latest version's original has
@@ -21,22 +21,26 @@ export interface DuplicatesOf {
 }
 
 export async function duplicatesOf(db: Db, auth: AuthUser, assetId: string): Promise<DuplicatesOf> {
-  // The asset's own hash is read alongside the access check (one round trip less) and used only once it passed.
-  const [, ctx, own] = await Promise.all([
-    requireAccess(db, auth, "read", [assetId], { types: ["asset"] }),
-    accessContext(db, auth),
-    db.all<{ sha256: string }>(
-      sql`SELECT DISTINCT ch.sha256 FROM content_hashes ch WHERE ch.asset_id = ${assetId} AND ${latestOriginal("ch")}`,
-    ),
-  ]);
-  if (own.length === 0) return { known: false, sha256: null, items: [] };
-  const rows = await db.all<{ id: string; name: string }>(
-    sql`SELECT DISTINCT a.asset_id AS id, a.name FROM content_hashes ch JOIN assets a ON a.asset_id = ch.asset_id
-      WHERE ch.sha256 IN ${idList(own.map((o) => o.sha256))} AND ch.asset_id <> ${assetId} AND ${latestOriginal("ch")}
+  const ctx = await accessContext(db, auth);
+  const own = sql`SELECT DISTINCT ch.sha256 FROM content_hashes ch WHERE ch.asset_id = ${assetId} AND ${latestOriginal("ch")}`;
+  const copies = sql`SELECT DISTINCT a.asset_id AS id, a.name FROM content_hashes ch JOIN assets a ON a.asset_id = ch.asset_id
+      WHERE ch.sha256 IN (${own}) AND ch.asset_id <> ${assetId} AND ${latestOriginal("ch")}
         AND ${readableAsset(ctx, sql.raw("ch.asset_id"))}
-      ORDER BY a.name, a.asset_id LIMIT ${MAX_COPIES}`,
-  );
-  return { known: true, sha256: own[0].sha256, items: await placed(db, ctx, rows) };
+      ORDER BY a.name, a.asset_id LIMIT ${MAX_COPIES}`;
+  // The hash, the copies and their placements in one batch (the placements select the copies with the same
+  // subquery), sent alongside the access check and used only once it passed: a call to the database costs more
+  // than these statements, so the answer takes two besides the sign-in check.
+  const [, [[sha], rows, placements]] = await Promise.all([
+    requireAccess(db, auth, "read", [assetId], { types: ["asset"] }),
+    rawBatch(db, [
+      statementOf(sql`${own} LIMIT 1`),
+      statementOf(copies),
+      statementOf(placementsQuery(ctx, sql`(SELECT id FROM (${copies}))`)),
+    ]),
+  ]);
+  if (!sha) return { known: false, sha256: null, items: [] };
+  const copyRows = rows as unknown as { id: string; name: string }[];
+  return { known: true, sha256: sha.sha256 as string, items: placedFrom(copyRows, placements as unknown as PlacementRow[]) };
 }
 
 export interface DuplicateSet {

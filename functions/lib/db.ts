@@ -1,5 +1,6 @@
 import { type Client, createClient } from "@libsql/client/web";
-import { entityKind } from "drizzle-orm";
+import { entityKind, type SQL } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { drizzle } from "drizzle-orm/d1";
 import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/driver";
 import * as schema from "../../db/schema";
@@ -70,6 +71,14 @@ export interface RawStatement {
 }
 
 export const rawStatement = (sql: string, ...args: RawStatement["args"]): RawStatement => ({ sql, args });
+
+const dialect = new SQLiteAsyncDialect();
+
+/** A drizzle `sql` fragment as a raw statement with its values bound, for rawBatch. */
+export function statementOf(query: SQL): RawStatement {
+  const { sql, params } = dialect.sqlToQuery(query);
+  return { sql, args: params as RawStatement["args"] };
+}
 
 /**
  * Runs the statements in one batch, all or nothing, binding their values on either store, and answers each
