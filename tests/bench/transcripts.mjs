@@ -4,8 +4,9 @@
  * `POST /api/transcripts/{id}/import` of the local Worker (parse, checks, one upsert and its event, the search
  * trigger): the import rate in segments per second. Then `POST /api/search/query` as a user with read on the
  * group (the access filter is in every figure) for a word in another grammatical form than the speech has it, a
- * rare word and two words, each hit carrying the segment's `at`: p50/p95. The assets are seeded straight into the
- * local D1 file before the Worker starts, as tests/bench/search.mjs does. Prints figures; never fails on time.
+ * rare word and two words, each hit carrying the segment's `at`: p50/p95, next to the floor they stand on (whoami,
+ * and a search finding nothing). The assets are seeded straight into the local D1 file before the Worker starts, as
+ * tests/bench/search.mjs does. Prints figures; never fails on time.
  */
 import { rmSync } from "node:fs";
 import { createClient } from "@libsql/client";
@@ -133,6 +134,10 @@ try {
   await query("кошкой");
   console.log(`first search after the imports (indexes the ${FILES} documents): ${ms(performance.now() - t1)}`);
   const time = timer(RUNS, 44);
+  // What a search stands on, timed alike: the bearer check and the HTTP path (whoami), and a search finding nothing.
+  const { call } = benchApi(server.url);
+  await time("floor: whoami", () => call("/api/auth/whoami", bearer));
+  await time("floor: a search finding nothing", () => query("слонов"));
   for (const [label, q] of [
     ["«кошкой» (spoken as кошка/кошки/кошку)", "кошкой"],
     [`rare «аквамарин» (${rareFiles} files)`, "аквамарин"],
