@@ -1,14 +1,16 @@
 /**
  * Figures for the platform foundation: Worker bundle size (gzipped), JavaScript shipped for /login
- * and /mam (gzipped), and sign-in latency over 50 sequential sign-ins against `npm start`.
- * Aims: bundle < 1 MiB gz, /login JS < 150 KB gz, login p95 < 300 ms.
+ * and /mam (gzipped), sign-in latency over 50 sequential sign-ins against `npm start`, and the cost of a request:
+ * requests per second (20 connections, 10 s each, alternating twice) of an open route, whoami (the sign-in check)
+ * and a members page of 50 assets. Aims: bundle < 1 MiB gz, /login JS < 150 KB gz, login p95 < 300 ms.
  */
 import { execFileSync } from "node:child_process";
+import autocannon from "autocannon";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { withOfflineEnv } from "../../scripts/offline-env.mjs";
-import { benchAdmin, kib, ms, percentile, startServer } from "./server.mjs";
+import { benchAdmin, benchApi, kib, ms, percentile, startServer } from "./server.mjs";
 
 const outdir = ".bench/dry-run";
 execFileSync("node_modules/.bin/wrangler", ["deploy", "--dry-run", "--outdir", outdir], { env: withOfflineEnv(), stdio: "ignore" });
@@ -46,6 +48,38 @@ try {
     times.push(performance.now() - t);
   }
   console.log(`Sign-in latency over 50: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} (aim p95 < 300 ms)`);
+
+  // The cost of a request: throughput under 20 connections, each route twice in turn so a slow spell of the
+  // machine does not fall on one of them only. Every request of the members page passes the sign-in check too.
+  const { call, post } = benchApi(server.url);
+  const { bearer } = await post("/api/auth/login", null, benchAdmin);
+  const { group_id } = await post("/api/group/create", bearer, {
+    group_name: "Бенч запросов",
+    parent: "ffffffff-ffff-ffff-ffff-ffffffffffff",
+  });
+  for (let i = 0; i < 50; i++)
+    await post("/api/asset/create", bearer, { asset_name: `Файл ${i}.jpg`, asset_mime: "image/jpeg", in_group: group_id });
+  if ((await call(`/api/group/members/${group_id}?take=50`, bearer)).length === 0) throw new Error("members page is empty");
+  const routes = [
+    ["version (open route)", "/api/version"],
+    ["whoami", "/api/auth/whoami"],
+    ["members page (take 50)", `/api/group/members/${group_id}?take=50`],
+  ];
+  /** @type {Record<string, number[]>} */
+  const rates = {};
+  for (let round = 0; round < 2; round++) {
+    for (const [label, p] of routes) {
+      const result = await autocannon({
+        url: server.url + p,
+        headers: { Authorization: `Bearer ${bearer}` },
+        connections: 20,
+        duration: 10,
+      });
+      if (result.non2xx || result.errors) throw new Error(`${p}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      (rates[label] ??= []).push(Math.round(result.requests.average));
+    }
+  }
+  for (const [label, r] of Object.entries(rates)) console.log(`${label.padEnd(24)} ${r.join(" / ")} req/s (20 connections, 10 s)`);
 } finally {
   server.stop();
 }
