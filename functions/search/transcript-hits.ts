@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../lib/db";
 import { idList } from "../lib/sql";
 import { prefixEnd } from "../tags/name-key";
@@ -40,20 +40,25 @@ const MAX_EXPANSION = 64;
 const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
 /**
- * A query word as an FTS5 expression over search_segments with exact terms only: each prefix (`"собак"*`) becomes
- * the stems the segments hold that start with it (search_segments_vocab), looked up once per search. FTS5 answers a
- * prefix by merging its postings over the whole index, which per asset of a page cost more than the search.
+ * A query word as an FTS5 expression over search_segments with exact terms only, those the segments hold
+ * (search_segments_vocab), looked up once per search; null when they hold none. A prefix (`"собак"*`) becomes the
+ * stems starting with it: FTS5 answers a prefix by merging its postings over the whole index, which on every asset's
+ * lookup cost more than the search. A term no segment holds would still be sought in every b-tree of the index.
  */
-async function termExpr(db: Db, t: Hits): Promise<string> {
-  const parts = [...t.stems].map(quote);
-  for (const p of t.prefixes) {
-    const found = await db.all<{ term: string }>(
-      sql`SELECT term FROM search_segments_vocab WHERE term >= ${p} AND term < ${prefixEnd(p)} LIMIT ${MAX_EXPANSION + 1}`,
-    );
+async function termExpr(db: Db, t: Hits): Promise<string | null> {
+  const vocab = (where: SQL) =>
+    db.all<{ term: string }>(sql`SELECT term FROM search_segments_vocab WHERE ${where} LIMIT ${MAX_EXPANSION + 1}`);
+  const [exact, prefixed] = await Promise.all([
+    Promise.all([...t.stems].map((s) => vocab(sql`term = ${s}`))),
+    Promise.all(t.prefixes.map((p) => vocab(sql`term >= ${p} AND term < ${prefixEnd(p)}`))),
+  ]);
+  const parts = exact.flat().map((r) => quote(r.term));
+  t.prefixes.forEach((p, i) => {
+    const found = prefixed[i] ?? [];
     if (found.length > MAX_EXPANSION) parts.push(`${quote(p)}*`);
-    else for (const { term } of found) if (!t.stems.has(term)) parts.push(quote(term));
-  }
-  return `(${[...new Set(parts)].join(" OR ")})`;
+    else for (const { term } of found) parts.push(quote(term));
+  });
+  return parts.length ? `(${[...new Set(parts)].join(" OR ")})` : null;
 }
 
 /**
@@ -71,15 +76,20 @@ export async function transcriptHits(db: Db, assetIds: string[], q: string, any 
     .map((w) => parseQuery(w));
   if (!assetIds.length || !terms.length) return out;
   const exprs = await Promise.all(terms.map((t) => termExpr(db, t)));
-  const every = exprs.join(" AND ");
-  const some = exprs.join(" OR ");
+  const held = exprs.filter((e): e is string => e !== null);
+  if (!held.length) return out;
+  const every = held.length === exprs.length ? held.join(" AND ") : null;
+  const some = held.join(" OR ");
   // The first segment holding every word, else (for one or two words, where that is the best) the first holding one.
   const first = (expr: string) =>
     sql`(SELECT rowid FROM search_segments WHERE search_segments MATCH ${expr} AND ${inDoc("rowid")} ORDER BY rowid LIMIT 1)`;
-  const rows = await db.all<Row>(sql`
-    SELECT d.el_id AS id, s.start, s.text FROM search_docs d
-      JOIN search_segments s ON s.rowid = ${terms.length === 2 ? sql`coalesce(${first(every)}, ${first(some)})` : first(every)}
-    WHERE d.el_id IN ${idList(assetIds)}`);
+  const lookup =
+    terms.length > 2 ? every && first(every) : every && terms.length === 2 ? sql`coalesce(${first(every)}, ${first(some)})` : first(some);
+  const rows = lookup
+    ? await db.all<Row>(sql`
+    SELECT d.el_id AS id, s.start, s.text FROM search_docs d JOIN search_segments s ON s.rowid = ${lookup}
+    WHERE d.el_id IN ${idList(assetIds)}`)
+    : [];
   // Which terms a segment holds, read from its stems (a bit each): the same test as the index's.
   const known = new Map<string, number>();
   const termsOf = (s: string) => {
