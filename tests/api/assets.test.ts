@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accessRules } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { accessRules, users } from "../../db/schema";
 import { getDb } from "../../functions/lib/db";
 import { api, createUser, errorOf, login } from "./helpers";
 import { createAsset, json, randomBytes, sha256, uploadFile } from "./uploads.helpers";
@@ -123,7 +124,7 @@ describe("access checks on assets", () => {
     await uploadFile(alice.bearer, asset_id, randomBytes(1000));
     const outsider = await createUser({ login: `outsider-${crypto.randomUUID().slice(0, 8)}`, password: "outsider-pw-1" });
     const o = await login({
-      user: (await getDb(env).query.users.findFirst({ where: (u, { eq }) => eq(u.userId, outsider) }))!.login,
+      user: (await getDb(env).select({ login: users.login }).from(users).where(eq(users.userId, outsider)).get())!.login,
       passwd: "outsider-pw-1",
     });
     for (const path of [
