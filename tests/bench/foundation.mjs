@@ -65,7 +65,7 @@ try {
     ["whoami", "/api/auth/whoami"],
     ["members page (take 50)", `/api/group/members/${group_id}?take=50`],
   ];
-  /** @type {Record<string, number[]>} */
+  /** @type {Record<string, string[]>} */
   const rates = {};
   for (let round = 0; round < 2; round++) {
     for (const [label, p] of routes) {
@@ -75,8 +75,10 @@ try {
         connections: 20,
         duration: 10,
       });
-      if (result.non2xx || result.errors) throw new Error(`${p}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-      (rates[label] ??= []).push(Math.round(result.requests.average));
+      if (result.non2xx) throw new Error(`${p}: ${result.non2xx} answers that were not 2xx`);
+      // Connections the local server dropped or timed out are counted, not failed on: a figure, not a test.
+      const dropped = result.errors ? ` (${result.errors} connection errors)` : "";
+      (rates[label] ??= []).push(`${Math.round(result.requests.average)}${dropped}`);
     }
   }
   for (const [label, r] of Object.entries(rates)) console.log(`${label.padEnd(24)} ${r.join(" / ")} req/s (20 connections, 10 s)`);
