@@ -108,6 +108,9 @@ test("the main screens and the share page run without a CSP violation", async ({
   const seed = await Seeder.admin();
   const groupId = await seed.group(unique("Политика"));
   const assetId = await seed.uploadInto(groupId, image, "image/png");
+  // Its metadata and preview done first: while they run, the group's list renders the item again and again, and a
+  // click can land on a link just replaced (it timed out so once on CI).
+  await seed.waitTasks(assetId, 2);
   const created = await fetch(`${base}/api/sl/create/${assetId}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${seed.bearer}` },
