@@ -10,7 +10,7 @@
  *   node scripts/test-all.mjs            all layers
  *   node scripts/test-all.mjs api e2e    only these (by the names below)
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -74,19 +74,71 @@ const chosen = asked.length > 0 ? layers.filter((layer) => asked.includes(layer.
 ensureTools(chosen);
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+/**
+ * Lines worth repeating at the end: what failed or was flaky, and the first error line of each failure. A CI log
+ * often keeps only its tail, and a failure printed twenty minutes earlier would be cut from it.
+ */
+const notable = [
+  /^\s*\d+ (failed|flaky|interrupted)\b/, // Playwright's summary counts
+  /^\s{4}\[chromium\] › /, // …and the tests under them
+  /^\s*(FAIL|×)\s/, // Vitest's failed file or test
+];
+/** A failure's own report starts with one of these; its first error line follows within a few lines. */
+const failureHeading = [/^\s*\d+\) \[chromium\] › /, /^\s*FAIL\s/];
+const errorLine = /^\s*(Error|TypeError|AssertionError|TimeoutError)\b.*:/;
+const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
+/** Runs one npm script with its output passed through as it comes, and keeps its notable lines (at most 60). */
+function runLayer(layer) {
+  return new Promise((resolve) => {
+    const child = spawn(npm, ["run", layer.script], { cwd: root, env: { ...process.env, ...layer.env } });
+    const kept = [];
+    let linesSinceHeading = Number.POSITIVE_INFINITY;
+    const scan = (stream, out) => {
+      let partial = "";
+      stream.on("data", (chunk) => {
+        out.write(chunk);
+        const lines = (partial + chunk.toString("utf8")).split("\n");
+        partial = lines.pop() ?? "";
+        for (const line of lines) {
+          const plain = line.replace(ansi, "").trimEnd();
+          linesSinceHeading += 1;
+          if (failureHeading.some((re) => re.test(plain))) linesSinceHeading = 0;
+          const wanted =
+            notable.some((re) => re.test(plain)) || linesSinceHeading === 0 || (linesSinceHeading < 15 && errorLine.test(plain));
+          if (wanted && kept.length < 60 && !kept.includes(plain)) kept.push(plain);
+        }
+      });
+    };
+    scan(child.stdout, process.stdout);
+    scan(child.stderr, process.stderr);
+    child.on("close", (code) => resolve({ status: code ?? 1, kept }));
+  });
+}
+
 const times = [];
 const failed = [];
+const reports = [];
 // Every layer runs even after one fails (the build aside, which the rest need), so one run reports every failure.
 for (const layer of chosen) {
   const started = Date.now();
-  const result = spawnSync(npm, ["run", layer.script], { cwd: root, stdio: "inherit", env: { ...process.env, ...layer.env } });
+  const result = await runLayer(layer);
   times.push({ layer: layer.name, seconds: Math.round((Date.now() - started) / 1000), ok: result.status === 0 });
+  if (result.kept.length > 0) reports.push({ layer: layer.name, lines: result.kept });
   if (result.status !== 0) {
     failed.push(layer.name);
     if (layer.name === "build") break;
   }
 }
 
+if (reports.length > 0) {
+  console.log("\nFailed or flaky, by layer (the full reports are above):");
+  for (const report of reports) {
+    console.log(`  ${report.layer}:`);
+    for (const line of report.lines) console.log(`    ${line.trim().slice(0, 300)}`);
+  }
+}
 console.log("\nTime per layer:");
 for (const t of times) console.log(`  ${t.layer.padEnd(8)} ${String(t.seconds).padStart(5)} s${t.ok ? "" : "  FAILED"}`);
 console.log(`  ${"total".padEnd(8)} ${String(times.reduce((sum, t) => sum + t.seconds, 0)).padStart(5)} s`);
