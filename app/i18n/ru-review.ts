@@ -9,6 +9,7 @@ export const review = {
   placeholderTimed: "Комментарий к текущему кадру (клавиша C)",
   placeholder: "Комментарий к файлу",
   at: (timecode: string) => `на ${timecode}`,
+  keysHint: "C — комментарий; «,» и «.» — кадр назад и вперёд",
   added: "Комментарий добавлен",
   list: "Комментарии к версии",
   none: "Комментариев пока нет",

@@ -68,8 +68,15 @@ test("comments at a frame with «Комментарий», replies, resolve, the
     el.currentTime = 2.2;
   });
   await expect(page.getByTestId("review-playhead")).toHaveText("на 00:00:02:05");
-  // C (outside a text box) puts the cursor in the comment box.
+  // "." and "," step one frame forward and back; C (outside a text box) puts the cursor in the comment box.
   await page.getByRole("heading", { name: "Комментарии" }).click();
+  await page.keyboard.press(".");
+  await expect(page.getByTestId("review-playhead")).toHaveText("на 00:00:02:06");
+  await page.keyboard.press(",");
+  await page.keyboard.press(",");
+  await expect(page.getByTestId("review-playhead")).toHaveText("на 00:00:02:04");
+  await page.keyboard.press(".");
+  await expect(page.getByTestId("review-playhead")).toHaveText("на 00:00:02:05");
   await page.keyboard.press("c");
   const box = page.getByRole("textbox", { name: "Текст комментария" });
   await expect(box).toBeFocused();
@@ -146,6 +153,12 @@ test("comments at a frame with «Комментарий», replies, resolve, the
   } finally {
     await context.close();
   }
+
+  // The author deletes their comment (after confirming): it goes from the panel and the API's list.
+  page.once("dialog", (dialog) => dialog.accept());
+  await thread(page, "Звук тихий").getByRole("button", { name: "Удалить комментарий" }).click();
+  await expect(threads(page)).toHaveCount(1);
+  expect((await comments()).items.map((c: { body: string }) => c.body)).toEqual(["Логотип съехал"]);
 });
 
 test("an image's comment is on the whole picture: no time, no timecode", async ({ page }) => {

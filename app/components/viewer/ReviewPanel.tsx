@@ -205,8 +205,8 @@ export interface ReviewPanelProps {
 }
 
 /**
- * The version's review beside the player (under an image or PDF): the approval bar, «Комментарий» at the current
- * frame (key C), the comments in the API's order with replies, resolve and delete as the caller's rights allow,
+ * The version's review beside the player or the picture: the approval bar, «Комментарий» at the current frame
+ * (key C; "," and "." step frames), the comments in the API's order with replies, resolve and delete as the caller's rights allow,
  * a filter, and the timed comments as markers on a bar of the clip's length.
  */
 export function ReviewPanel({ assetId, version, media, canUpdate }: ReviewPanelProps) {
@@ -253,16 +253,24 @@ export function ReviewPanel({ assetId, version, media, canUpdate }: ReviewPanelP
     };
   }, [media]);
 
-  // C (the physical key, the same on a Russian layout) puts the cursor in the comment box.
+  const rate = data?.rate ?? null;
+  // Keys on their physical places (the same on a Russian layout), unless typing: C puts the cursor in the comment
+  // box; "," and "." step one frame back and forward at the version's rate, paused, onto the frame's start.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.code !== "KeyC" || typing(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (typing(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      const el = media?.current;
+      if (event.code === "KeyC") box.current?.focus();
+      else if ((event.code === "Comma" || event.code === "Period") && el && rate) {
+        el.pause();
+        const frame = (momentAt(el.currentTime, rate).frame ?? 0) + (event.code === "Period" ? 1 : -1);
+        el.currentTime = Math.max(0, (frame * rate.fps_den) / rate.fps_num);
+      } else return;
       event.preventDefault();
-      box.current?.focus();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, []);
+  }, [media, rate]);
 
   const seek = media
     ? (seconds: number) => {
@@ -273,7 +281,6 @@ export function ReviewPanel({ assetId, version, media, canUpdate }: ReviewPanelP
       }
     : null;
 
-  const rate = data?.rate ?? null;
   const timed = !!media;
   const submit = async () => {
     const body = draft.trim();
@@ -348,6 +355,11 @@ export function ReviewPanel({ assetId, version, media, canUpdate }: ReviewPanelP
             </Text>
           )}
         </Group>
+        {timed && (
+          <Text size="xs" c="dimmed">
+            {t.keysHint}
+          </Text>
+        )}
       </Stack>
       <SegmentedControl
         size="xs"
