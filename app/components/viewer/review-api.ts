@@ -36,13 +36,14 @@ export const decide = (assetId: string, version: number, status: ReviewStatus) =
 
 /**
  * The moment of the frame the player shows at `seconds`: at a known rate, the frame whose display has begun (a
- * paused player shows the frame that started at or before its time; the epsilon absorbs the float error of a
- * time set from a frame's exact seconds), sent as a frame with its rate so it reopens exactly; without one, the
- * seconds, which the API turns into a frame at the version's rate.
+ * paused player shows the frame that started at or before its time), sent as a frame with its rate so it reopens
+ * exactly; without one, the seconds, which the API turns into a frame at the version's rate. A hundredth of a
+ * frame of slack: a time set to a frame's exact start may read back a little early (float error, and players
+ * that keep time in whole microseconds).
  */
 export function momentAt(seconds: number, rate: CommentsOut["rate"]): Moment {
   if (!rate) return { seconds };
-  return { frame: Math.max(0, Math.floor((seconds * rate.fps_num) / rate.fps_den + 1e-6)), fps_num: rate.fps_num, fps_den: rate.fps_den };
+  return { frame: Math.max(0, Math.floor((seconds * rate.fps_num) / rate.fps_den + 0.01)), fps_num: rate.fps_num, fps_den: rate.fps_den };
 }
 
 /** The playhead's timecode as a comment made now will show it (the same frame as `momentAt`); null without a rate. */
