@@ -16,10 +16,12 @@ import { events } from "./ru-events";
 import { shop } from "./ru-shop";
 import { adminExtra, trash } from "./ru-trash";
 import { transcripts } from "./ru-transcripts";
+import { review } from "./ru-review";
 
 export const ru = {
   assetActions,
   transcripts,
+  review,
   trash,
   adminExtra,
   app: {

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Menu, Overlay, Stack, Text } from "@mantine/core";
+import { Anchor, Box, Button, Flex, Group, Menu, Overlay, Stack, Text } from "@mantine/core";
 import { Link, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { editorPath, offersEdit } from "../editor/editable";
 import { useEffect, useRef, useState } from "react";
@@ -20,6 +20,7 @@ import { variantsOf, versionNumbers } from "./asset-actions-api";
 import { VersionSwitcher } from "./VersionSwitcher";
 import { loadTranscript, type TranscriptState } from "./transcript-api";
 import { TranscriptPanel } from "./TranscriptPanel";
+import { ReviewPanel } from "./ReviewPanel";
 import { chooseView, latestVariants, playVariant, shownMime, type Variant, type Viewing } from "./viewer-api";
 
 export interface ViewerData extends Viewing {
@@ -90,6 +91,12 @@ export function FileViewer({ data }: { data: ViewerData }) {
   const [transcript, setTranscript] = useState(data.transcript);
   useEffect(() => setTranscript(data.transcript), [data.transcript]);
   const isVideo = !!shown && kindOf("asset", shownMime(shown, asset.mimetype)) === "video";
+  const shownKind = shown ? kindOf("asset", shownMime(shown, asset.mimetype)) : null;
+  // Review (issue 38): comments at frames of a video or audio, on the whole of anything else; beside the column on a
+  // wide screen (the viewer fills the window's height: a panel under an image would squeeze it), under it on a phone.
+  const timed = !!data.link && (shownKind === "video" || shownKind === "audio");
+  const review = data.version;
+  const canUpdate = asset.asset_access.includes("update");
   const track =
     isVideo && transcript?.track && transcript.transcript
       ? {
@@ -172,53 +179,73 @@ export function FileViewer({ data }: { data: ViewerData }) {
           </Button>
         </Group>
       </Group>
-      {data.shown && data.link ? (
-        <MediaView
-          key={data.link}
-          src={data.link}
-          mime={shownMime(data.shown, asset.mimetype)}
-          name={asset.name}
-          text={data.text}
-          renew={renew}
-          mediaRef={media}
-          track={track}
-        />
-      ) : data.preview ? (
-        <MediaView src={data.preview} mime="image/jpeg" name={asset.name} />
-      ) : (
-        <Text c="dimmed">
-          {data.blank === "needsDownload"
-            ? ru.viewer.needsDownload
-            : data.blank === "noPreview"
-              ? ru.viewer.noPreview
-              : ru.viewer.noContent}
-        </Text>
-      )}
-      {transcript && data.version !== null && (
-        <TranscriptPanel
-          key={`${assetId}:${data.version}`}
-          assetId={assetId}
-          version={data.version}
-          state={transcript}
-          canEdit={asset.asset_access.includes("update")}
-          video={isVideo}
-          media={media}
-          onChange={setTranscript}
-        />
-      )}
+      {/* The review panel runs beside the whole column (player, transcript, timeline), so it has the screen's height. */}
+      <Flex direction={{ base: "column", sm: "row" }} gap="sm" style={{ flex: 1, minHeight: 0 }}>
+        <Stack gap="xs" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+          {data.shown && data.link ? (
+            <MediaView
+              key={data.link}
+              src={data.link}
+              mime={shownMime(data.shown, asset.mimetype)}
+              name={asset.name}
+              text={data.text}
+              renew={renew}
+              mediaRef={media}
+              track={track}
+            />
+          ) : data.preview ? (
+            <MediaView src={data.preview} mime="image/jpeg" name={asset.name} />
+          ) : (
+            <Text c="dimmed">
+              {data.blank === "needsDownload"
+                ? ru.viewer.needsDownload
+                : data.blank === "noPreview"
+                  ? ru.viewer.noPreview
+                  : ru.viewer.noContent}
+            </Text>
+          )}
+          {transcript && data.version !== null && (
+            <TranscriptPanel
+              key={`${assetId}:${data.version}`}
+              assetId={assetId}
+              version={data.version}
+              state={transcript}
+              canEdit={asset.asset_access.includes("update")}
+              video={isVideo}
+              media={media}
+              onChange={setTranscript}
+            />
+          )}
+          {data.metadata && (
+            <Timeline
+              assetId={assetId}
+              version={asset.asset_latest_version}
+              templates={data.metadata.templates}
+              values={data.metadata.timecoded}
+              lookup={data.metadata.lookup}
+              canEdit={asset.asset_access.includes("update")}
+              media={media}
+            />
+          )}
+          <SimilarAssets assetId={assetId} groupId={groupId} />
+        </Stack>
+        {review !== null && (
+          <Box
+            w={{ base: "100%", sm: "22rem" }}
+            mah={{ base: "45%", sm: "100%" }}
+            style={{ flexShrink: 0, minHeight: 0, overflowY: "auto" }}
+          >
+            <ReviewPanel
+              key={`${assetId}:${review}`}
+              assetId={assetId}
+              version={review}
+              media={timed ? media : null}
+              canUpdate={canUpdate}
+            />
+          </Box>
+        )}
+      </Flex>
       {data.metadata && <RegionOverlay media={media} box={box} templates={data.metadata.templates} values={data.metadata.timecoded} />}
-      {data.metadata && (
-        <Timeline
-          assetId={assetId}
-          version={asset.asset_latest_version}
-          templates={data.metadata.templates}
-          values={data.metadata.timecoded}
-          lookup={data.metadata.lookup}
-          canEdit={asset.asset_access.includes("update")}
-          media={media}
-        />
-      )}
-      <SimilarAssets assetId={assetId} groupId={groupId} />
     </Stack>
   );
 }

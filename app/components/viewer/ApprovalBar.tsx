@@ -1,0 +1,100 @@
+import { Badge, Button, Group, Text } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { ru } from "../../i18n/ru";
+import { ApiError } from "../../lib/api";
+import { showError, showInfo } from "../../lib/notify";
+import { type ApprovalOut, decide, getApproval, type ReviewStatus } from "./review-api";
+
+const t = ru.review.approval;
+
+const colors: Record<string, string> = { pending: "gray", approved: "green", changes_requested: "yellow", rejected: "red" };
+
+/**
+ * The version's approval: the overall status by the request's rule, each reviewer's answer, and «Одобрить» /
+ * «Нужны правки» for those the API lets decide (a requested reviewer of this version, or update on the asset).
+ */
+export function ApprovalBar({
+  assetId,
+  version,
+  canUpdate,
+  me,
+}: {
+  assetId: string;
+  version: number;
+  canUpdate: boolean;
+  me: string | null;
+}) {
+  const [round, setRound] = useState<ApprovalOut | null>(null);
+  const [busy, setBusy] = useState<ReviewStatus | null>(null);
+
+  useEffect(() => {
+    const aborter = new AbortController();
+    getApproval(assetId, version, aborter.signal).then(setRound, (error) => {
+      if (!aborter.signal.aborted) console.error(error);
+    });
+    return () => aborter.abort();
+  }, [assetId, version]);
+
+  if (!round) return null;
+  const asked = round.reviewers.some((r) => r.requested && r.user_id === me);
+  const mayDecide = canUpdate || asked;
+  const started = round.request_id !== null || round.decisions.length > 0;
+  // Nothing to show to someone who may neither see a round nor start one.
+  if (!started && !mayDecide) return null;
+
+  const send = async (status: ReviewStatus) => {
+    setBusy(status);
+    try {
+      setRound(await decide(assetId, version, status));
+      showInfo(t.decided);
+    } catch (error) {
+      // The rights may have changed since the screen opened: say who decides rather than the bare refusal.
+      showError(error instanceof ApiError && error.status === 403 ? t.forbidden : error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Group gap="xs" wrap="wrap" component="section" aria-label={t.title} data-testid="approval-bar">
+      <Text size="sm" fw={600}>
+        {t.title}
+      </Text>
+      {started ? (
+        <Badge color={colors[round.overall]} variant="light" data-testid="approval-status">
+          {t.status[round.overall]}
+        </Badge>
+      ) : (
+        <Text size="xs" c="dimmed">
+          {t.noReviewers}
+        </Text>
+      )}
+      {round.reviewers.length > 0 && (
+        <Group gap={4} component="ul" aria-label={t.reviewers} m={0} p={0} style={{ listStyle: "none" }}>
+          {round.reviewers.map((r) => (
+            <Text component="li" key={r.user_id} size="xs" c="dimmed" data-testid="approval-reviewer">
+              {r.name ?? r.user_id}
+              {r.requested ? "" : ` (${t.notRequested})`}: {t.status[r.status]}
+            </Text>
+          ))}
+        </Group>
+      )}
+      {mayDecide && (
+        <Group gap={4}>
+          <Button size="compact-xs" color="green" variant="light" loading={busy === "approved"} onClick={() => send("approved")}>
+            {t.approve}
+          </Button>
+          <Button
+            size="compact-xs"
+            color="yellow"
+            variant="light"
+            loading={busy === "changes_requested"}
+            onClick={() => send("changes_requested")}
+          >
+            {t.requestChanges}
+          </Button>
+        </Group>
+      )}
+    </Group>
+  );
+}

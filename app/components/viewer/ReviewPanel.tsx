@@ -1,0 +1,388 @@
+import { Badge, Box, Button, Group, SegmentedControl, Stack, Text, Textarea, Title, UnstyledButton } from "@mantine/core";
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { ru } from "../../i18n/ru";
+import { runAction } from "../../lib/actions";
+import { sessionStore } from "../../lib/session";
+import { useStore } from "../../lib/store";
+import { ApprovalBar } from "./ApprovalBar";
+import {
+  addComment,
+  type CommentOut,
+  type CommentsOut,
+  deleteComment,
+  listComments,
+  momentAt,
+  setResolved,
+  timecodeAt,
+} from "./review-api";
+
+const t = ru.review;
+
+type Filter = keyof typeof t.filters;
+type Reply = CommentOut["replies"][number];
+
+/** Whether a key press is typing into a form control (then C is a letter, not the shortcut). */
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+
+/** What the caller may do with a comment, as the API decides it: resolve (author or update), delete (author or admin). */
+interface Rights {
+  me: string | null;
+  isAdmin: boolean;
+  canUpdate: boolean;
+}
+const mine = (c: Reply, r: Rights) => !!r.me && c.author.user_id === r.me;
+const mayResolve = (c: Reply, r: Rights) => mine(c, r) || r.canUpdate;
+const mayDelete = (c: Reply, r: Rights) => mine(c, r) || r.isAdmin;
+
+function matches(c: CommentOut, filter: Filter, r: Rights) {
+  if (filter === "open") return !c.resolved;
+  if (filter === "resolved") return c.resolved;
+  if (filter === "mine") return mine(c, r) || c.replies.some((x) => mine(x, r));
+  return true;
+}
+
+/** One comment or reply: author, timecode (a click seeks there), text; the controls the caller's rights allow. */
+function CommentBody({
+  c,
+  rights,
+  onSeek,
+  onChanged,
+  children,
+}: {
+  c: Reply;
+  rights: Rights;
+  onSeek: ((seconds: number) => void) | null;
+  onChanged: () => void;
+  children?: ReactNode;
+}) {
+  const remove = async () => {
+    if (!window.confirm(t.deleteConfirm)) return;
+    if ((await runAction(() => deleteComment(c.comment_id))) !== undefined) onChanged();
+  };
+  const at = c.at;
+  const text = (
+    <>
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" fw={600} truncate>
+          {c.author.name ?? t.unknownAuthor}
+        </Text>
+        {at && (
+          <Text size="xs" c="yellow.4" ff="monospace" data-testid="review-timecode">
+            {at.timecode}
+          </Text>
+        )}
+        {c.resolved && (
+          <Badge size="xs" color="green" variant="light">
+            {t.resolvedBadge}
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+        {c.body}
+      </Text>
+    </>
+  );
+  return (
+    <Stack gap={2}>
+      {at && onSeek ? (
+        <UnstyledButton onClick={() => onSeek(at.seconds)} aria-label={`${t.seek(at.timecode)}: ${c.body}`} data-testid="review-seek">
+          {text}
+        </UnstyledButton>
+      ) : (
+        <Box>{text}</Box>
+      )}
+      <Group gap={4}>
+        {children}
+        {c.parent_id === null && mayResolve(c, rights) && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={async () => {
+              if ((await runAction(() => setResolved(c.comment_id, !c.resolved))) !== undefined) onChanged();
+            }}
+          >
+            {c.resolved ? t.reopen : t.resolve}
+          </Button>
+        )}
+        {mayDelete(c, rights) && (
+          <Button size="compact-xs" variant="subtle" color="red" onClick={remove}>
+            {t.delete}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** A thread: the comment, its replies under it (one level), «Ответить» with its form. */
+function Thread({
+  c,
+  assetId,
+  rights,
+  onSeek,
+  onChanged,
+}: {
+  c: CommentOut;
+  assetId: string;
+  rights: Rights;
+  onSeek: ((seconds: number) => void) | null;
+  onChanged: () => void;
+}) {
+  const [replying, setReplying] = useState(false);
+  const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    if (!text.trim()) return;
+    setBusy(true);
+    const done = await runAction(() => addComment({ asset_id: assetId, body: text, parent_id: c.comment_id }));
+    setBusy(false);
+    if (done === undefined) return;
+    setText("");
+    setReplying(false);
+    onChanged();
+  };
+  return (
+    <Box
+      component="li"
+      data-testid="review-comment"
+      data-resolved={c.resolved ? "true" : "false"}
+      p={6}
+      style={{ borderRadius: 4, background: "var(--mantine-color-dark-6)", opacity: c.resolved ? 0.7 : 1 }}
+    >
+      <CommentBody c={c} rights={rights} onSeek={onSeek} onChanged={onChanged}>
+        <Button size="compact-xs" variant="subtle" onClick={() => setReplying((r) => !r)}>
+          {t.reply}
+        </Button>
+      </CommentBody>
+      {c.replies.length > 0 && (
+        <Stack component="ul" aria-label={t.replies(c.replies.length)} gap={4} m={0} mt={4} pl="sm" style={{ listStyle: "none" }}>
+          {c.replies.map((r) => (
+            <Box
+              component="li"
+              key={r.comment_id}
+              data-testid="review-reply"
+              style={{ borderLeft: "2px solid var(--mantine-color-dark-4)" }}
+              pl={6}
+            >
+              <CommentBody c={r} rights={rights} onSeek={onSeek} onChanged={onChanged} />
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {replying && (
+        <Stack gap={4} mt={4}>
+          <Textarea
+            size="xs"
+            autosize
+            minRows={1}
+            aria-label={t.replyText}
+            value={text}
+            autoFocus
+            onChange={(e) => setText(e.currentTarget.value)}
+          />
+          <Group gap={4}>
+            <Button size="compact-xs" loading={busy} disabled={!text.trim()} onClick={send}>
+              {t.send}
+            </Button>
+            <Button size="compact-xs" variant="default" onClick={() => setReplying(false)}>
+              {t.cancel}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+export interface ReviewPanelProps {
+  assetId: string;
+  version: number;
+  /** The video or audio element: comments are made at its current frame and a click seeks it; null for images and PDF. */
+  media: RefObject<HTMLMediaElement | null> | null;
+  /** update on the asset: resolve anyone's comment, decide on approval without being asked. */
+  canUpdate: boolean;
+}
+
+/**
+ * The version's review beside the player or the picture: the approval bar, «Комментарий» at the current frame
+ * (key C; "," and "." step frames), the comments in the API's order with replies, resolve and delete as the caller's rights allow,
+ * a filter, and the timed comments as markers on a bar of the clip's length.
+ */
+export function ReviewPanel({ assetId, version, media, canUpdate }: ReviewPanelProps) {
+  const user = useStore(sessionStore).user;
+  const rights: Rights = { me: user?.id ?? null, isAdmin: !!user?.is_admin, canUpdate };
+  const [data, setData] = useState<CommentsOut | null>(null);
+  const [filter, setFilter] = useState<Filter>("all");
+  const [draft, setDraft] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        setData(await listComments(assetId, version, signal));
+      } catch (error) {
+        if (!signal?.aborted) console.error(error);
+      }
+    },
+    [assetId, version],
+  );
+  useEffect(() => {
+    const aborter = new AbortController();
+    void load(aborter.signal);
+    return () => aborter.abort();
+  }, [load]);
+  const reload = useCallback(() => void load(), [load]);
+
+  // The playhead and the clip's length, from the element's own events (nothing polls).
+  useEffect(() => {
+    const el = media?.current;
+    if (!el) return;
+    const update = () => {
+      setTime(el.currentTime);
+      setDuration(Number.isFinite(el.duration) ? el.duration : 0);
+    };
+    update();
+    const kinds = ["timeupdate", "seeked", "loadedmetadata", "durationchange"] as const;
+    for (const k of kinds) el.addEventListener(k, update);
+    return () => {
+      for (const k of kinds) el.removeEventListener(k, update);
+    };
+  }, [media]);
+
+  const rate = data?.rate ?? null;
+  // Keys on their physical places (the same on a Russian layout), unless typing: C puts the cursor in the comment
+  // box; "," and "." step one frame back and forward at the version's rate, paused, onto the frame's start.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (typing(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      const el = media?.current;
+      if (event.code === "KeyC") box.current?.focus();
+      else if ((event.code === "Comma" || event.code === "Period") && el && rate) {
+        el.pause();
+        const frame = (momentAt(el.currentTime, rate).frame ?? 0) + (event.code === "Period" ? 1 : -1);
+        el.currentTime = Math.max(0, (frame * rate.fps_den) / rate.fps_num);
+      } else return;
+      event.preventDefault();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [media, rate]);
+
+  const seek = media
+    ? (seconds: number) => {
+        const el = media.current;
+        if (!el) return;
+        el.pause();
+        el.currentTime = seconds;
+      }
+    : null;
+
+  const timed = !!media;
+  const submit = async () => {
+    const body = draft.trim();
+    if (!body) return;
+    const el = media?.current;
+    setBusy(true);
+    const done = await runAction(() =>
+      addComment({ asset_id: assetId, version, body, ...(timed && el ? { at: momentAt(el.currentTime, rate) } : {}) }),
+    );
+    setBusy(false);
+    if (done === undefined) return;
+    setDraft("");
+    await load();
+  };
+
+  const items = data?.items ?? [];
+  const shown = items.filter((c) => matches(c, filter, rights));
+  const playhead = timed ? timecodeAt(time, rate) : null;
+  const pct = (s: number) => `${duration > 0 ? Math.min(100, (s / duration) * 100) : 0}%`;
+
+  return (
+    <Stack gap={6} component="section" aria-label={t.title} style={{ minHeight: 0 }}>
+      <ApprovalBar assetId={assetId} version={version} canUpdate={canUpdate} me={rights.me} />
+      <Title order={5}>{t.title}</Title>
+      {timed && duration > 0 && (
+        <Box pos="relative" h={10} bg="dark.6" style={{ borderRadius: 3 }} role="group" aria-label={t.markers} data-testid="review-markers">
+          {items
+            .filter((c) => c.at)
+            .map((c) => (
+              <UnstyledButton
+                key={c.comment_id}
+                aria-label={t.seek(c.at!.timecode)}
+                onClick={() => seek?.(c.at!.seconds)}
+                pos="absolute"
+                top={0}
+                h={10}
+                w={4}
+                style={{
+                  left: `calc(${pct(c.at!.seconds)} - 2px)`,
+                  background: c.resolved ? "var(--mantine-color-green-6)" : "var(--mantine-color-yellow-5)",
+                  borderRadius: 2,
+                }}
+              />
+            ))}
+          <Box pos="absolute" top={0} h={10} w={1} bg="gray.3" style={{ left: pct(time), pointerEvents: "none" }} />
+        </Box>
+      )}
+      <Stack gap={4}>
+        <Textarea
+          ref={box}
+          size="xs"
+          autosize
+          minRows={2}
+          maxRows={6}
+          aria-label={t.commentText}
+          placeholder={timed ? t.placeholderTimed : t.placeholder}
+          value={draft}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          // Typing a note about a frame holds the player on that frame.
+          onFocus={() => media?.current?.pause()}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) void submit();
+          }}
+        />
+        <Group gap="xs">
+          <Button size="xs" loading={busy} disabled={!draft.trim()} onClick={submit}>
+            {t.comment}
+          </Button>
+          {playhead && (
+            <Text size="xs" c="dimmed" ff="monospace" data-testid="review-playhead">
+              {t.at(playhead)}
+            </Text>
+          )}
+        </Group>
+        {timed && (
+          <Text size="xs" c="dimmed">
+            {t.keysHint}
+          </Text>
+        )}
+      </Stack>
+      <SegmentedControl
+        size="xs"
+        aria-label={t.filter}
+        value={filter}
+        onChange={(v) => setFilter(v as Filter)}
+        data={(Object.keys(t.filters) as Filter[]).map((value) => ({ value, label: t.filters[value] }))}
+      />
+      {data && items.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          {t.none}
+        </Text>
+      ) : data && shown.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          {t.noneFiltered}
+        </Text>
+      ) : (
+        <Stack component="ul" aria-label={t.list} gap={6} m={0} p={0} style={{ listStyle: "none", overflowY: "auto", minHeight: 0 }}>
+          {shown.map((c) => (
+            <Thread key={c.comment_id} c={c} assetId={assetId} rights={rights} onSeek={seek} onChanged={reload} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

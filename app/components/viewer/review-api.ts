@@ -1,0 +1,53 @@
+import type { z } from "@hono/zod-openapi";
+import type {
+  ApprovalOut,
+  CommentBody,
+  CommentOut,
+  commentCreated,
+  commentsOut,
+  Moment,
+  OverallStatus,
+  ReviewStatus,
+} from "../../../functions/review/schemas";
+import { timecode } from "../../../functions/review/timecode";
+import { api } from "../../lib/api";
+
+/** The viewer's calls to /api/review (docs/decisions/061-review-and-approval.md); the shapes are the API's own schemas. */
+
+export type { ApprovalOut, CommentOut, OverallStatus, ReviewStatus };
+export type CommentsOut = z.infer<typeof commentsOut>;
+export type NewComment = Pick<CommentBody, "asset_id" | "body"> & { version?: number; at?: Moment; parent_id?: string };
+
+export const listComments = (assetId: string, version: number, signal?: AbortSignal) =>
+  api<CommentsOut>("/review/comments", { query: { asset_id: assetId, version }, signal });
+
+export const addComment = (body: NewComment) => api<z.infer<typeof commentCreated>>("/review/comments", { method: "POST", body });
+
+export const setResolved = (commentId: string, resolved: boolean) =>
+  api<{ ok: true }>(`/review/comments/${commentId}`, { method: "PATCH", body: { resolved } });
+
+export const deleteComment = (commentId: string) => api<{ ok: true }>(`/review/comments/${commentId}`, { method: "DELETE" });
+
+export const getApproval = (assetId: string, version: number, signal?: AbortSignal) =>
+  api<ApprovalOut>(`/review/approval/${assetId}`, { query: { version }, signal });
+
+export const decide = (assetId: string, version: number, status: ReviewStatus) =>
+  api<ApprovalOut>(`/review/approval/${assetId}`, { method: "POST", body: { version, status } });
+
+/**
+ * The moment of the frame the player shows at `seconds`: at a known rate, the frame whose display has begun (a
+ * paused player shows the frame that started at or before its time), sent as a frame with its rate so it reopens
+ * exactly; without one, the seconds, which the API turns into a frame at the version's rate. A hundredth of a
+ * frame of slack: a time set to a frame's exact start may read back a little early (float error, and players
+ * that keep time in whole microseconds).
+ */
+export function momentAt(seconds: number, rate: CommentsOut["rate"]): Moment {
+  if (!rate) return { seconds };
+  return { frame: Math.max(0, Math.floor((seconds * rate.fps_num) / rate.fps_den + 0.01)), fps_num: rate.fps_num, fps_den: rate.fps_den };
+}
+
+/** The playhead's timecode as a comment made now will show it (the same frame as `momentAt`); null without a rate. */
+export function timecodeAt(seconds: number, rate: CommentsOut["rate"]): string | null {
+  const m = momentAt(seconds, rate);
+  return m.frame !== undefined && rate ? timecode(m.frame, { num: rate.fps_num, den: rate.fps_den }) : null;
+}

@@ -1,0 +1,48 @@
+import { plural } from "./plural";
+
+/** The viewer's review: comments at frames beside the player, the approval bar (issue 38). Part of the one dictionary, `ru` in ./ru.ts. */
+export const review = {
+  title: "Комментарии",
+  /** The button that adds a comment at the current frame (key C), as the issue names it. */
+  comment: "Комментарий",
+  commentText: "Текст комментария",
+  placeholderTimed: "Комментарий к текущему кадру (клавиша C)",
+  placeholder: "Комментарий к файлу",
+  at: (timecode: string) => `на ${timecode}`,
+  keysHint: "C — комментарий; «,» и «.» — кадр назад и вперёд",
+  added: "Комментарий добавлен",
+  list: "Комментарии к версии",
+  none: "Комментариев пока нет",
+  noneFiltered: "Под этот фильтр комментарии не подходят",
+  filter: "Показать комментарии",
+  filters: { all: "Все", open: "Открытые", resolved: "Решённые", mine: "Мои" },
+  seek: (timecode: string) => `Перейти к ${timecode}`,
+  unknownAuthor: "Неизвестный автор",
+  resolvedBadge: "Решён",
+  replies: (n: number) => `${n} ${plural(n, ["ответ", "ответа", "ответов"])}`,
+  reply: "Ответить",
+  replyText: "Текст ответа",
+  send: "Отправить",
+  cancel: "Отмена",
+  resolve: "Решено",
+  reopen: "Открыть снова",
+  delete: "Удалить комментарий",
+  deleteConfirm: "Удалить комментарий вместе с ответами?",
+  markers: "Комментарии на шкале времени",
+  approval: {
+    title: "Согласование",
+    status: {
+      pending: "Ожидает",
+      approved: "Одобрено",
+      changes_requested: "Нужны правки",
+      rejected: "Отклонено",
+    } as Record<string, string>,
+    approve: "Одобрить",
+    requestChanges: "Нужны правки",
+    reviewers: "Рецензенты",
+    noReviewers: "Рецензенты не назначены",
+    notRequested: "без запроса",
+    decided: "Решение сохранено",
+    forbidden: "Решение принимают рецензенты, которых об этом попросили, или те, у кого есть право изменять файл",
+  },
+};
