@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ru } from "../../i18n/ru";
 import { ApiError } from "../../lib/api";
 import { showError, showInfo } from "../../lib/notify";
-import { type ApprovalOut, decide, getApproval, type ReviewStatus } from "./review-api";
+import { type ApprovalOut, decide, type ReviewStatus } from "./review-api";
 
 const t = ru.review.approval;
 
@@ -18,22 +18,17 @@ export function ApprovalBar({
   version,
   canUpdate,
   me,
+  initial,
 }: {
   assetId: string;
   version: number;
   canUpdate: boolean;
   me: string | null;
+  /** The round the screen's loader read (null when it could not be read). */
+  initial: ApprovalOut | null;
 }) {
-  const [round, setRound] = useState<ApprovalOut | null>(null);
+  const [round, setRound] = useState<ApprovalOut | null>(initial);
   const [busy, setBusy] = useState<ReviewStatus | null>(null);
-
-  useEffect(() => {
-    const aborter = new AbortController();
-    getApproval(assetId, version, aborter.signal).then(setRound, (error) => {
-      if (!aborter.signal.aborted) console.error(error);
-    });
-    return () => aborter.abort();
-  }, [assetId, version]);
 
   if (!round) return null;
   const asked = round.reviewers.some((r) => r.requested && r.user_id === me);

@@ -21,6 +21,7 @@ import { VersionSwitcher } from "./VersionSwitcher";
 import { loadTranscript, type TranscriptState } from "./transcript-api";
 import { TranscriptPanel } from "./TranscriptPanel";
 import { ReviewPanel } from "./ReviewPanel";
+import { loadReview, type ReviewState } from "./review-api";
 import { chooseView, latestVariants, playVariant, shownMime, type Variant, type Viewing } from "./viewer-api";
 
 export interface ViewerData extends Viewing {
@@ -35,6 +36,8 @@ export interface ViewerData extends Viewing {
   version: number | null;
   /** For a video or audio version: its transcript and subtitle track (docs/decisions/059-transcripts.md). */
   transcript: TranscriptState | null;
+  /** The shown version's comments and approval (docs/decisions/061-review-and-approval.md). */
+  review: ReviewState | null;
 }
 
 /**
@@ -58,11 +61,12 @@ export async function loadViewer(groupId: string, assetId: string, signal: Abort
   const viewing = await chooseView(asset, all, signal);
   const kind = viewing.shown ? kindOf("asset", shownMime(viewing.shown, asset.mimetype)) : null;
   const timed = kind === "video" || kind === "audio";
-  const [metadata, transcript] = await Promise.all([
+  const [metadata, transcript, review] = await Promise.all([
     timed ? loadAssetMetadata(asset, signal) : null,
     timed && version !== null ? loadTranscript(assetId, version, versions, asset.asset_access.includes("update"), signal) : null,
+    version !== null ? loadReview(assetId, version, signal) : null,
   ]);
-  return { groupId, asset, order, ...viewing, metadata, versions, version, transcript };
+  return { groupId, asset, order, ...viewing, metadata, versions, version, transcript, review };
 }
 
 /** The original of a version: the initial upload, else the master, else whatever is there. */
@@ -95,7 +99,7 @@ export function FileViewer({ data }: { data: ViewerData }) {
   // Review (issue 38): comments at frames of a video or audio, on the whole of anything else; beside the column on a
   // wide screen (the viewer fills the window's height: a panel under an image would squeeze it), under it on a phone.
   const timed = !!data.link && (shownKind === "video" || shownKind === "audio");
-  const review = data.version;
+  const review = data.version !== null && data.review ? { version: data.version, initial: data.review } : null;
   const canUpdate = asset.asset_access.includes("update");
   const track =
     isVideo && transcript?.track && transcript.transcript
@@ -236,9 +240,10 @@ export function FileViewer({ data }: { data: ViewerData }) {
             style={{ flexShrink: 0, minHeight: 0, overflowY: "auto" }}
           >
             <ReviewPanel
-              key={`${assetId}:${review}`}
+              key={`${assetId}:${review.version}`}
               assetId={assetId}
-              version={review}
+              version={review.version}
+              initial={review.initial}
               media={timed ? media : null}
               canUpdate={canUpdate}
             />

@@ -12,6 +12,7 @@ import {
   deleteComment,
   listComments,
   momentAt,
+  type ReviewState,
   setResolved,
   timecodeAt,
 } from "./review-api";
@@ -202,6 +203,8 @@ export interface ReviewPanelProps {
   media: RefObject<HTMLMediaElement | null> | null;
   /** update on the asset: resolve anyone's comment, decide on approval without being asked. */
   canUpdate: boolean;
+  /** The comments and approval the screen's loader read; the panel reads them again only after its own changes. */
+  initial: ReviewState;
 }
 
 /**
@@ -209,10 +212,10 @@ export interface ReviewPanelProps {
  * (key C; "," and "." step frames), the comments in the API's order with replies, resolve and delete as the caller's rights allow,
  * a filter, and the timed comments as markers on a bar of the clip's length.
  */
-export function ReviewPanel({ assetId, version, media, canUpdate }: ReviewPanelProps) {
+export function ReviewPanel({ assetId, version, media, canUpdate, initial }: ReviewPanelProps) {
   const user = useStore(sessionStore).user;
   const rights: Rights = { me: user?.id ?? null, isAdmin: !!user?.is_admin, canUpdate };
-  const [data, setData] = useState<CommentsOut | null>(null);
+  const [data, setData] = useState<CommentsOut | null>(initial.comments);
   const [filter, setFilter] = useState<Filter>("all");
   const [draft, setDraft] = useState("");
   const [busy, setBusy] = useState(false);
@@ -220,22 +223,14 @@ export function ReviewPanel({ assetId, version, media, canUpdate }: ReviewPanelP
   const [duration, setDuration] = useState(0);
   const box = useRef<HTMLTextAreaElement>(null);
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        setData(await listComments(assetId, version, signal));
-      } catch (error) {
-        if (!signal?.aborted) console.error(error);
-      }
-    },
-    [assetId, version],
-  );
-  useEffect(() => {
-    const aborter = new AbortController();
-    void load(aborter.signal);
-    return () => aborter.abort();
-  }, [load]);
-  const reload = useCallback(() => void load(), [load]);
+  // After a change of its own (a comment, reply, resolve, delete) the panel reads the list again.
+  const reload = useCallback(async () => {
+    try {
+      setData(await listComments(assetId, version));
+    } catch (error) {
+      console.error(error);
+    }
+  }, [assetId, version]);
 
   // The playhead and the clip's length, from the element's own events (nothing polls).
   useEffect(() => {
@@ -293,7 +288,7 @@ export function ReviewPanel({ assetId, version, media, canUpdate }: ReviewPanelP
     setBusy(false);
     if (done === undefined) return;
     setDraft("");
-    await load();
+    await reload();
   };
 
   const items = data?.items ?? [];
@@ -303,7 +298,7 @@ export function ReviewPanel({ assetId, version, media, canUpdate }: ReviewPanelP
 
   return (
     <Stack gap={6} component="section" aria-label={t.title} style={{ minHeight: 0 }}>
-      <ApprovalBar assetId={assetId} version={version} canUpdate={canUpdate} me={rights.me} />
+      <ApprovalBar assetId={assetId} version={version} canUpdate={canUpdate} me={rights.me} initial={initial.approval} />
       <Title order={5}>{t.title}</Title>
       {timed && duration > 0 && (
         <Box pos="relative" h={10} bg="dark.6" style={{ borderRadius: 3 }} role="group" aria-label={t.markers} data-testid="review-markers">

@@ -31,6 +31,25 @@ export const deleteComment = (commentId: string) => api<{ ok: true }>(`/review/c
 export const getApproval = (assetId: string, version: number, signal?: AbortSignal) =>
   api<ApprovalOut>(`/review/approval/${assetId}`, { query: { version }, signal });
 
+/** What the review panel opens with: the version's comments and its approval round (null when it could not be read). */
+export interface ReviewState {
+  comments: CommentsOut | null;
+  approval: ApprovalOut | null;
+}
+
+/** The viewer's loader reads the review with the rest of the screen; a failure leaves the panel empty, not the screen. */
+export async function loadReview(assetId: string, version: number, signal: AbortSignal): Promise<ReviewState> {
+  const logged = (error: unknown) => {
+    if (!signal.aborted) console.error(error);
+    return null;
+  };
+  const [comments, approval] = await Promise.all([
+    listComments(assetId, version, signal).catch(logged),
+    getApproval(assetId, version, signal).catch(logged),
+  ]);
+  return { comments, approval };
+}
+
 export const decide = (assetId: string, version: number, status: ReviewStatus) =>
   api<ApprovalOut>(`/review/approval/${assetId}`, { method: "POST", body: { version, status } });
 
