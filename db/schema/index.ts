@@ -39,3 +39,4 @@ export * from "./udwf";
 export * from "./transcripts";
 export * from "./fingerprints";
 export * from "./review";
+export * from "./review-inbox";
