@@ -35,6 +35,8 @@ export const reviewComments = sqliteTable(
     /** The thread's first comment for a reply; replies are one level deep. */
     parentId: text("parent_id"),
     userId: text("user_id"),
+    /** The name an external reviewer gave on the review page (user_id is then the link's reviewer id). */
+    guestName: text("guest_name"),
     body: text("body").notNull(),
     frame: integer("frame"),
     untilFrame: integer("until_frame"),
@@ -91,6 +93,8 @@ export const reviewDecisions = sqliteTable(
     userId: text("user_id").notNull(),
     status: text("status", { enum: reviewStatusValues }).notNull(),
     note: text("note").notNull().default(""),
+    /** As on comments: an external reviewer's given name. */
+    guestName: text("guest_name"),
     ctime: unixTime("ctime").notNull(),
   },
   (t) => [index("review_decisions_version_idx").on(t.assetId, t.version, t.ctime)],

@@ -6,6 +6,9 @@ import { unixTime } from "./columns";
 export const shareLinkAcls = ["view", "download_original", "download_proxy"] as const;
 export type ShareLinkAcl = (typeof shareLinkAcls)[number];
 
+/** `share`: a file handed out; `review`: an external reviewer's link to one version's round (decision 061). */
+export const shareLinkKinds = ["share", "review"] as const;
+
 /**
  * A public short link to one asset (docs/decisions/010-share-links.md). The id is the secret in the URL:
  * 22 base62 characters from the CSPRNG (~131 bits), never a UUID or a counter. The row is kept after a
@@ -29,6 +32,13 @@ export const shareLinks = sqliteTable(
     viewCount: integer("view_count").notNull().default(0),
     downloadCount: integer("download_count").notNull().default(0),
     revokedAt: unixTime("revoked_at"),
+    kind: text("kind", { enum: shareLinkKinds }).notNull().default("share"),
+    /** A review link: the version whose round it reviews (its proxy, comments and approval). */
+    reviewVersion: integer("review_version"),
+    /** A review link: the external reviewer's id in the round (review_reviewers, decisions, comments); not a user. */
+    reviewerId: text("reviewer_id"),
+    /** A review link: the reviewer confirms the address in `emails` by a mailed code before commenting. */
+    confirmEmail: integer("confirm_email", { mode: "boolean" }).notNull().default(false),
     ctime: unixTime("ctime").notNull(),
     mtime: unixTime("mtime").notNull(),
   },
