@@ -14,6 +14,9 @@ import { housekeeping } from "./functions/system/housekeeping";
 import { handleQueue } from "./queues/index";
 import type { JobMessage } from "./queues/messages";
 
+// The live review room, a Durable Object class wrangler.toml binds as REVIEW_ROOM: exported from the Worker's entry.
+export { ReviewRoom } from "./functions/review/live-room";
+
 // The Remix server build (npx remix vite:build); static assets in build/client are served before the Worker.
 // Loaded on the first page request: an API request, a queue batch or a cron never pays for its 2 MB.
 const remixBuild = () => import("./build/server/index.js");

@@ -38,6 +38,7 @@ import shopRoutes from "./shop/routes";
 import udwfRoutes from "./udwf/routes";
 import transcriptRoutes from "./transcripts/routes";
 import reviewRoutes from "./review/routes";
+import reviewLiveRoutes from "./review/live-routes";
 import { dispatchEvents } from "./udwf/dispatch";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
@@ -99,6 +100,7 @@ api.route("/shop", shopRoutes);
 api.route("/udwf", udwfRoutes);
 api.route("/transcripts", transcriptRoutes);
 api.route("/review", reviewRoutes);
+api.route("/review", reviewLiveRoutes);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
 const openApiConfig = { openapi: "3.1.0", info: { title: "Медиа-архив", version: "1" }, security: [{ bearer: [] }] };

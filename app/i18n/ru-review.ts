@@ -28,6 +28,9 @@ export const review = {
   reopen: "Открыть снова",
   delete: "Удалить комментарий",
   deleteConfirm: "Удалить комментарий вместе с ответами?",
+  /** Who else has the version open now (the live room), and at which paused frame. */
+  watching: "Сейчас смотрят",
+  watchingAt: (name: string, timecode: string) => `${name} (${timecode})`,
   markers: "Комментарии на шкале времени",
   approval: {
     title: "Согласование",

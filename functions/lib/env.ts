@@ -35,6 +35,8 @@ export interface Env {
   LIBSQL_AUTH_TOKEN?: string;
   BUCKET: R2Bucket;
   JOBS: Queue<JobMessage>;
+  /** The live review rooms, one Durable Object per asset (functions/review/live-room.ts); unset, nothing is pushed. */
+  REVIEW_ROOM?: DurableObjectNamespace;
   ASSETS: Fetcher;
   /** HS256 key for bearer tokens; a secret in production, generated per data dir locally. */
   JWT_SECRET: string;

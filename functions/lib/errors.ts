@@ -14,6 +14,7 @@ export const errorStatus = {
   conflict: 409,
   gone: 410,
   payload_too_large: 413,
+  upgrade_required: 426,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

@@ -273,7 +273,7 @@ function roundOut(r: Round, names: Map<string, string>): RoundOut {
   };
 }
 
-async function approvalOf(db: Db, assetId: string, version: number): Promise<ApprovalOut> {
+export async function approvalOf(db: Db, assetId: string, version: number): Promise<ApprovalOut> {
   const rounds = await loadRounds(db, assetId);
   if (!rounds.has(version)) rounds.set(version, emptyRound(version));
   const all = [...rounds.values()].sort((a, b) => b.version - a.version);

@@ -167,6 +167,21 @@ export async function loadComments(db: Db, assetId: string, version: number, pro
   }));
 }
 
+/**
+ * One comment exactly as the list shows it (a thread's first comment with its replies, a reply without), for the live
+ * room's messages; null when it is gone.
+ */
+export async function listedComment(db: Db, commentId: string): Promise<CommentOut | Omit<CommentOut, "replies"> | null> {
+  const row = await db.select().from(reviewComments).where(eq(reviewComments.commentId, commentId)).get();
+  if (!row) return null;
+  const rate = await versionRate(db, row.assetId, row.version);
+  if (row.parentId) {
+    const names = await userNames(db, row.userId ? [row.userId] : []);
+    return out(row, names, rate);
+  }
+  return (await loadComments(db, row.assetId, row.version, rate)).find((c) => c.comment_id === commentId) ?? null;
+}
+
 export async function listComments(db: Db, auth: AuthUser, assetId: string, v?: number) {
   await assetPerms(db, auth, assetId);
   const version = await resolveVersion(db, assetId, v);

@@ -1,10 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../lib/env";
 import { getDb } from "../lib/db";
 import { createApp, errorResponses, jsonBody, routeDefiner } from "../lib/openapi";
 import { contentDisposition } from "../lib/served-bytes";
 import { createRequest, decide, getApproval } from "./approval";
 import { createComment, deleteComment, listComments, patchComment } from "./comments";
 import { exportComments } from "./export";
+import { approvalMessage, commentMessage, deletedMessage, pushLive, type LiveMessage } from "./live";
 import {
   approvalOut,
   assetParam,
@@ -32,6 +35,8 @@ const errors = {
 };
 const route = routeDefiner(["review"], errors);
 const origin = (url: string) => new URL(url).origin;
+/** After a change: its message to the asset's live room, once the answer is sent (docs/decisions/061, "Live room"). */
+const live = (c: Context<AppEnv>, message: () => Promise<LiveMessage | null>) => c.executionCtx.waitUntil(pushLive(c.env, message));
 
 app.openapi(
   route(
@@ -41,7 +46,12 @@ app.openapi(
     { body: jsonBody(commentBody) },
     commentCreated,
   ),
-  async (c) => c.json(await createComment(getDb(c.env), c.env, c.get("auth"), c.req.valid("json"), origin(c.req.url)), 200),
+  async (c) => {
+    const db = getDb(c.env);
+    const created = await createComment(db, c.env, c.get("auth"), c.req.valid("json"), origin(c.req.url));
+    live(c, commentMessage(db, "comment.created", created.comment_id));
+    return c.json(created, 200);
+  },
 );
 
 app.openapi(
@@ -60,12 +70,26 @@ app.openapi(
     { params: commentParam, body: jsonBody(commentPatch) },
     ok,
   ),
-  async (c) => c.json(await patchComment(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) => {
+    const db = getDb(c.env);
+    const { id } = c.req.valid("param");
+    const done = await patchComment(db, c.get("auth"), id, c.req.valid("json"));
+    live(c, commentMessage(db, "comment.updated", id));
+    return c.json(done, 200);
+  },
 );
 
 app.openapi(
   route("delete", "/comments/{id}", "Delete a comment and its replies (the author or an admin)", { params: commentParam }, ok),
-  async (c) => c.json(await deleteComment(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200),
+  async (c) => {
+    const db = getDb(c.env);
+    const { id } = c.req.valid("param");
+    // The message carries the comment as it was listed, so it is read before it goes (and sent only if it went).
+    const message = c.env.REVIEW_ROOM ? await deletedMessage(db, id).catch(() => null) : null;
+    const done = await deleteComment(db, c.get("auth"), id);
+    live(c, async () => message);
+    return c.json(done, 200);
+  },
 );
 
 app.openapi(
@@ -76,7 +100,13 @@ app.openapi(
     { body: jsonBody(requestBody) },
     requestOut,
   ),
-  async (c) => c.json(await createRequest(getDb(c.env), c.env, c.get("auth"), c.req.valid("json"), origin(c.req.url)), 200),
+  async (c) => {
+    const db = getDb(c.env);
+    const body = c.req.valid("json");
+    const created = await createRequest(db, c.env, c.get("auth"), body, origin(c.req.url));
+    live(c, approvalMessage(db, body.asset_id, created.version));
+    return c.json(created, 200);
+  },
 );
 
 app.openapi(
@@ -87,7 +117,12 @@ app.openapi(
     { params: assetParam, body: jsonBody(decisionBody) },
     approvalOut,
   ),
-  async (c) => c.json(await decide(getDb(c.env), c.get("auth"), c.req.valid("param").asset_id, c.req.valid("json")), 200),
+  async (c) => {
+    const { asset_id } = c.req.valid("param");
+    const approval = await decide(getDb(c.env), c.get("auth"), asset_id, c.req.valid("json"));
+    live(c, async () => ({ type: "approval.changed", asset_id, version: approval.version, approval }));
+    return c.json(approval, 200);
+  },
 );
 
 app.openapi(

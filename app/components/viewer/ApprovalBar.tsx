@@ -18,16 +18,17 @@ export function ApprovalBar({
   version,
   canUpdate,
   me,
-  initial,
+  round,
+  onRound,
 }: {
   assetId: string;
   version: number;
   canUpdate: boolean;
   me: string | null;
-  /** The round the screen's loader read (null when it could not be read). */
-  initial: ApprovalOut | null;
+  /** The round as the panel holds it: the screen's loader read it, the live room and decisions here change it (null: unreadable). */
+  round: ApprovalOut | null;
+  onRound: (round: ApprovalOut) => void;
 }) {
-  const [round, setRound] = useState<ApprovalOut | null>(initial);
   const [busy, setBusy] = useState<ReviewStatus | null>(null);
 
   if (!round) return null;
@@ -40,7 +41,7 @@ export function ApprovalBar({
   const send = async (status: ReviewStatus) => {
     setBusy(status);
     try {
-      setRound(await decide(assetId, version, status));
+      onRound(await decide(assetId, version, status));
       showInfo(t.decided);
     } catch (error) {
       // The rights may have changed since the screen opened: say who decides rather than the bare refusal.

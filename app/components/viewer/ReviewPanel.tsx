@@ -10,12 +10,15 @@ import {
   type CommentOut,
   type CommentsOut,
   deleteComment,
+  getApproval,
   listComments,
   momentAt,
   type ReviewState,
   setResolved,
   timecodeAt,
 } from "./review-api";
+import { applyComment, useReviewLive } from "./review-live";
+import { Watching } from "./Watching";
 
 const t = ru.review;
 
@@ -216,6 +219,7 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial }: Rev
   const user = useStore(sessionStore).user;
   const rights: Rights = { me: user?.id ?? null, isAdmin: !!user?.is_admin, canUpdate };
   const [data, setData] = useState<CommentsOut | null>(initial.comments);
+  const [approval, setApproval] = useState(initial.approval);
   const [filter, setFilter] = useState<Filter>("all");
   const [draft, setDraft] = useState("");
   const [busy, setBusy] = useState(false);
@@ -249,6 +253,21 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial }: Rev
   }, [media]);
 
   const rate = data?.rate ?? null;
+  // The live room: others' comments and decisions appear as they are made; after a drop, the lists are read again.
+  const watchers = useReviewLive({
+    assetId,
+    media,
+    rate,
+    onMessage: (m) => {
+      if (m.version !== version) return;
+      if (m.type === "approval.changed") setApproval(m.approval);
+      else setData((d) => d && applyComment(d, m));
+    },
+    onReconnect: () => {
+      void reload();
+      getApproval(assetId, version).then(setApproval, console.error);
+    },
+  });
   // Keys on their physical places (the same on a Russian layout), unless typing: C puts the cursor in the comment
   // box; "," and "." step one frame back and forward at the version's rate, paused, onto the frame's start.
   useEffect(() => {
@@ -298,7 +317,8 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial }: Rev
 
   return (
     <Stack gap={6} component="section" aria-label={t.title} style={{ minHeight: 0 }}>
-      <ApprovalBar assetId={assetId} version={version} canUpdate={canUpdate} me={rights.me} initial={initial.approval} />
+      <ApprovalBar assetId={assetId} version={version} canUpdate={canUpdate} me={rights.me} round={approval} onRound={setApproval} />
+      <Watching watchers={watchers} me={rights.me} rate={rate} />
       <Title order={5}>{t.title}</Title>
       {timed && duration > 0 && (
         <Box pos="relative" h={10} bg="dark.6" style={{ borderRadius: 3 }} role="group" aria-label={t.markers} data-testid="review-markers">

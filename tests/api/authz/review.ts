@@ -90,6 +90,27 @@ export const reviewCases: RouteCase[] = [
     expect: onShared(200, 200),
   },
   {
+    route: "POST /api/review/live-ticket/:asset_id",
+    request: async (w) => {
+      const a = await sharedAsset(w);
+      return { method: "POST", path: `/api/review/live-ticket/${a.id}`, secrets: [a.name, a.id] };
+    },
+    expect: onShared(200, 200),
+  },
+  {
+    // The ticket is the credential (the bearer is ignored): each persona brings the one it could get, if any. Without
+    // an Upgrade header a valid ticket gets 426, so a 426 here means the ticket let the caller in.
+    route: "GET /api/review/live/:asset_id",
+    request: async (w, as) => {
+      const a = await sharedAsset(w);
+      const bearer = as === "anonymous" ? undefined : (w.users[as].bearer ?? undefined);
+      const t = await call(`/api/review/live-ticket/${a.id}`, { method: "POST", bearer });
+      const ticket = t.status === 200 ? `?ticket=${encodeURIComponent(t.body.ticket)}` : "";
+      return { path: `/api/review/live/${a.id}${ticket}`, secrets: [a.name] };
+    },
+    expect: { ...onShared(426, 426, 426), anonymous: 401, disabled: 401, none: 401, chrooted: 401 },
+  },
+  {
     route: "GET /api/review/export/:asset_id",
     request: async (w) => {
       await adminComment(w);

@@ -1,0 +1,63 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { getDb } from "../lib/db";
+import { ApiError } from "../lib/errors";
+import { createApp, errorResponses, routeDefiner } from "../lib/openapi";
+import { joinRoom, liveTicket, ticketHolder } from "./live";
+import { assetParam } from "./schemas";
+
+/**
+ * /api/review/live-ticket and /api/review/live: the live room of an asset (docs/decisions/061-review-and-approval.md,
+ * "Live room"). A browser cannot send headers with a WebSocket, so it first asks for a short-lived ticket with its
+ * bearer, then connects with the ticket in the address.
+ */
+const app = createApp();
+const errorOf = (description: string) => ({ description, content: errorResponses[400].content });
+
+const ticketOut = z
+  .object({
+    ticket: z.string().openapi({ description: "For GET /api/review/live/{asset_id}?ticket=…, once, within a minute" }),
+    expires: z.number().int().openapi({ description: "Unix seconds" }),
+  })
+  .openapi("ReviewLiveTicket");
+
+app.openapi(
+  routeDefiner(["review"], { ...errorResponses, 404: errorOf("Not found, or the asset is not readable") })(
+    "post",
+    "/live-ticket/{asset_id}",
+    "A short-lived ticket to the asset's live review room (read on the asset)",
+    { params: assetParam },
+    ticketOut,
+  ),
+  async (c) => c.json(await liveTicket(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").asset_id), 200),
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/live/{asset_id}",
+    tags: ["review"],
+    summary:
+      "The asset's live review room over a WebSocket: presence, and comment.created|updated|deleted and approval.changed as the REST lists show them",
+    // The ticket is the credential (a WebSocket carries no Authorization header); it names the session and the asset.
+    security: [],
+    request: {
+      params: assetParam,
+      query: z.object({ ticket: z.string().max(400).optional().openapi({ description: "From POST /api/review/live-ticket/{asset_id}" }) }),
+    },
+    responses: {
+      101: { description: "Switching to the WebSocket" },
+      400: errorResponses[400],
+      401: errorOf("No ticket, or a forged, expired or other asset's one, or its session ended or lost read on the asset"),
+      426: errorOf("Not a WebSocket upgrade"),
+    },
+  }),
+  async (c) => {
+    const { asset_id } = c.req.valid("param");
+    const auth = await ticketHolder(getDb(c.env), c.env, asset_id, c.req.valid("query").ticket);
+    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket")
+      throw new ApiError("upgrade_required", "Нужен запрос WebSocket (Upgrade: websocket)", undefined, { Upgrade: "websocket" });
+    return joinRoom(c.env, asset_id, auth);
+  },
+);
+
+export default app;

@@ -1,0 +1,87 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { makeClip } from "../media/media";
+import { Seeder, unique } from "./browse-seed";
+import { ADMIN, expect, openSignedIn, signedInPage, test } from "./fixtures";
+
+/**
+ * The live review room in two browsers (issue 38 "Live", docs/decisions/061-review-and-approval.md): the admin
+ * comments at a frame; the reader, on the same asset in another context, sees the comment appear without reloading
+ * and, clicking it, lands on the same frame; the admin's paused frame shows beside their name; a decision shows too.
+ */
+
+const FPS = 25;
+const dir = mkdtempSync(path.join(tmpdir(), "mam-review-live-"));
+const clip = makeClip(path.join(dir, "совместно.mp4"), 4, 320, 240, FPS);
+
+const threads = (page: Page) => page.getByRole("list", { name: "Комментарии к версии" }).getByTestId("review-comment");
+const readyVideo = async (page: Page) => {
+  const video = page.locator("video");
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  return video;
+};
+/** The frame a paused player shows (the one whose display has begun), at the clip's rate. */
+const frameOf = (video: Locator) => video.evaluate((el: HTMLVideoElement, fps) => Math.floor(el.currentTime * fps + 0.01), FPS);
+
+test("a comment at a frame appears in the other viewer without reloading and seeks it to the same frame", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const seed = await Seeder.admin();
+  const groupId = await seed.group(unique("Вместе"));
+  const assetId = await seed.uploadInto(groupId, clip, "video/mp4");
+  const suffix = unique("").trim();
+  const reader = { login: `live-${suffix}`, password: `Pw-${suffix}-long`, name: `Зритель ${suffix}` };
+  const { user_id: readerId } = await seed.call("/api/user", {
+    json: { user_name: reader.name, user_login: reader.login, user_passwd: reader.password, enabled: true },
+  });
+  await seed.call("/api/user/acl", { json: { subj: readerId, obj: groupId, acl: ["read"] } });
+  await expect
+    .poll(async () => (await seed.call(`/api/review/comments?asset_id=${assetId}`)).rate, { timeout: 150_000, intervals: [2000] })
+    .toEqual({ fps_num: FPS, fps_den: 1 });
+
+  const url = `/mam/${groupId}/asset/${assetId}`;
+  await openSignedIn(page, ADMIN, url);
+  const video = await readyVideo(page);
+  const other = await signedInPage(browser, reader, url);
+  try {
+    const readerPage = other.page;
+    const readerVideo = await readyVideo(readerPage);
+    // Both are in the room: each sees the other among those watching.
+    await expect(page.getByTestId("review-watcher")).toContainText(reader.name);
+    await expect(readerPage.getByTestId("review-watcher")).toHaveCount(1);
+    // A mark on the reader's page that a reload would wipe.
+    await readerPage.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+
+    // The admin pauses at 2.2 s (frame 55): the reader sees that frame beside the admin's name.
+    await video.evaluate((el: HTMLVideoElement) => {
+      el.pause();
+      el.currentTime = 2.2;
+    });
+    await expect(page.getByTestId("review-playhead")).toHaveText("на 00:00:02:05");
+    await expect(readerPage.getByTestId("review-watcher")).toContainText("(00:00:02:05)");
+
+    await page.getByRole("textbox", { name: "Текст комментария" }).fill("Титр раньше времени");
+    await page.getByRole("button", { name: "Комментарий", exact: true }).click();
+    await expect(threads(page).filter({ hasText: "Титр раньше времени" })).toBeVisible();
+
+    const arrived = threads(readerPage).filter({ hasText: "Титр раньше времени" });
+    await expect(arrived).toBeVisible();
+    await expect(arrived.getByTestId("review-timecode")).toHaveText("00:00:02:05");
+    expect(await frameOf(readerVideo)).toBe(0);
+    await arrived.getByTestId("review-seek").click();
+    await expect.poll(() => frameOf(readerVideo)).toBe(55);
+    expect(await readerVideo.evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);
+
+    // The admin resolves it and approves the version: both show on the reader's screen as they happen.
+    await threads(page).filter({ hasText: "Титр раньше времени" }).getByRole("button", { name: "Решено" }).click();
+    await expect(arrived).toHaveAttribute("data-resolved", "true");
+    await page.getByRole("region", { name: "Согласование" }).getByRole("button", { name: "Одобрить" }).click();
+    await expect(readerPage.getByRole("region", { name: "Согласование" }).getByTestId("approval-status")).toHaveText("Одобрено");
+    expect(await readerPage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  } finally {
+    await other.context.close();
+  }
+});
