@@ -48,13 +48,38 @@ export function useShuttleKeys(media: RefObject<HTMLMediaElement | null> | null,
   const kHeld = useRef(false);
 
   useEffect(() => {
-    const el = media?.current;
-    if (!el) return;
+    if (!media) return;
     const stopBackwards = () => {
       if (backwards.current !== null) cancelAnimationFrame(backwards.current);
       backwards.current = null;
     };
-    const apply = (next: Shuttle) => {
+    // The player's own controls (or a seek from a comment) take over: playing ends the backwards run, and a pause
+    // that is not ours ends forward shuttling at its speed.
+    const onPlay = (event: Event) => {
+      if (backwards.current === null) return;
+      stopBackwards();
+      state.current = { direction: 1, speed: (event.target as HTMLMediaElement).playbackRate };
+    };
+    const onPause = (event: Event) => {
+      if (state.current.direction !== 1) return;
+      state.current = STOPPED;
+      (event.target as HTMLMediaElement).playbackRate = 1;
+    };
+    // The element is looked up at each press: a fresh play link (a renewed link, a new variant) is a new element,
+    // which starts stopped.
+    let bound: HTMLMediaElement | null = null;
+    const bind = (el: HTMLMediaElement | null) => {
+      if (el === bound) return;
+      bound?.removeEventListener("play", onPlay);
+      bound?.removeEventListener("pause", onPause);
+      stopBackwards();
+      state.current = STOPPED;
+      bound = el;
+      el?.addEventListener("play", onPlay);
+      el?.addEventListener("pause", onPause);
+    };
+    bind(media.current);
+    const apply = (el: HTMLMediaElement, next: Shuttle) => {
       state.current = next;
       stopBackwards();
       if (next.direction === 0) {
@@ -84,17 +109,19 @@ export function useShuttleKeys(media: RefObject<HTMLMediaElement | null> | null,
     const onKey = (event: KeyboardEvent) => {
       if (typing(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
       const key = event.code === "KeyJ" ? "J" : event.code === "KeyK" ? "K" : event.code === "KeyL" ? "L" : null;
-      if (!key) return;
+      const el = media.current;
+      if (!key || !el) return;
+      bind(el);
       event.preventDefault();
       if (key === "K") {
         kHeld.current = true;
-        if (!event.repeat) apply(shuttle(state.current, "K"));
+        if (!event.repeat) apply(el, shuttle(state.current, "K"));
       } else if (kHeld.current) {
         // K held: J and L step one frame, as in an editor.
         state.current = STOPPED;
         stopBackwards();
         if (rate) stepFrame(el, rate, key === "L" ? 1 : -1);
-      } else if (!event.repeat) apply(shuttle(state.current, key));
+      } else if (!event.repeat) apply(el, shuttle(state.current, key));
     };
     const onUp = (event: KeyboardEvent) => {
       if (event.code === "KeyK") kHeld.current = false;
@@ -102,32 +129,14 @@ export function useShuttleKeys(media: RefObject<HTMLMediaElement | null> | null,
     const release = () => {
       kHeld.current = false;
     };
-    // The player's own controls (or a seek from a comment) take over: playing ends the backwards run, and a pause
-    // that is not ours ends forward shuttling at its speed.
-    const onPlay = () => {
-      if (backwards.current !== null) {
-        stopBackwards();
-        state.current = { direction: 1, speed: el.playbackRate };
-      }
-    };
-    const onPause = () => {
-      if (state.current.direction === 1) {
-        state.current = STOPPED;
-        el.playbackRate = 1;
-      }
-    };
     document.addEventListener("keydown", onKey);
     document.addEventListener("keyup", onUp);
     window.addEventListener("blur", release);
-    el.addEventListener("play", onPlay);
-    el.addEventListener("pause", onPause);
     return () => {
-      stopBackwards();
+      bind(null);
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("keyup", onUp);
       window.removeEventListener("blur", release);
-      el.removeEventListener("play", onPlay);
-      el.removeEventListener("pause", onPause);
     };
   }, [media, rate]);
 }
