@@ -48,4 +48,32 @@ export const review = {
     decided: "Решение сохранено",
     forbidden: "Решение принимают рецензенты, которых об этом попросили, или те, у кого есть право изменять файл",
   },
+  /** Drawing on the paused frame or the picture; the drawing goes with the next comment. */
+  draw: {
+    title: "Рисование на кадре",
+    tools: { rect: "Прямоугольник", ellipse: "Эллипс", arrow: "Стрелка", path: "Линия", text: "Текст" } as Record<string, string>,
+    color: (hex: string) => `Цвет ${hex}`,
+    count: (n: number) => `${n} ${plural(n, ["фигура", "фигуры", "фигур"])} в комментарии`,
+    undo: "Отменить фигуру",
+    clear: "Стереть рисунок",
+    textLabel: "Текст надписи",
+    textHint: "Напишите и щёлкните по кадру",
+    canvas: "Рисунок на кадре",
+    shown: "Рисунок комментария",
+  },
+  /** The comment only the team sees (guests of review links never do). */
+  internal: "Только для команды",
+  internalBadge: "Для команды",
+  /** A range: the comment from its frame (or the marked start, key I) to the marked end (key O). */
+  range: {
+    markIn: "Отметить начало",
+    markOut: "Отметить конец",
+    clear: "Без диапазона",
+    shown: (from: string, to: string) => `${from} – ${to}`,
+  },
+  keysHintMore: "J, K, L — назад, стоп, вперёд (ещё раз — быстрее); I и O — начало и конец диапазона",
+  exporting: {
+    title: "Экспорт",
+    dropFrame: "Drop-frame в EDL",
+  },
 };

@@ -89,6 +89,7 @@ export function FileViewer({ data }: { data: ViewerData }) {
   const shown = data.shown;
   const renew = shown ? async () => (await playVariant(shown.variant_id)).link : undefined;
   const media = useRef<HTMLMediaElement | null>(null);
+  const picture = useRef<HTMLImageElement | null>(null);
   const box = useRef<HTMLDivElement | null>(null);
   const revalidator = useRevalidator();
   // Edits, copies and fresh track links change the transcript in place: reloading the screen would restart the video.
@@ -195,6 +196,7 @@ export function FileViewer({ data }: { data: ViewerData }) {
               text={data.text}
               renew={renew}
               mediaRef={media}
+              pictureRef={picture}
               track={track}
             />
           ) : data.preview ? (
@@ -246,6 +248,8 @@ export function FileViewer({ data }: { data: ViewerData }) {
               initial={review.initial}
               media={timed ? media : null}
               canUpdate={canUpdate}
+              drawOn={!data.link ? null : isVideo ? media : shownKind === "image" ? picture : null}
+              name={asset.name}
             />
           </Box>
         )}

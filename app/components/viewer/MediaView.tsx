@@ -6,7 +6,7 @@ import { kindOf } from "../mam/Thumb";
 /** The viewer's media fill the space the screen leaves them. */
 const fill = { width: "100%", maxHeight: "100%", flex: 1, minHeight: 0 } as const;
 
-function ImageView({ src, name }: { src: string; name: string }) {
+function ImageView({ src, name, pictureRef }: { src: string; name: string; pictureRef?: RefObject<HTMLImageElement | null> }) {
   const [zoom, setZoom] = useState(1);
   const step = (factor: number) => setZoom((z) => Math.min(8, Math.max(0.125, z * factor)));
   return (
@@ -35,6 +35,7 @@ function ImageView({ src, name }: { src: string; name: string }) {
         }}
       >
         <img
+          ref={pictureRef as RefObject<HTMLImageElement> | undefined}
           src={src}
           alt={name}
           style={zoom === 1 ? { maxWidth: "100%", maxHeight: "100%" } : { width: `${zoom * 100}%`, maxWidth: "none" }}
@@ -140,10 +141,12 @@ export function MediaView(props: {
   mediaRef?: RefObject<HTMLMediaElement | null>;
   /** The version's transcript as the video's subtitle track. */
   track?: SubtitleTrack | null;
+  /** The image element, for drawings over the picture. */
+  pictureRef?: RefObject<HTMLImageElement | null>;
 }) {
   const { src, mime, name, renew, mediaRef, track } = props;
   const kind = kindOf("asset", mime);
-  if (kind === "image") return <ImageView src={src} name={name} />;
+  if (kind === "image") return <ImageView src={src} name={name} pictureRef={props.pictureRef} />;
   if (kind === "video" || kind === "audio")
     return <Player kind={kind} src={src} name={name} renew={renew} mediaRef={mediaRef} track={track} />;
   if (kind === "pdf") return <iframe src={src} title={name} style={{ ...fill, border: 0, background: "white" }} />;

@@ -1,10 +1,15 @@
-import { Badge, Box, Button, Group, SegmentedControl, Stack, Text, Textarea, Title, UnstyledButton } from "@mantine/core";
+import { Badge, Box, Button, Checkbox, Group, SegmentedControl, Stack, Text, Textarea, Title, UnstyledButton } from "@mantine/core";
 import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
 import { sessionStore } from "../../lib/session";
 import { useStore } from "../../lib/store";
 import { ApprovalBar } from "./ApprovalBar";
+import { storedShapes } from "./drawing";
+import { DrawingOverlay, DrawingTools, useDrawing, useShowing } from "./DrawingOverlay";
+import { ReviewExport } from "./ReviewExport";
+import { RangeControls, rangeOf, useMarks } from "./ReviewRange";
+import { useShownTime, useShuttleKeys } from "./transport";
 import {
   addComment,
   type CommentOut,
@@ -56,7 +61,7 @@ function CommentBody({
 }: {
   c: Reply;
   rights: Rights;
-  onSeek: ((seconds: number) => void) | null;
+  onSeek: ((c: Reply) => void) | null;
   onChanged: () => void;
   children?: ReactNode;
 }) {
@@ -73,8 +78,13 @@ function CommentBody({
         </Text>
         {at && (
           <Text size="xs" c="yellow.4" ff="monospace" data-testid="review-timecode">
-            {at.timecode}
+            {c.until ? t.range.shown(at.timecode, c.until.timecode) : at.timecode}
           </Text>
+        )}
+        {c.internal && (
+          <Badge size="xs" color="grape" variant="light" data-testid="review-internal">
+            {t.internalBadge}
+          </Badge>
         )}
         {c.resolved && (
           <Badge size="xs" color="green" variant="light">
@@ -89,8 +99,8 @@ function CommentBody({
   );
   return (
     <Stack gap={2}>
-      {at && onSeek ? (
-        <UnstyledButton onClick={() => onSeek(at.seconds)} aria-label={`${t.seek(at.timecode)}: ${c.body}`} data-testid="review-seek">
+      {onSeek && (at || c.shapes.length > 0 || c.region) ? (
+        <UnstyledButton onClick={() => onSeek(c)} aria-label={at ? `${t.seek(at.timecode)}: ${c.body}` : c.body} data-testid="review-seek">
           {text}
         </UnstyledButton>
       ) : (
@@ -130,7 +140,7 @@ function Thread({
   c: CommentOut;
   assetId: string;
   rights: Rights;
-  onSeek: ((seconds: number) => void) | null;
+  onSeek: ((c: Reply) => void) | null;
   onChanged: () => void;
 }) {
   const [replying, setReplying] = useState(false);
@@ -208,6 +218,10 @@ export interface ReviewPanelProps {
   canUpdate: boolean;
   /** The comments and approval the screen's loader read; the panel reads them again only after its own changes. */
   initial: ReviewState;
+  /** The video or image element drawings go over (null: nothing to draw on, as audio or PDF). */
+  drawOn?: RefObject<HTMLElement | null> | null;
+  /** The file's name, for the names of exported files. */
+  name?: string;
 }
 
 /**
@@ -215,7 +229,7 @@ export interface ReviewPanelProps {
  * (key C; "," and "." step frames), the comments in the API's order with replies, resolve and delete as the caller's rights allow,
  * a filter, and the timed comments as markers on a bar of the clip's length.
  */
-export function ReviewPanel({ assetId, version, media, canUpdate, initial }: ReviewPanelProps) {
+export function ReviewPanel({ assetId, version, media, canUpdate, initial, drawOn = null, name = "" }: ReviewPanelProps) {
   const user = useStore(sessionStore).user;
   const rights: Rights = { me: user?.id ?? null, isAdmin: !!user?.is_admin, canUpdate };
   const [data, setData] = useState<CommentsOut | null>(initial.comments);
@@ -268,6 +282,13 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial }: Rev
       getApproval(assetId, version).then(setApproval, console.error);
     },
   });
+  // Drawing, J/K/L, the shown frame, I/O marks and the comment shown over the frame: docs/decisions/061, "Drawing and keys".
+  const drawing = useDrawing();
+  const shownTime = useShownTime(media);
+  useShuttleKeys(media, rate);
+  const range = useMarks(media, shownTime);
+  const [showing, setShowing] = useShowing<Reply>(media);
+  const [internal, setInternal] = useState(false);
   // Keys on their physical places (the same on a Russian layout), unless typing: C puts the cursor in the comment
   // box; "," and "." step one frame back and forward at the version's rate, paused, onto the frame's start.
   useEffect(() => {
@@ -294,6 +315,12 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial }: Rev
         el.currentTime = seconds;
       }
     : null;
+  // A click on a comment seeks to it and shows its drawing over the frame until the player plays.
+  const show = (c: Reply) => {
+    if (c.at) seek?.(c.at.seconds);
+    drawing.setTool(null);
+    setShowing(c);
+  };
 
   const timed = !!media;
   const submit = async () => {
@@ -301,12 +328,23 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial }: Rev
     if (!body) return;
     const el = media?.current;
     setBusy(true);
+    const shapes = drawing.shapes.length > 0 ? { shapes: drawing.shapes } : {};
     const done = await runAction(() =>
-      addComment({ asset_id: assetId, version, body, ...(timed && el ? { at: momentAt(el.currentTime, rate) } : {}) }),
+      addComment({
+        asset_id: assetId,
+        version,
+        body,
+        internal,
+        ...shapes,
+        ...(timed && el ? rangeOf(range.marks, shownTime(), rate) : {}),
+      }),
     );
     setBusy(false);
     if (done === undefined) return;
     setDraft("");
+    drawing.clear();
+    drawing.setTool(null);
+    range.clear();
     await reload();
   };
 
@@ -335,6 +373,8 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial }: Rev
                 w={4}
                 style={{
                   left: `calc(${pct(c.at!.seconds)} - 2px)`,
+                  // A range runs to its end (at least the marker's own width).
+                  ...(c.until ? { width: `max(4px, calc(${pct(c.until.seconds)} - ${pct(c.at!.seconds)} + 4px))` } : {}),
                   background: c.resolved ? "var(--mantine-color-green-6)" : "var(--mantine-color-yellow-5)",
                   borderRadius: 2,
                 }}
@@ -372,9 +412,20 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial }: Rev
         </Group>
         {timed && (
           <Text size="xs" c="dimmed">
-            {t.keysHint}
+            {t.keysHint}; {t.keysHintMore}
           </Text>
         )}
+        {timed && <RangeControls range={range} rate={rate} />}
+        {drawOn && (
+          <DrawingTools
+            drawing={drawing}
+            onStart={() => {
+              media?.current?.pause();
+              setShowing(null);
+            }}
+          />
+        )}
+        <Checkbox size="xs" label={t.internal} checked={internal} onChange={(e) => setInternal(e.currentTarget.checked)} />
       </Stack>
       <SegmentedControl
         size="xs"
@@ -394,10 +445,20 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial }: Rev
       ) : (
         <Stack component="ul" aria-label={t.list} gap={6} m={0} p={0} style={{ listStyle: "none", overflowY: "auto", minHeight: 0 }}>
           {shown.map((c) => (
-            <Thread key={c.comment_id} c={c} assetId={assetId} rights={rights} onSeek={seek} onChanged={reload} />
+            <Thread key={c.comment_id} c={c} assetId={assetId} rights={rights} onSeek={media || drawOn ? show : null} onChanged={reload} />
           ))}
         </Stack>
       )}
+      {data && items.length > 0 && <ReviewExport assetId={assetId} version={version} name={name} rate={rate} />}
+      <DrawingOverlay
+        target={drawOn}
+        shapes={showing ? storedShapes(showing.shapes) : drawing.shapes}
+        region={showing?.region ?? null}
+        tool={showing ? null : drawing.tool}
+        color={drawing.color}
+        text={drawing.text}
+        onAdd={drawing.add}
+      />
     </Stack>
   );
 }

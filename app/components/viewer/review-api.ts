@@ -8,6 +8,7 @@ import type {
   Moment,
   OverallStatus,
   ReviewStatus,
+  Shape,
 } from "../../../functions/review/schemas";
 import { timecode } from "../../../functions/review/timecode";
 import { api } from "../../lib/api";
@@ -16,7 +17,14 @@ import { api } from "../../lib/api";
 
 export type { ApprovalOut, CommentOut, OverallStatus, ReviewStatus };
 export type CommentsOut = z.infer<typeof commentsOut>;
-export type NewComment = Pick<CommentBody, "asset_id" | "body"> & { version?: number; at?: Moment; parent_id?: string };
+export type NewComment = Pick<CommentBody, "asset_id" | "body"> & {
+  version?: number;
+  at?: Moment;
+  until?: Moment;
+  parent_id?: string;
+  shapes?: Shape[];
+  internal?: boolean;
+};
 
 export const listComments = (assetId: string, version: number, signal?: AbortSignal) =>
   api<CommentsOut>("/review/comments", { query: { asset_id: assetId, version }, signal });
