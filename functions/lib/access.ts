@@ -360,3 +360,25 @@ export async function sharedAccess(db: Db, auth: AuthUser, owner: string, shares
 
 /** `have` covers `need` (owner ⊃ edit ⊃ view). */
 export const sharedAllows = (have: SharedAccess | null, need: SharedAccess) => !!have && sharedRank[have] >= sharedRank[need];
+
+/**
+ * What a review link gives its guest (docs/decisions/061-review-and-approval.md, "External reviewers"): `read` on
+ * exactly the link's asset within its version's round, and nothing anywhere else — a guest is no user, so no rule,
+ * group or chroot applies. The link's creator's own read is re-checked whenever the link is opened
+ * (functions/sl/public.ts openLink), so a guest never holds more than the person who invited them.
+ */
+export interface GuestGrant {
+  assetId: string;
+  version: number;
+}
+
+export function guestPermissions(grant: GuestGrant, assetId: string, version: number): Permission[] | null {
+  return grant.assetId === assetId && grant.version === version ? ["read"] : null;
+}
+
+/** As entityAccess for users: anything outside the guest's grant is not found, like an asset they cannot see. */
+export function requireGuestAccess(grant: GuestGrant, assetId: string, version: number): Permission[] {
+  const perms = guestPermissions(grant, assetId, version);
+  if (!perms) throw notFound();
+  return perms;
+}

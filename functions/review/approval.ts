@@ -1,5 +1,14 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { type ReviewDecision, type ReviewRequest, reviewDecisions, reviewRequests, reviewReviewers, users } from "../../db/schema";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import {
+  type ReviewDecision,
+  type ReviewRequest,
+  reviewComments,
+  reviewDecisions,
+  reviewRequests,
+  reviewReviewers,
+  shareLinks,
+  users,
+} from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
@@ -9,6 +18,8 @@ import { newId } from "../lib/ids";
 import { idList } from "../lib/sql";
 import { resolveVersion } from "../transcripts/service";
 import { assetName, assetPerms, mailUsers, readersOf, userNames, usersByLogin } from "./common";
+import { guestLinks, guestLinkWrites, mailGuestLinks, reviewPath } from "./guest-links";
+import type { CommentAuthor } from "./comments";
 import type { ApprovalOut, DecisionBody, OverallStatus, RequestBody, RoundOut } from "./schemas";
 
 /**
@@ -16,7 +27,7 @@ import type { ApprovalOut, DecisionBody, OverallStatus, RequestBody, RoundOut } 
  * the any/all rule, a due date) and every decision made on it; a new version starts a new round, earlier rounds stay.
  */
 
-interface Round {
+export interface Round {
   version: number;
   request: ReviewRequest | null;
   reviewers: string[];
@@ -24,7 +35,7 @@ interface Round {
 }
 
 /** Each user's latest decision (decisions come oldest first). */
-const latestOf = (decisions: ReviewDecision[]) => new Map(decisions.map((d) => [d.userId, d]));
+export const latestOf = (decisions: ReviewDecision[]) => new Map(decisions.map((d) => [d.userId, d]));
 
 /**
  * The round's overall status: a rejection wins, then a request for changes; otherwise approved once one reviewer
@@ -70,12 +81,12 @@ async function loadRounds(db: Db, assetId: string): Promise<Map<number, Round>> 
 const emptyRound = (version: number): Round => ({ version, request: null, reviewers: [], decisions: [] });
 
 /** The event that tells the journal and automations (trigger review.status-changed) a round's status moved. */
-function statusEvent(auth: AuthUser, assetId: string, round: Round, from: OverallStatus, to: OverallStatus): EventInput[] {
+function statusEvent(userId: string | null, assetId: string, round: Round, from: OverallStatus, to: OverallStatus): EventInput[] {
   if (from === to) return [];
   return [
     {
       kind: "review.status-changed",
-      userId: auth.userId,
+      userId,
       entityType: "asset",
       entityId: assetId,
       data: { version: round.version, from, to, status: to, request_id: round.request?.requestId ?? null },
@@ -86,8 +97,32 @@ function statusEvent(auth: AuthUser, assetId: string, round: Round, from: Overal
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Reviewers as user ids: an id, or the e-mail address that is a user's login; a 400 names each one that is neither. */
-async function reviewerIds(db: Db, assetId: string, given: string[]): Promise<{ id: string; login: string }[]> {
+/**
+ * Reviewers as user ids: an id, or the e-mail address that is a user's login; a 400 names each one that is neither.
+ * Addresses that are nobody's login (`external`, with their index) are left to the caller: they get review links.
+ */
+async function reviewerIds(db: Db, assetId: string, all: string[]) {
+  const taken = await loginsTaken(
+    db,
+    all.filter((g) => email.test(g)),
+  );
+  const external = all.map((g, i) => ({ email: g.toLowerCase(), index: i })).filter((g) => email.test(g.email) && !taken.has(g.email));
+  const given = all.filter((_, i) => !external.some((e) => e.index === i));
+  const users = await userReviewers(db, assetId, all, given);
+  return { users, external };
+}
+
+/** Which of these addresses are logins (of enabled or disabled users: a disabled user's address is no outsider's). */
+async function loginsTaken(db: Db, addresses: string[]) {
+  if (!addresses.length) return new Set<string>();
+  const rows = await db
+    .select({ login: users.login })
+    .from(users)
+    .where(sql`lower(${users.login}) IN ${idList(addresses.map((a) => a.toLowerCase()))}`);
+  return new Set(rows.map((r) => r.login.toLowerCase()));
+}
+
+async function userReviewers(db: Db, assetId: string, all: string[], given: string[]): Promise<{ id: string; login: string }[]> {
   const byLogin = new Map(
     (
       await usersByLogin(
@@ -117,12 +152,13 @@ async function reviewerIds(db: Db, assetId: string, given: string[]): Promise<{ 
     assetId,
   );
   const details: ErrorDetail[] = [];
-  given.forEach((g, i) => {
-    const f = found[i];
+  given.forEach((g, j) => {
+    const f = found[j];
+    const i = all.indexOf(g);
     if (!f && email.test(g))
       details.push({
         field: `reviewers.${i}`,
-        message: "нет пользователя с таким логином; приглашение по e-mail без учётной записи ещё не сделано",
+        message: "пользователь с таким логином отключён",
       });
     else if (!f)
       details.push({
@@ -136,14 +172,19 @@ async function reviewerIds(db: Db, assetId: string, given: string[]): Promise<{ 
   return found.filter((f) => f && !seen.has(f.id) && seen.add(f.id)) as { id: string; login: string }[];
 }
 
-/** Asks reviewers to approve a version (update on the asset); a second request on the version adds reviewers to its round. */
+/**
+ * Asks reviewers to approve a version (update on the asset); a second request on the version adds reviewers to its
+ * round. Addresses that are nobody's login get review links (./guest-links.ts), answered in `links` and mailed.
+ */
 export async function createRequest(db: Db, env: Env, auth: AuthUser, b: RequestBody, origin: string) {
   const perms = await assetPerms(db, auth, b.asset_id);
   if (!perms.includes("update")) throw new ApiError("forbidden", "Недостаточно прав: нужно право «update»");
   const version = await resolveVersion(db, b.asset_id, b.version);
-  const reviewers = await reviewerIds(db, b.asset_id, b.reviewers);
-  const before = (await loadRounds(db, b.asset_id)).get(version) ?? emptyRound(version);
+  const { users: reviewers, external } = await reviewerIds(db, b.asset_id, b.reviewers);
   const now = nowSeconds();
+  const guests = await guestLinks(db, auth, perms, b, version, external, now);
+  const ids = [...reviewers.map((r) => r.id), ...guests.links.map((l) => l.reviewerId!)];
+  const before = (await loadRounds(db, b.asset_id)).get(version) ?? emptyRound(version);
   const request: ReviewRequest = before.request
     ? {
         ...before.request,
@@ -161,7 +202,7 @@ export async function createRequest(db: Db, env: Env, auth: AuthUser, b: Request
         ctime: now,
         mtime: now,
       };
-  const after: Round = { ...before, request, reviewers: [...new Set([...before.reviewers, ...reviewers.map((r) => r.id)])] };
+  const after: Round = { ...before, request, reviewers: [...new Set([...before.reviewers, ...ids])] };
   const added = reviewers.filter((r) => !before.reviewers.includes(r.id));
   const events: EventInput[] = [
     {
@@ -169,9 +210,15 @@ export async function createRequest(db: Db, env: Env, auth: AuthUser, b: Request
       userId: auth.userId,
       entityType: "asset",
       entityId: b.asset_id,
-      data: { request_id: request.requestId, version, reviewers: reviewers.map((r) => r.id), all_must_approve: request.allMustApprove },
+      data: {
+        request_id: request.requestId,
+        version,
+        reviewers: ids,
+        ...(guests.links.length ? { guests: guests.links.length } : {}),
+        all_must_approve: request.allMustApprove,
+      },
     },
-    ...statusEvent(auth, b.asset_id, after, overallOf(before), overallOf(after)),
+    ...statusEvent(auth.userId, b.asset_id, after, overallOf(before), overallOf(after)),
   ];
   await db.batch([
     db
@@ -181,7 +228,8 @@ export async function createRequest(db: Db, env: Env, auth: AuthUser, b: Request
         target: [reviewRequests.assetId, reviewRequests.version],
         set: { allMustApprove: request.allMustApprove, due: request.due, mtime: now },
       }),
-    ...reviewers.map((r) =>
+    ...guestLinkWrites(db, auth, guests.fresh),
+    ...ids.map((id) =>
       // By the round's row as it stands after the upsert: a request made at the same moment by someone else is the same round.
       db
         .insert(reviewReviewers)
@@ -189,7 +237,7 @@ export async function createRequest(db: Db, env: Env, auth: AuthUser, b: Request
           db
             .select({
               requestId: reviewRequests.requestId,
-              userId: sql<string>`${r.id}`.as("user_id"),
+              userId: sql<string>`${id}`.as("user_id"),
               ctime: sql<number>`${now}`.as("ctime"),
             })
             .from(reviewRequests)
@@ -199,8 +247,9 @@ export async function createRequest(db: Db, env: Env, auth: AuthUser, b: Request
     ),
     ...events.map((e) => eventInsert(db, e)),
   ]);
+  const name = added.length || guests.links.length ? await assetName(db, b.asset_id) : "";
   if (added.length) {
-    const subject = `${auth.userName} просит согласовать «${await assetName(db, b.asset_id)}», версия ${version}`;
+    const subject = `${auth.userName} просит согласовать «${name}», версия ${version}`;
     await mailUsers(
       env,
       added.map((r) => r.login),
@@ -208,44 +257,89 @@ export async function createRequest(db: Db, env: Env, auth: AuthUser, b: Request
       `${subject}.\n\n${origin}/asset/${b.asset_id}`,
     );
   }
-  return { request_id: request.requestId, version, links: [] as { email: string; url: string }[] };
+  await mailGuestLinks(db, env, auth, guests.links, name, origin);
+  return {
+    request_id: request.requestId,
+    version,
+    links: guests.links.map((l) => ({ email: l.emails[0], url: `${origin}${reviewPath(l.linkId)}` })),
+  };
 }
 
 /** A decision by a requested reviewer, or by anyone with update on the asset. */
 export async function decide(db: Db, auth: AuthUser, assetId: string, b: DecisionBody) {
   const perms = await assetPerms(db, auth, assetId);
   const version = await resolveVersion(db, assetId, b.version);
-  const before = (await loadRounds(db, assetId)).get(version) ?? emptyRound(version);
+  const before = await roundOf(db, assetId, version);
   if (!before.reviewers.includes(auth.userId) && !perms.includes("update"))
     throw new ApiError("forbidden", "Решение принимают рецензенты, которых об этом попросили, или те, у кого есть право «update» на файл");
-  const now = nowSeconds();
+  await recordDecision(db, { id: auth.userId, guestName: null }, assetId, before, b);
+  return approvalOf(db, assetId, version, perms.includes("update"));
+}
+
+export const roundOf = async (db: Db, assetId: string, version: number) =>
+  (await loadRounds(db, assetId)).get(version) ?? emptyRound(version);
+
+/**
+ * Stores a decision with its events. `by` is a user, or a review link's guest: their link's reviewer id and the
+ * name they gave (the events then name no user).
+ */
+export async function recordDecision(
+  db: Db,
+  by: CommentAuthor,
+  assetId: string,
+  before: Round,
+  b: { status: DecisionBody["status"]; note?: string },
+) {
+  const guest = by.guestName !== null;
   const decision: ReviewDecision = {
     decisionId: newId(),
     assetId,
-    version,
-    userId: auth.userId,
+    version: before.version,
+    userId: by.id,
     status: b.status,
     note: b.note ?? "",
-    ctime: now,
+    guestName: by.guestName,
+    ctime: nowSeconds(),
   };
   const after: Round = { ...before, decisions: [...before.decisions, decision] };
+  const userId = guest ? null : by.id;
   const events: EventInput[] = [
     {
       kind: "review.decision",
-      userId: auth.userId,
+      userId,
       entityType: "asset",
       entityId: assetId,
-      data: { version, status: b.status, ...(b.note ? { note: b.note } : {}) },
+      data: { version: before.version, status: b.status, ...(b.note ? { note: b.note } : {}), ...(guest ? { guest: by.guestName } : {}) },
     },
-    ...statusEvent(auth, assetId, after, overallOf(before), overallOf(after)),
+    ...statusEvent(userId, assetId, after, overallOf(before), overallOf(after)),
   ];
   await db.batch([db.insert(reviewDecisions).values(decision), ...events.map((e) => eventInsert(db, e))]);
-  return approvalOf(db, assetId, version);
+  return after;
 }
 
-function roundOut(r: Round, names: Map<string, string>): RoundOut {
+/** Guests of review links by reviewer id: the address, and the name they last gave with a decision or a comment. */
+async function guestsOf(db: Db, assetId: string) {
+  const [links, named] = await db.batch([
+    db
+      .select({ reviewerId: shareLinks.reviewerId, emails: shareLinks.emails })
+      .from(shareLinks)
+      .where(and(eq(shareLinks.assetId, assetId), eq(shareLinks.kind, "review"))),
+    db
+      .select({ userId: reviewComments.userId, name: reviewComments.guestName })
+      .from(reviewComments)
+      .where(and(eq(reviewComments.assetId, assetId), isNotNull(reviewComments.guestName)))
+      .orderBy(asc(reviewComments.ctime), asc(sql`rowid`)),
+  ]);
+  const names = new Map(named.map((n) => [n.userId ?? "", n.name ?? ""]));
+  return new Map(links.map((l) => [l.reviewerId ?? "", { email: l.emails[0] ?? null, name: names.get(l.reviewerId ?? "") ?? null }]));
+}
+
+type Guests = Awaited<ReturnType<typeof guestsOf>>;
+
+function roundOut(r: Round, names: Map<string, string>, guests: Guests, seesEmails: boolean): RoundOut {
   const latest = latestOf(r.decisions);
   const ids = [...r.reviewers, ...[...latest.keys()].filter((u) => !r.reviewers.includes(u))];
+  const nameOf = (u: string) => latest.get(u)?.guestName ?? guests.get(u)?.name ?? names.get(u) ?? null;
   return {
     version: r.version,
     request_id: r.request?.requestId ?? null,
@@ -256,8 +350,10 @@ function roundOut(r: Round, names: Map<string, string>): RoundOut {
       const d = latest.get(u);
       return {
         user_id: u,
-        name: names.get(u) ?? null,
+        name: nameOf(u),
         requested: r.reviewers.includes(u),
+        guest: guests.has(u),
+        email: seesEmails ? (guests.get(u)?.email ?? null) : null,
         status: d?.status ?? "pending",
         note: d?.note ?? "",
         ctime: d?.ctime ?? null,
@@ -265,7 +361,8 @@ function roundOut(r: Round, names: Map<string, string>): RoundOut {
     }),
     decisions: r.decisions.map((d) => ({
       user_id: d.userId,
-      name: names.get(d.userId) ?? null,
+      name: d.guestName ?? names.get(d.userId) ?? null,
+      guest: d.guestName !== null,
       status: d.status,
       note: d.note,
       ctime: d.ctime,
@@ -273,7 +370,7 @@ function roundOut(r: Round, names: Map<string, string>): RoundOut {
   };
 }
 
-export async function approvalOf(db: Db, assetId: string, version: number): Promise<ApprovalOut> {
+export async function approvalOf(db: Db, assetId: string, version: number, seesEmails: boolean): Promise<ApprovalOut> {
   const rounds = await loadRounds(db, assetId);
   if (!rounds.has(version)) rounds.set(version, emptyRound(version));
   const all = [...rounds.values()].sort((a, b) => b.version - a.version);
@@ -281,11 +378,12 @@ export async function approvalOf(db: Db, assetId: string, version: number): Prom
     db,
     all.flatMap((r) => [...r.reviewers, ...r.decisions.map((d) => d.userId)]),
   );
-  const outs = all.map((r) => roundOut(r, names));
+  const guests = await guestsOf(db, assetId);
+  const outs = all.map((r) => roundOut(r, names, guests, seesEmails));
   return { asset_id: assetId, ...outs.find((r) => r.version === version)!, rounds: outs };
 }
 
 export async function getApproval(db: Db, auth: AuthUser, assetId: string, v?: number) {
-  await assetPerms(db, auth, assetId);
-  return approvalOf(db, assetId, await resolveVersion(db, assetId, v));
+  const perms = await assetPerms(db, auth, assetId);
+  return approvalOf(db, assetId, await resolveVersion(db, assetId, v), perms.includes("update"));
 }

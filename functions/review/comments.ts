@@ -13,8 +13,8 @@ import { convertFrame, frameAt, type Rate, sameRate, secondsOf, timecode } from 
 
 /** Review comments (docs/decisions/061-review-and-approval.md): read on the asset to read and write them. */
 
-const bad = (field: string, message: string) => new ApiError("validation", message, [{ field, message }]);
-const missing = () => new ApiError("not_found", "Комментарий не найден");
+export const bad = (field: string, message: string) => new ApiError("validation", message, [{ field, message }]);
+export const missing = () => new ApiError("not_found", "Комментарий не найден");
 
 /** `at`/`until` as a frame at a rate: a frame keeps the rate it came with; seconds take `rate` (the version's, or `at`'s). */
 function frameOf(m: Moment, rate: Rate | null, field: string): { frame: number; rate: Rate } {
@@ -28,12 +28,14 @@ export const mentionedLogins = (text: string) => [
   ...new Set([...text.matchAll(/(?:^|[^\p{L}\p{N}_@.])@([\p{L}\p{N}_.-]*[\p{L}\p{N}_])/gu)].map((m) => m[1])),
 ];
 
-export async function createComment(db: Db, env: Env, auth: AuthUser, c: CommentBody, origin: string) {
-  await assetPerms(db, auth, c.asset_id);
+/** Where and when a new comment goes: its version (a reply: its thread's), its moment and a range's end. */
+export async function prepareComment(db: Db, c: Pick<CommentBody, "asset_id" | "version" | "parent_id" | "at" | "until">, guest = false) {
   let version: number;
   if (c.parent_id) {
     const parent = await db.select().from(reviewComments).where(eq(reviewComments.commentId, c.parent_id)).get();
-    if (!parent || parent.assetId !== c.asset_id) throw bad("parent_id", "у этого файла нет такого комментария");
+    // A guest never learns an internal comment exists: answering to one is answered as to a missing one.
+    if (!parent || parent.assetId !== c.asset_id || (guest && parent.internal))
+      throw bad("parent_id", "у этого файла нет такого комментария");
     if (parent.parentId) throw bad("parent_id", "ответ на ответ: укажите первый комментарий обсуждения");
     if (c.version !== undefined && c.version !== parent.version) throw bad("version", `обсуждение относится к версии ${parent.version}`);
     version = parent.version;
@@ -49,24 +51,36 @@ export async function createComment(db: Db, env: Env, auth: AuthUser, c: Comment
       if (untilFrame < at.frame) throw bad("until", "конец диапазона раньше начала");
     }
   }
+  return { version, at, untilFrame };
+}
 
-  const mentioned = await usersByLogin(db, mentionedLogins(c.body));
-  // Only those who may read the file hear of it: a mention never leaks a file's existence or its comment.
-  const readers = await readersOf(
-    db,
-    mentioned.map((u) => u.userId),
-    c.asset_id,
-  );
-  const mentions = mentioned.filter((u) => readers.has(u.userId) && u.userId !== auth.userId);
+/** Who writes a comment: a user, or a review link's guest (their link's reviewer id and the name they gave). */
+export interface CommentAuthor {
+  /** The user id, or the guest's reviewer id (never a user's). */
+  id: string;
+  guestName: string | null;
+}
+
+/** The comment's row and its `review.comment` event, for one batch. A guest's event names no user, only the given name. */
+export function commentWrites(
+  db: Db,
+  author: CommentAuthor,
+  c: Pick<CommentBody, "asset_id" | "body" | "parent_id" | "page" | "region" | "shapes" | "internal">,
+  p: Awaited<ReturnType<typeof prepareComment>>,
+  mentions: { userId: string; login: string }[],
+) {
   const now = nowSeconds();
   const commentId = newId();
-  await db.batch([
+  const { version, at, untilFrame } = p;
+  const guest = author.guestName !== null;
+  const writes = [
     db.insert(reviewComments).values({
       commentId,
       assetId: c.asset_id,
       version,
       parentId: c.parent_id ?? null,
-      userId: auth.userId,
+      userId: author.id,
+      guestName: author.guestName,
       body: c.body,
       frame: at?.frame ?? null,
       untilFrame,
@@ -81,12 +95,13 @@ export async function createComment(db: Db, env: Env, auth: AuthUser, c: Comment
     }),
     eventInsert(db, {
       kind: "review.comment",
-      userId: auth.userId,
+      userId: guest ? null : author.id,
       entityType: "asset",
       entityId: c.asset_id,
       data: {
         comment_id: commentId,
         version,
+        ...(guest ? { guest: author.guestName } : {}),
         ...(c.parent_id ? { parent_id: c.parent_id } : {}),
         ...(at ? { frame: at.frame, fps: `${at.rate.num}/${at.rate.den}` } : {}),
         ...(c.page ? { page: c.page } : {}),
@@ -94,7 +109,24 @@ export async function createComment(db: Db, env: Env, auth: AuthUser, c: Comment
         mentions: mentions.map((u) => ({ user_id: u.userId, login: u.login })),
       },
     }),
-  ]);
+  ] as const;
+  return { commentId, writes };
+}
+
+export async function createComment(db: Db, env: Env, auth: AuthUser, c: CommentBody, origin: string) {
+  await assetPerms(db, auth, c.asset_id);
+  const prepared = await prepareComment(db, c);
+  const { version, at } = prepared;
+  const mentioned = await usersByLogin(db, mentionedLogins(c.body));
+  // Only those who may read the file hear of it: a mention never leaks a file's existence or its comment.
+  const readers = await readersOf(
+    db,
+    mentioned.map((u) => u.userId),
+    c.asset_id,
+  );
+  const mentions = mentioned.filter((u) => readers.has(u.userId) && u.userId !== auth.userId);
+  const { commentId, writes } = commentWrites(db, { id: auth.userId, guestName: null }, c, prepared, mentions);
+  await db.batch(writes);
   if (mentions.length) {
     const name = await assetName(db, c.asset_id);
     const where = at ? ` (${timecode(at.frame, at.rate)})` : "";
@@ -123,7 +155,12 @@ function out(c: ReviewComment, names: Map<string, string>, proxy: Rate | null): 
     version: c.version,
     parent_id: c.parentId,
     body: c.body,
-    author: { user_id: c.userId, name: c.userId ? (names.get(c.userId) ?? null) : null },
+    // A guest's comment carries the name they gave on the review page; their id is their link's, not a user's.
+    author: {
+      user_id: c.userId,
+      name: c.guestName ?? (c.userId ? (names.get(c.userId) ?? null) : null),
+      guest: c.guestName !== null,
+    },
     at: momentOut(c.frame, c),
     until: momentOut(c.untilFrame, c),
     // The rate given with a comment made before the proxy existed is checked against the proxy's once it is known.
@@ -149,12 +186,21 @@ function order(a: ReviewComment, b: ReviewComment) {
   return pa - pb || (ta === tb ? 0 : ta < tb ? -1 : 1) || a.ctime - b.ctime;
 }
 
-/** The version's comments in time order, replies under each; the caller must be able to read the asset. */
-export async function loadComments(db: Db, assetId: string, version: number, proxy: Rate | null) {
+/**
+ * The version's comments in time order, replies under each; the caller must be able to read the asset. For a guest
+ * (`forGuest`) internal comments are left out in the query itself, and so are the replies of an internal thread.
+ */
+export async function loadComments(db: Db, assetId: string, version: number, proxy: Rate | null, forGuest = false) {
   const rows = await db
     .select()
     .from(reviewComments)
-    .where(and(eq(reviewComments.assetId, assetId), eq(reviewComments.version, version)))
+    .where(
+      and(
+        eq(reviewComments.assetId, assetId),
+        eq(reviewComments.version, version),
+        forGuest ? eq(reviewComments.internal, false) : undefined,
+      ),
+    )
     .orderBy(asc(reviewComments.ctime), asc(sql`rowid`));
   const names = await userNames(
     db,
@@ -208,43 +254,55 @@ export async function patchComment(db: Db, auth: AuthUser, id: string, p: { body
   if (p.body !== undefined && !author) throw new ApiError("forbidden", "Текст комментария меняет только его автор");
   if (p.resolved !== undefined && !author && !perms.includes("update"))
     throw new ApiError("forbidden", "Отметить комментарий решённым может его автор или тот, у кого есть право «update» на файл");
-  const now = nowSeconds();
+  await db.batch(patchWrites(db, row, { id: auth.userId, guestName: null }, p));
+  return { ok: true as const };
+}
+
+/** The change and its `review.comment-update` event; `resolved_by` is the actor's id (a guest's: their link's). */
+export function patchWrites(db: Db, row: ReviewComment, actor: CommentAuthor, p: { body?: string; resolved?: boolean }) {
+  const guest = actor.guestName !== null;
   const set = {
     ...(p.body !== undefined ? { body: p.body } : {}),
-    ...(p.resolved !== undefined ? { resolved: p.resolved, resolvedBy: p.resolved ? auth.userId : null } : {}),
-    mtime: now,
+    ...(p.resolved !== undefined ? { resolved: p.resolved, resolvedBy: p.resolved ? actor.id : null } : {}),
+    mtime: nowSeconds(),
   };
-  await db.batch([
-    db.update(reviewComments).set(set).where(eq(reviewComments.commentId, id)),
+  return [
+    db.update(reviewComments).set(set).where(eq(reviewComments.commentId, row.commentId)),
     eventInsert(db, {
       kind: "review.comment-update",
-      userId: auth.userId,
+      userId: guest ? null : actor.id,
       entityType: "asset",
       entityId: row.assetId,
       data: {
-        comment_id: id,
+        comment_id: row.commentId,
         version: row.version,
+        ...(guest ? { guest: actor.guestName } : {}),
         ...(p.body !== undefined ? { body: true } : {}),
         ...(p.resolved !== undefined ? { resolved: p.resolved } : {}),
       },
     }),
-  ]);
-  return { ok: true as const };
+  ] as const;
 }
 
 /** By its author or an admin; a thread's first comment takes its replies along. */
 export async function deleteComment(db: Db, auth: AuthUser, id: string) {
   const { row } = await commentFor(db, auth, id);
   if (row.userId !== auth.userId && !auth.isAdmin) throw new ApiError("forbidden", "Удалить комментарий может его автор или администратор");
-  await db.batch([
-    db.delete(reviewComments).where(or(eq(reviewComments.commentId, id), eq(reviewComments.parentId, id))),
+  await db.batch(deleteWrites(db, row, { id: auth.userId, guestName: null }));
+  return { ok: true as const };
+}
+
+/** The comment with its replies, and the `review.comment-delete` event. */
+export function deleteWrites(db: Db, row: ReviewComment, actor: CommentAuthor) {
+  const guest = actor.guestName !== null;
+  return [
+    db.delete(reviewComments).where(or(eq(reviewComments.commentId, row.commentId), eq(reviewComments.parentId, row.commentId))),
     eventInsert(db, {
       kind: "review.comment-delete",
-      userId: auth.userId,
+      userId: guest ? null : actor.id,
       entityType: "asset",
       entityId: row.assetId,
-      data: { comment_id: id, version: row.version },
+      data: { comment_id: row.commentId, version: row.version, ...(guest ? { guest: actor.guestName } : {}) },
     }),
-  ]);
-  return { ok: true as const };
+  ] as const;
 }

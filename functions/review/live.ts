@@ -101,5 +101,6 @@ export const approvalMessage = (db: Db, assetId: string, version: number) => asy
   type: "approval.changed",
   asset_id: assetId,
   version,
-  approval: await approvalOf(db, assetId, version),
+  // Everyone in the room reads the asset, not all may update it: the reviewers' e-mail addresses are left out.
+  approval: await approvalOf(db, assetId, version, false),
 });

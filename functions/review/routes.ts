@@ -7,6 +7,7 @@ import { contentDisposition } from "../lib/served-bytes";
 import { createRequest, decide, getApproval } from "./approval";
 import { createComment, deleteComment, listComments, patchComment } from "./comments";
 import { exportComments } from "./export";
+import guestRoutes from "./guest-routes";
 import { approvalMessage, commentMessage, deletedMessage, pushLive, type LiveMessage } from "./live";
 import {
   approvalOut,
@@ -156,5 +157,8 @@ app.openapi(
     return c.body(file.body, 200, { "Content-Type": file.type, "Content-Disposition": contentDisposition("attachment", file.filename) });
   },
 );
+
+// A review link's guest: open routes authorised by the link (./guest.ts).
+app.route("/guest", guestRoutes);
 
 export default app;

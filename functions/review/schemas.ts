@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { entityId } from "../groups/schemas";
+import { password } from "../sl/schemas";
 
 /**
  * Review and approval (docs/decisions/061-review-and-approval.md): comments at frames, pages and regions, drawings,
@@ -142,7 +143,11 @@ const commentFields = {
   version: z.number().int(),
   parent_id: z.string().nullable(),
   body: z.string(),
-  author: z.object({ user_id: z.string().nullable(), name: z.string().nullable() }),
+  author: z.object({
+    user_id: z.string().nullable(),
+    name: z.string().nullable(),
+    guest: z.boolean().openapi({ description: "an external reviewer of a review link: `name` is the one they gave" }),
+  }),
   at: momentOut.nullable(),
   until: momentOut.nullable(),
   rate_matches: z
@@ -167,6 +172,7 @@ export const commentsOut = z
     items: z.array(commentOut),
   })
   .openapi("ReviewComments");
+export type CommentsOut = z.infer<typeof commentsOut>;
 export const commentCreated = z.object({ comment_id: z.string(), version: z.number().int() }).openapi("ReviewCommentCreated");
 export const ok = z.object({ ok: z.literal(true) }).openapi("ReviewOk");
 
@@ -180,6 +186,24 @@ export const requestBody = z
       .max(MAX_REVIEWERS, `не больше ${MAX_REVIEWERS}`),
     due: z.number({ error: "должно быть числом" }).int("Unix-время в секундах").min(0).optional(),
     all_must_approve: z.boolean({ error: "да или нет" }).optional().openapi({ description: "default: one approval is enough" }),
+    // The review links made for e-mail reviewers without an account (decision 061, "External reviewers").
+    password: password
+      .optional()
+      .openapi({ description: "review links: the password a guest enters before anything is shown (share links' rule)" }),
+    expires_at: z
+      .number({ error: "должно быть числом" })
+      .int("Unix-время в секундах")
+      .min(0)
+      .optional()
+      .openapi({ description: "review links: the last moment they work (unix seconds); open-ended when absent" }),
+    allow_download: z
+      .boolean({ error: "да или нет" })
+      .optional()
+      .openapi({ description: "review links: the guest may also download the proxy (needs download on the asset); default no" }),
+    confirm_email: z
+      .boolean({ error: "да или нет" })
+      .optional()
+      .openapi({ description: "review links: the guest confirms the address by a mailed code before commenting or deciding" }),
   })
   .openapi("ReviewRequestIn");
 export type RequestBody = z.infer<typeof requestBody>;
@@ -203,6 +227,7 @@ export type DecisionBody = z.infer<typeof decisionBody>;
 const decisionOut = z.object({
   user_id: z.string(),
   name: z.string().nullable(),
+  guest: z.boolean(),
   status: z.enum(reviewStatuses),
   note: z.string(),
   ctime: z.number(),
@@ -218,6 +243,11 @@ export const roundOut = z.object({
       user_id: z.string(),
       name: z.string().nullable(),
       requested: z.boolean().openapi({ description: "named in the request (others decided with update on the asset)" }),
+      guest: z.boolean().openapi({ description: "an external reviewer (a review link); `user_id` is the link's reviewer id" }),
+      email: z
+        .string()
+        .nullable()
+        .openapi({ description: "a guest's address, for callers with update on the asset (who manage the round); else null" }),
       status: z.enum(overallStatuses),
       note: z.string(),
       ctime: z.number().nullable(),

@@ -13,10 +13,11 @@ import { maskedLinkId } from "./tokens";
 export async function mailLink(
   db: Db,
   env: Env,
-  opts: { linkId: string; url: string; assetName: string; to: string[]; senderId: string; senderName: string },
+  opts: { linkId: string; url: string; assetName: string; to: string[]; senderId: string; senderName: string; subject?: string },
 ) {
   if (opts.to.length === 0) return;
-  const subject = `${opts.senderName} поделился(-ась) файлом «${opts.assetName}»`;
+  // A review link (decision 061) brings its own subject: the sender asks for approval rather than shares.
+  const subject = opts.subject ?? `${opts.senderName} поделился(-ась) файлом «${opts.assetName}»`;
   const text = `${subject}.\n\nОткрыть: ${opts.url}\n\nЕсли ссылка защищена паролем, спросите его у отправителя.`;
   const masked = opts.url.replace(opts.linkId, maskedLinkId(opts.linkId));
   const results = await sendMail(env, opts.to, subject, text, `Link: ${masked}`);

@@ -109,7 +109,9 @@ export async function openLink(
   const perms = assetPermissions(await accessContext(db, auth), placing) ?? [];
   const allowed = new Set(link.acl.filter((a) => (a === "view" ? perms.includes("read") : perms.includes("download"))));
   if (allowed.size === 0) throw new LinkUnavailable("inactive");
-  const latest = vars.filter((v) => v.version === vars[0]?.version);
+  // A review link (decision 061) shows the version whose round it reviews; a share link the latest.
+  const shown = link.reviewVersion ?? vars[0]?.version;
+  const latest = vars.filter((v) => v.version === shown);
   const byType = (...types: Variant["variantType"][]) => types.map((t) => latest.find((v) => v.variantType === t)).find(Boolean) ?? null;
   const original = byType("initial", "master", "untyped", "watermarked");
   const proxy = byType("proxy_highres", "proxy_lowres");
@@ -173,7 +175,8 @@ export function publicInfo(o: OpenLink): PublicInfo {
  * never past the window's end. Downloads and anything behind a password are never stored.
  */
 export function cacheControl(o: OpenLink, kind: "page" | "media" | "download", now: number) {
-  if (kind === "download" || o.link.passwordHash) return "private, no-store";
+  // A review link's answers belong to one guest and their session (decision 061): never stored on the way.
+  if (kind === "download" || o.link.passwordHash || o.link.kind === "review") return "private, no-store";
   // A limited link's page changes with every download (it ends when the limit is reached): not stored.
   if (kind === "page" && o.link.downloadLimit !== null) return "private, no-store";
   const ttl = Math.min(60, o.link.endsAt === null ? 60 : o.link.endsAt - now);

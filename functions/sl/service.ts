@@ -82,6 +82,10 @@ export async function createLink(db: Db, env: Env, auth: AuthUser, assetId: stri
     viewCount: 0,
     downloadCount: 0,
     revokedAt: null,
+    kind: "share",
+    reviewVersion: null,
+    reviewerId: null,
+    confirmEmail: false,
     ctime: now,
     mtime: now,
   };

@@ -2,9 +2,11 @@ import { Alert, Button, PasswordInput, Stack, Text, Title } from "@mantine/core"
 import { ru } from "../../i18n/ru";
 
 /** A plain POST form: it works with JavaScript off; the server answers with a redirect and the unlock cookie. */
-export function PasswordForm({ error }: { error?: "wrong" | "throttled" }) {
+export function PasswordForm({ error, intent }: { error?: "wrong" | "throttled"; intent?: string }) {
   return (
     <form method="post">
+      {/* The review page's action tells its forms apart by intent (app/routes/review.$id.tsx). */}
+      {intent && <input type="hidden" name="intent" value={intent} />}
       <Stack gap="sm" maw={360}>
         <Title order={2}>{ru.share.passwordTitle}</Title>
         <Text c="dimmed" size="sm">

@@ -69,7 +69,7 @@ export function ApprovalBar({
         <Group gap={4} component="ul" aria-label={t.reviewers} m={0} p={0} style={{ listStyle: "none" }}>
           {round.reviewers.map((r) => (
             <Text component="li" key={r.user_id} size="xs" c="dimmed" data-testid="approval-reviewer">
-              {r.name ?? r.user_id}
+              {r.name ?? r.email ?? r.user_id}
               {r.requested ? "" : ` (${t.notRequested})`}: {t.status[r.status]}
             </Text>
           ))}

@@ -19,6 +19,7 @@ import { shopCases } from "./shop";
 import { udwfCases } from "./udwf";
 import { transcriptCases } from "./transcripts";
 import { reviewCases } from "./review";
+import { reviewGuestCases } from "./review-guest";
 
 /**
  * Every resource's matrix declarations. A new resource adds tests/api/authz/<resource>.ts and one
@@ -46,6 +47,7 @@ export const routeCases: RouteCase[] = [
   ...udwfCases,
   ...transcriptCases,
   ...reviewCases,
+  ...reviewGuestCases,
 ];
 
 export {
@@ -70,4 +72,5 @@ export {
   udwfCases,
   transcriptCases,
   reviewCases,
+  reviewGuestCases,
 };

@@ -1,0 +1,221 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { useRef } from "react";
+import type { GuestInfo } from "../../../functions/review/guest-schemas";
+import type { CommentOut, CommentsOut } from "../../../functions/review/schemas";
+import { ru } from "../../i18n/ru";
+import { reviewGuest as t } from "../../i18n/ru-review";
+import { momentAt } from "../viewer/review-api";
+import type { GuestActed } from "./review-guest.server";
+
+/**
+ * The external reviewer's page (docs/decisions/061-review-and-approval.md, "External reviewers"): the asset's proxy,
+ * the round's comments (never internal ones), the name once, the e-mail code when asked, comments at the paused frame,
+ * replies and the decision. Data comes from the route's loader; every form posts to the route's action.
+ */
+export function GuestReview({ info, comments, acted }: { info: GuestInfo; comments: CommentsOut; acted?: GuestActed }) {
+  const player = useRef<HTMLVideoElement>(null);
+  const guest = info.guest!;
+  const canSpeak = !!guest.name && guest.email_confirmed;
+  const errorFor = (intent: string) =>
+    acted?.intent === intent && acted.error ? (
+      <Alert color="red" role="alert">
+        {acted.error}
+      </Alert>
+    ) : null;
+  /** The paused frame goes with the comment as a frame at the version's rate (the viewer's rule, review-api.ts). */
+  const stampFrame = (e: React.FormEvent<HTMLFormElement>) => {
+    const at = e.currentTarget.elements.namedItem("at") as HTMLInputElement | null;
+    const video = player.current;
+    if (at) at.value = video && info.asset?.kind === "video" ? JSON.stringify(momentAt(video.currentTime, info.rate)) : "";
+  };
+
+  return (
+    <Stack gap="md">
+      <Stack gap={2}>
+        <Title order={2}>{info.asset?.name}</Title>
+        <Text c="dimmed" size="sm">
+          {t.version(info.version ?? 1)}
+        </Text>
+      </Stack>
+      {info.play && info.asset?.kind === "video" ? (
+        // biome-ignore lint/a11y/useMediaCaption: a reviewer's proxy has no captions
+        <video
+          ref={player}
+          src={info.play}
+          controls
+          preload="metadata"
+          style={{ width: "100%", background: "#000" }}
+          data-testid="guest-player"
+        />
+      ) : info.play && info.asset?.kind === "image" ? (
+        <img src={info.play} alt={info.asset.name} style={{ maxWidth: "100%" }} />
+      ) : info.play && info.asset?.kind === "audio" ? (
+        // biome-ignore lint/a11y/useMediaCaption: a reviewer's proxy has no captions
+        <audio src={info.play} controls />
+      ) : (
+        <Text c="dimmed">{t.noPlayer}</Text>
+      )}
+      {info.download && (
+        <a href={info.download} download>
+          {t.download}
+        </a>
+      )}
+
+      {!guest.name ? (
+        <Paper withBorder p="md">
+          <Form method="post">
+            <input type="hidden" name="intent" value="name" />
+            <Stack gap="sm" maw={360}>
+              <Title order={3}>{t.nameTitle}</Title>
+              <Text size="sm" c="dimmed">
+                {t.nameHint}
+              </Text>
+              {errorFor("name")}
+              <TextInput name="name" label={t.name} required maxLength={100} />
+              <Button type="submit">{t.nameSave}</Button>
+            </Stack>
+          </Form>
+        </Paper>
+      ) : (
+        <Text size="sm">{t.youAre(guest.name)}</Text>
+      )}
+
+      {guest.name && !guest.email_confirmed && (
+        <Paper withBorder p="md">
+          <Stack gap="sm" maw={360}>
+            <Title order={3}>{t.confirmTitle}</Title>
+            <Text size="sm">{t.confirmHint(guest.email)}</Text>
+            {acted?.intent === "code" && acted.sentTo && <Text size="sm">{t.codeSent(acted.sentTo)}</Text>}
+            {errorFor("code")}
+            <Form method="post">
+              <input type="hidden" name="intent" value="code" />
+              <Button type="submit" variant="light">
+                {t.sendCode}
+              </Button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="confirm" />
+              <Stack gap="xs">
+                {errorFor("confirm")}
+                <TextInput name="code" label={t.code} inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
+                <Button type="submit">{t.confirm}</Button>
+              </Stack>
+            </Form>
+          </Stack>
+        </Paper>
+      )}
+
+      {canSpeak && (
+        <Form method="post" onSubmit={stampFrame}>
+          <input type="hidden" name="intent" value="comment" />
+          <input type="hidden" name="at" />
+          <Stack gap="xs">
+            {errorFor("comment")}
+            <Textarea
+              name="body"
+              label={info.asset?.kind === "video" ? t.commentText : t.commentTextNoTime}
+              required
+              autosize
+              minRows={2}
+              onFocus={() => player.current?.pause()}
+            />
+            <Group>
+              <Button type="submit">{t.comment}</Button>
+            </Group>
+          </Stack>
+        </Form>
+      )}
+
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={3}>{ru.review.approval.title}</Title>
+            <Text size="sm">
+              {t.overall}: <b>{ru.review.approval.status[info.approval?.overall ?? "pending"]}</b>
+            </Text>
+          </Group>
+          <Text size="sm" data-testid="guest-decision">
+            {t.yourDecision}: {ru.review.approval.status[info.approval?.status ?? "pending"]}
+          </Text>
+          {errorFor("decide")}
+          {canSpeak && (
+            <Group>
+              {(
+                [
+                  ["approved", t.approve],
+                  ["changes_requested", t.requestChanges],
+                  ["rejected", t.reject],
+                ] as const
+              ).map(([status, label]) => (
+                <Form method="post" key={status}>
+                  <input type="hidden" name="intent" value="decide" />
+                  <input type="hidden" name="status" value={status} />
+                  <Button
+                    type="submit"
+                    variant={status === "approved" ? "filled" : "light"}
+                    color={status === "rejected" ? "red" : undefined}
+                  >
+                    {label}
+                  </Button>
+                </Form>
+              ))}
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+
+      <Stack gap="sm">
+        <Title order={3}>{ru.review.title}</Title>
+        {comments.items.length === 0 && <Text c="dimmed">{t.none}</Text>}
+        {comments.items.map((c) => (
+          <Paper withBorder p="sm" key={c.comment_id} data-testid="guest-comment">
+            <CommentLine c={c} />
+            {c.replies.map((r) => (
+              <div key={r.comment_id} style={{ marginLeft: 24, marginTop: 8 }}>
+                <CommentLine c={r} />
+              </div>
+            ))}
+            {canSpeak && (
+              <Form method="post" style={{ marginTop: 8 }}>
+                <input type="hidden" name="intent" value="comment" />
+                <input type="hidden" name="parent_id" value={c.comment_id} />
+                <Group gap="xs" align="end">
+                  <TextInput name="body" aria-label={t.replyText} placeholder={t.replyText} required style={{ flex: 1 }} />
+                  <Button type="submit" variant="light" size="xs">
+                    {t.reply}
+                  </Button>
+                </Group>
+              </Form>
+            )}
+          </Paper>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+function CommentLine({ c }: { c: Omit<CommentOut, "replies"> }) {
+  return (
+    <Stack gap={2}>
+      <Group gap="xs">
+        <Text size="sm" fw={600}>
+          {c.author.name ?? ru.review.unknownAuthor}
+        </Text>
+        {c.author.guest && (
+          <Badge size="xs" variant="light">
+            {t.guestBadge}
+          </Badge>
+        )}
+        {c.at && (
+          <Text size="xs" c="dimmed" ff="monospace">
+            {c.at.timecode}
+          </Text>
+        )}
+      </Group>
+      <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+        {c.body}
+      </Text>
+    </Stack>
+  );
+}
