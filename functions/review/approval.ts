@@ -9,6 +9,7 @@ import { newId } from "../lib/ids";
 import { idList } from "../lib/sql";
 import { resolveVersion } from "../transcripts/service";
 import { assetName, assetPerms, mailUsers, readersOf, userNames, usersByLogin } from "./common";
+import { requestRows } from "./inbox";
 import type { ApprovalOut, DecisionBody, OverallStatus, RequestBody, RoundOut } from "./schemas";
 
 /**
@@ -198,6 +199,14 @@ export async function createRequest(db: Db, env: Env, auth: AuthUser, b: Request
         .onConflictDoNothing(),
     ),
     ...events.map((e) => eventInsert(db, e)),
+    ...requestRows(db, {
+      requestId: request.requestId,
+      assetId: b.asset_id,
+      version,
+      actorId: auth.userId,
+      userIds: added.map((r) => r.id),
+      now,
+    }),
   ]);
   if (added.length) {
     const subject = `${auth.userName} просит согласовать «${await assetName(db, b.asset_id)}», версия ${version}`;

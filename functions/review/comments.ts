@@ -7,6 +7,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { resolveVersion } from "../transcripts/service";
+import { mentionRows } from "./inbox";
 import { assetName, assetPerms, mailUsers, readersOf, userNames, usersByLogin, versionRate } from "./common";
 import type { CommentBody, CommentOut, Moment } from "./schemas";
 import { convertFrame, frameAt, type Rate, sameRate, secondsOf, timecode } from "./timecode";
@@ -93,6 +94,14 @@ export async function createComment(db: Db, env: Env, auth: AuthUser, c: Comment
         internal: c.internal,
         mentions: mentions.map((u) => ({ user_id: u.userId, login: u.login })),
       },
+    }),
+    ...mentionRows(db, {
+      commentId,
+      assetId: c.asset_id,
+      version,
+      actorId: auth.userId,
+      userIds: mentions.map((u) => u.userId),
+      now,
     }),
   ]);
   if (mentions.length) {

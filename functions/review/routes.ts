@@ -5,6 +5,8 @@ import { contentDisposition } from "../lib/served-bytes";
 import { createRequest, decide, getApproval } from "./approval";
 import { createComment, deleteComment, listComments, patchComment } from "./comments";
 import { exportComments } from "./export";
+import { listInbox, markInboxRead } from "./inbox";
+import { inboxOut, inboxQuery, inboxRead, inboxReadOut } from "./inbox-schemas";
 import {
   approvalOut,
   assetParam,
@@ -120,6 +122,25 @@ app.openapi(
     const file = await exportComments(getDb(c.env), c.get("auth"), c.req.valid("param").asset_id, c.req.valid("query"));
     return c.body(file.body, 200, { "Content-Type": file.type, "Content-Disposition": contentDisposition("attachment", file.filename) });
   },
+);
+
+app.openapi(
+  route(
+    "get",
+    "/inbox",
+    "The caller's «Входящие»: mentions and review requests, newest first, of assets it can read",
+    { query: inboxQuery },
+    inboxOut,
+  ),
+  async (c) => {
+    const { skip, take } = c.req.valid("query");
+    return c.json(await listInbox(getDb(c.env), c.get("auth"), skip, take), 200);
+  },
+);
+
+app.openapi(
+  route("post", "/inbox/read", "Mark the caller's inbox items read: the given ids, or all", { body: jsonBody(inboxRead) }, inboxReadOut),
+  async (c) => c.json(await markInboxRead(getDb(c.env), c.get("auth"), c.req.valid("json")), 200),
 );
 
 export default app;
