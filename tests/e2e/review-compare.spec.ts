@@ -30,7 +30,7 @@ async function uploadVersion(seed: Seeder, assetId: string, file: string, mime: 
   const name = path.basename(file);
   const up = await seed.call("/api/ul/start", { json: { asset_id: assetId, size: data.length, name, mime } });
   const parts = Array.from({ length: up.part_count }, (_, i) => i + 1);
-  const targets = await seed.call("/api/ul/" + up.upload_id + "/targets", { json: { parts } });
+  const targets = await seed.call(`/api/ul/${up.upload_id}/targets`, { json: { parts } });
   for (const t of targets) {
     const chunk = data.subarray((t.part - 1) * up.part_size, (t.part - 1) * up.part_size + t.size);
     const res = await fetch(t.url, { method: "PUT", body: chunk, headers: { "Content-Length": String(chunk.length) } });
