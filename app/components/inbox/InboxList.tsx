@@ -31,7 +31,9 @@ function Item({ item, onOpen, onRead }: { item: InboxItem; onOpen: () => void; o
             size="sm"
             data-testid="inbox-open"
             onClick={(e) => {
-              // Marked read first, then the viewer: the navigation's count is read again on the way.
+              // Marked read first, then the viewer: the navigation's count is read again on the way. A new tab
+              // (a modifier held) keeps the link's own behaviour.
+              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
               e.preventDefault();
               onOpen();
             }}

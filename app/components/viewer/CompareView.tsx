@@ -5,6 +5,7 @@ import { ru } from "../../i18n/ru";
 import type { CompareData, CompareSide } from "./compare-api";
 import { MediaView } from "./MediaView";
 import { linkMedia, stepTarget } from "./media-sync";
+import { playVariant } from "./viewer-api";
 
 const t = ru.review.compare;
 
@@ -171,10 +172,12 @@ function SidePane({
       {src && side.shown ? (
         <MediaView
           src={src}
-          mime={side.shown.mime_type}
+          mime={side.shown.mime_type || side.mime}
           name={`${name} — ${t.version(side.version)}`}
           text={side.text}
           mediaRef={mediaRef}
+          // A play link lives minutes: a long look renews it as the viewer does.
+          renew={async () => (await playVariant(side.shown!.variant_id)).link}
         />
       ) : src ? (
         <MediaView src={src} mime="image/jpeg" name={`${name} — ${t.version(side.version)}`} />

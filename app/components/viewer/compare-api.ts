@@ -14,6 +14,8 @@ export interface CompareSide extends Viewing {
   kind: string | null;
   /** The version's frame rate (its proxy's), for frame-accurate sync; null while unknown. */
   rate: Rate | null;
+  /** The asset's type, for a variant that names none. */
+  mime: string;
 }
 
 export interface CompareData {
@@ -49,7 +51,7 @@ async function sideOf(asset: Asset, version: number, signal: AbortSignal): Promi
         },
       )
     : null;
-  return { ...viewing, version, kind, rate };
+  return { ...viewing, version, kind, rate, mime: asset.mimetype };
 }
 
 /** Both versions' play links with the asset; an unreadable asset throws (the route's 404), as in the viewer. */
