@@ -76,6 +76,43 @@ export const review = {
     title: "Экспорт",
     dropFrame: "Drop-frame в EDL",
   },
+  /** Two versions side by side (issue 38): synced playback, a wipe for images. */
+  compare: {
+    open: "Сравнить",
+    title: "Сравнение версий",
+    back: "К просмотру",
+    left: "Слева",
+    right: "Справа",
+    version: (n: number) => `Версия ${n}`,
+    needTwo: "У файла одна версия: сравнивать не с чем.",
+    nothing: "Эту версию нельзя показать",
+    play: "Воспроизвести",
+    pause: "Пауза",
+    frameBack: "Кадр назад",
+    frameForward: "Кадр вперёд",
+    synced: "Воспроизведение и перемотка синхронны",
+    rate: (fps: string) => `${fps} кадр/с`,
+    mode: "Показ",
+    modes: { wipe: "Шторка", side: "Рядом" },
+    wipe: "Шторка",
+  },
+  /** «Входящие»: mentions and requests for approval addressed to the user. */
+  inbox: {
+    nav: "Входящие",
+    title: "Входящие",
+    unread: (n: number) => `${n} ${plural(n, ["непрочитанное", "непрочитанных", "непрочитанных"])}`,
+    empty: "Здесь появятся упоминания в комментариях и просьбы согласовать файл",
+    mention: (who: string) => `${who} упомянул(а) вас`,
+    request: (who: string) => `${who} просит согласовать`,
+    someone: "Кто-то",
+    version: (n: number) => `версия ${n}`,
+    at: (timecode: string) => `на ${timecode}`,
+    markAll: "Отметить все прочитанными",
+    markRead: "Прочитано",
+    newBadge: "Новое",
+    more: "Показать ещё",
+    list: "Упоминания и запросы",
+  },
 };
 
 /** The review page of an external reviewer (/review/{id}, docs/decisions/061 "External reviewers"). */

@@ -3,6 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useLocation, useMatches, useNavigate, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect } from "react";
+import { unreadCount } from "../components/inbox/inbox-api";
 import { hasPageSession } from "../components/mam/contents.server";
 import { PageLoader } from "../components/PageLoader";
 import { AccountActions, AppHeader } from "../components/shell/AppHeader";
@@ -22,13 +23,15 @@ import { useStore } from "../lib/store";
 interface LayoutData {
   guarded: boolean;
   pageSession: boolean;
+  /** Unread items of «Входящие» for the navigation (null: unknown); read again with every navigation. */
+  inboxUnread?: number | null;
 }
 
 export const loader = ({ request }: LoaderFunctionArgs): LayoutData => ({ guarded: false, pageSession: hasPageSession(request) });
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<LayoutData> {
   await enforceNavigationGuard(request);
-  return { guarded: true, pageSession: false };
+  return { guarded: true, pageSession: false, inboxUnread: await unreadCount(request.signal) };
 }
 clientLoader.hydrate = true as const;
 

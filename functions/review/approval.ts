@@ -20,6 +20,7 @@ import { resolveVersion } from "../transcripts/service";
 import { assetName, assetPerms, mailUsers, readersOf, userNames, usersByLogin } from "./common";
 import { guestLinks, guestLinkWrites, mailGuestLinks, reviewPath } from "./guest-links";
 import type { CommentAuthor } from "./comments";
+import { requestRows } from "./inbox";
 import type { ApprovalOut, DecisionBody, OverallStatus, RequestBody, RoundOut } from "./schemas";
 
 /**
@@ -246,6 +247,14 @@ export async function createRequest(db: Db, env: Env, auth: AuthUser, b: Request
         .onConflictDoNothing(),
     ),
     ...events.map((e) => eventInsert(db, e)),
+    ...requestRows(db, {
+      requestId: request.requestId,
+      assetId: b.asset_id,
+      version,
+      actorId: auth.userId,
+      userIds: added.map((r) => r.id),
+      now,
+    }),
   ]);
   const name = added.length || guests.links.length ? await assetName(db, b.asset_id) : "";
   if (added.length) {

@@ -7,6 +7,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { resolveVersion } from "../transcripts/service";
+import { mentionRows } from "./inbox";
 import { assetName, assetPerms, mailUsers, readersOf, userNames, usersByLogin, versionRate } from "./common";
 import type { CommentBody, CommentOut, Moment } from "./schemas";
 import { convertFrame, frameAt, type Rate, sameRate, secondsOf, timecode } from "./timecode";
@@ -108,6 +109,15 @@ export function commentWrites(
         internal: c.internal,
         mentions: mentions.map((u) => ({ user_id: u.userId, login: u.login })),
       },
+    }),
+    // «Входящие»: the mentioned users' items, written with the comment (none for a guest, who mentions nobody).
+    ...mentionRows(db, {
+      commentId,
+      assetId: c.asset_id,
+      version,
+      actorId: author.id,
+      userIds: mentions.map((u) => u.userId),
+      now,
     }),
   ] as const;
   return { commentId, writes };

@@ -9,6 +9,8 @@ import { createComment, deleteComment, listComments, patchComment } from "./comm
 import { exportComments } from "./export";
 import guestRoutes from "./guest-routes";
 import { approvalMessage, commentMessage, deletedMessage, pushLive, type LiveMessage } from "./live";
+import { listInbox, markInboxRead } from "./inbox";
+import { inboxOut, inboxQuery, inboxRead, inboxReadOut } from "./inbox-schemas";
 import {
   approvalOut,
   assetParam,
@@ -160,5 +162,23 @@ app.openapi(
 
 // A review link's guest: open routes authorised by the link (./guest.ts).
 app.route("/guest", guestRoutes);
+app.openapi(
+  route(
+    "get",
+    "/inbox",
+    "The caller's «Входящие»: mentions and review requests, newest first, of assets it can read",
+    { query: inboxQuery },
+    inboxOut,
+  ),
+  async (c) => {
+    const { skip, take } = c.req.valid("query");
+    return c.json(await listInbox(getDb(c.env), c.get("auth"), skip, take), 200);
+  },
+);
+
+app.openapi(
+  route("post", "/inbox/read", "Mark the caller's inbox items read: the given ids, or all", { body: jsonBody(inboxRead) }, inboxReadOut),
+  async (c) => c.json(await markInboxRead(getDb(c.env), c.get("auth"), c.req.valid("json")), 200),
+);
 
 export default app;

@@ -1,10 +1,11 @@
-import { Button, Group, Stack } from "@mantine/core";
-import { NavLink } from "@remix-run/react";
+import { Badge, Button, Group, Stack } from "@mantine/core";
+import { NavLink, useRouteLoaderData } from "@remix-run/react";
 import { ru } from "../../i18n/ru";
 
 const LINKS = [
   { to: "/mam", label: ru.nav.files },
   { to: "/search", label: ru.nav.search },
+  { to: "/inbox", label: ru.review.inbox.nav },
   { to: "/jobs", label: ru.nav.jobs },
   { to: "/automations", label: ru.nav.automations },
   { to: "/shop", label: ru.nav.shop },
@@ -19,6 +20,8 @@ const ADMIN_LINK = { to: "/admin", label: ru.nav.admin };
 export function MainNav({ isAdmin, vertical, onNavigate }: { isAdmin: boolean; vertical?: boolean; onNavigate?: () => void }) {
   const links = isAdmin ? [...LINKS, ADMIN_LINK] : LINKS;
   const Layout = vertical ? Stack : Group;
+  // The layout's loader counts unread «Входящие» on every navigation.
+  const unread = useRouteLoaderData<{ inboxUnread?: number | null }>("routes/_app")?.inboxUnread ?? 0;
   return (
     <Layout component="nav" gap={4} aria-label={ru.app.name}>
       {links.map((link) => (
@@ -33,6 +36,18 @@ export function MainNav({ isAdmin, vertical, onNavigate }: { isAdmin: boolean; v
               justify={vertical ? "start" : undefined}
             >
               {link.label}
+              {link.to === "/inbox" && unread > 0 && (
+                <Badge
+                  size="xs"
+                  circle={unread < 10}
+                  ml={6}
+                  color="red"
+                  data-testid="inbox-count"
+                  aria-label={ru.review.inbox.unread(unread)}
+                >
+                  {unread > 99 ? "99+" : unread}
+                </Badge>
+              )}
             </Button>
           )}
         </NavLink>

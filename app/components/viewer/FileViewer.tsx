@@ -18,6 +18,7 @@ import { AssetActions, useAssetUploads, useVersionDrop } from "./AssetActions";
 import { AssetTitle } from "./AssetTitle";
 import { variantsOf, versionNumbers } from "./asset-actions-api";
 import { VersionSwitcher } from "./VersionSwitcher";
+import { compareWith, comparePath } from "./compare-api";
 import { loadTranscript, type TranscriptState } from "./transcript-api";
 import { TranscriptPanel } from "./TranscriptPanel";
 import { ReviewPanel } from "./ReviewPanel";
@@ -146,6 +147,16 @@ export function FileViewer({ data }: { data: ViewerData }) {
         </Group>
         <Group gap="xs" wrap="wrap">
           <VersionSwitcher versions={data.versions} shown={data.version} />
+          {data.versions.length > 1 && (
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={comparePath(groupId, assetId, compareWith(data.versions, data.version), data.version)}
+            >
+              {ru.review.compare.open}
+            </Button>
+          )}
           <AssetActions asset={asset} groupId={groupId} version={data.version} />
           <Button size="xs" variant="default" disabled={!prev} onClick={() => go(prev)}>
             {ru.viewer.prev}

@@ -1,6 +1,6 @@
 import { call } from "../fixtures";
 import { sharedAsset } from "./asset-world";
-import { onShared, type RouteCase, type World } from "./types";
+import { onShared, type RouteCase, signedIn, type World } from "./types";
 
 /**
  * /api/review (docs/decisions/061-review-and-approval.md): read on the asset to comment and read, update to resolve
@@ -118,5 +118,19 @@ export const reviewCases: RouteCase[] = [
       return { path: `/api/review/export/${a.id}?format=csv`, secrets: [a.name, a.id] };
     },
     expect: onShared(200, 200),
+  },
+  {
+    // Everyone's own inbox only: an admin's comment on the shared asset never shows in another's.
+    route: "GET /api/review/inbox",
+    request: async (w) => {
+      const c = await adminComment(w);
+      return { path: "/api/review/inbox?take=100", secrets: [...c.secrets, c.id] };
+    },
+    expect: signedIn(200),
+  },
+  {
+    route: "POST /api/review/inbox/read",
+    request: () => ({ method: "POST", path: "/api/review/inbox/read", json: { all: true } }),
+    expect: signedIn(200),
   },
 ];
