@@ -23,7 +23,10 @@ const readyVideo = async (page: Page) => {
   return video;
 };
 
-test("a guest of a review link names themself, comments at a frame and approves; the team's viewer shows both", async ({ page, browser }) => {
+test("a guest of a review link names themself, comments at a frame and approves; the team's viewer shows both", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const seed = await Seeder.admin();
   const groupId = await seed.group(unique("Внешнее согласование"));
