@@ -19,7 +19,8 @@ const clip = makeClip(path.join(dir, "совместно.mp4"), 4, 320, 240, FPS
 const threads = (page: Page) => page.getByRole("list", { name: "Комментарии к версии" }).getByTestId("review-comment");
 const readyVideo = async (page: Page) => {
   const video = page.locator("video");
-  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  // The proxy may still be in the making on a busy machine: the player gets its source once it is there.
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
   return video;
 };
 /** The frame a paused player shows (the one whose display has begun), at the clip's rate. */
