@@ -60,14 +60,16 @@ test("a play link that stops working (it lives minutes) is renewed and the video
   const seed = await Seeder.admin();
   const groupId = await seed.group(unique("Продление"));
   const assetId = await seed.uploadInto(groupId, clip, "video/mp4");
-  // The player's first request is answered as an expired link is; the later ones pass. Only the player's
-  // requests count: thumbnails of look-alikes (other tests upload the same clip) come from /api/media too.
-  let refused = 0;
-  await page.route("**/api/media/**", (route) =>
-    route.request().resourceType() === "media" && refused++ === 0
-      ? route.fulfill({ status: 403, contentType: "application/json", body: '{"error":{"code":"forbidden","message":"expired"}}' })
-      : route.continue(),
-  );
+  // The player's first link has expired: every request of it is answered as an expired link is (the player
+  // may load it more than once), a fresh link passes. Only the player's requests count: thumbnails of
+  // look-alikes (other tests upload the same clip) come from /api/media too.
+  let expired: string | null = null;
+  await page.route("**/api/media/**", (route) => {
+    const url = route.request().url();
+    if (route.request().resourceType() === "media" && (expired ??= url) === url)
+      return route.fulfill({ status: 403, contentType: "application/json", body: '{"error":{"code":"forbidden","message":"expired"}}' });
+    return route.continue();
+  });
   const links: string[] = [];
   page.on("request", (r) => r.url().includes("/api/asset/content/play-variant/") && links.push(r.url()));
   await openSignedIn(page, ADMIN, `/mam/${groupId}/asset/${assetId}`);

@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Code, Group, Text } from "@mantine/core";
-import { type RefObject, useRef, useState, type SyntheticEvent } from "react";
+import { type RefObject, type SyntheticEvent, useEffect, useRef, useState } from "react";
 import { ru } from "../../i18n/ru";
 import { kindOf } from "../mam/Thumb";
 
@@ -88,8 +88,9 @@ function Player({
   const renewing = useRef(false);
   const resume = useRef<{ at: number; playing: boolean } | null>(null);
 
-  const onError = (event: SyntheticEvent<HTMLMediaElement>) => {
-    const el = event.currentTarget;
+  const local = useRef<HTMLMediaElement | null>(null);
+  const element = mediaRef ?? local;
+  const recover = (el: HTMLMediaElement) => {
     if (!renew || renewing.current) return;
     renewing.current = true;
     resume.current = { at: el.currentTime, playing: playing.current };
@@ -99,6 +100,14 @@ function Player({
       (error) => console.error(error),
     );
   };
+  const onError = (event: SyntheticEvent<HTMLMediaElement>) => recover(event.currentTarget);
+  // The element starts loading when it is made, before React shows it: a link refused that early errors before
+  // React listens (React drops events of what it has not shown yet), so the error is looked for once it is shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per source; recover reads the latest state through refs
+  useEffect(() => {
+    const el = element.current;
+    if (el?.error) recover(el);
+  }, [current]);
   const onLoaded = (event: SyntheticEvent<HTMLMediaElement>) => {
     const el = event.currentTarget;
     const r = resume.current;
@@ -109,7 +118,7 @@ function Player({
     if (r.playing) el.play().catch((error) => console.error(error));
   };
   const events = { onError, onLoadedMetadata: onLoaded, onPlay: () => (playing.current = true), onPause: () => (playing.current = false) };
-  const ref = mediaRef as RefObject<HTMLVideoElement & HTMLAudioElement> | undefined;
+  const ref = element as RefObject<HTMLVideoElement & HTMLAudioElement>;
   if (kind === "audio")
     return <audio ref={ref} src={current} controls preload="metadata" style={{ width: "100%" }} aria-label={name} {...events} />;
   return (
