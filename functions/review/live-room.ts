@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { type Watcher, watcherHeaders } from "./live-watcher";
 
 /**
  * The live review room of one asset (docs/decisions/061-review-and-approval.md, "Live room"): a Durable Object
@@ -7,16 +8,6 @@ import { DurableObject } from "cloudflare:workers";
  * the caller's read right before handing a socket over (`/connect`), and pushes the changes the REST API made
  * (`/push`). Who is connected lives in each socket's attachment, so the room keeps nothing in storage.
  */
-
-/** Who a socket belongs to and the frame they were last seen at (null: not told yet, or not a video). */
-export interface Watcher {
-  user_id: string;
-  name: string;
-  frame: number | null;
-}
-
-/** Headers the Worker names the caller with on `/connect` (never taken from the outside: the room has no route of its own). */
-export const watcherHeaders = { user: "X-Review-User", name: "X-Review-Name" } as const;
 
 /** A watcher's message is small: presence only. Anything longer is dropped unread. */
 const maxClientMessage = 256;

@@ -6,7 +6,7 @@ import { signUrl, verifyUrl } from "../uploads/sign";
 import { approvalOf } from "./approval";
 import { listedComment } from "./comments";
 import { assetPerms } from "./common";
-import { watcherHeaders } from "./live-room";
+import { watcherHeaders } from "./live-watcher";
 
 /**
  * The live review room from the Worker's side (docs/decisions/061-review-and-approval.md, "Live room"): tickets,

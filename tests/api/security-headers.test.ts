@@ -156,6 +156,10 @@ describe("every page of app/routes/", () => {
         nonces.add(expectPageHeaders(res, html, what));
         if (path.startsWith("/sl/")) {
           expect(res.headers.get("Referrer-Policy"), what).toBe("no-referrer");
+        } else if (path.startsWith("/review/")) {
+          // A review link's page: its address is the key, so it goes to no other site, and nothing keeps the page.
+          expect(res.headers.get("Referrer-Policy"), what).toBe("same-origin");
+          expect(res.headers.get("Cache-Control"), what).toContain("no-store");
         } else {
           expect(res.headers.get("Referrer-Policy"), what).toBe("strict-origin-when-cross-origin");
           expect(res.headers.get("Cache-Control"), what).toBe("no-store");

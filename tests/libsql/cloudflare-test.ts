@@ -44,6 +44,9 @@ export const env = {
   ...platform.env,
   BUCKET: proxiedBucket,
   LIBSQL_URL: `file:${file}`,
+  // The live room's class runs in the Worker's own script, which the platform proxy does not load: without the
+  // binding the API skips its pushes, as a deployment without the room does (functions/review/live.ts).
+  REVIEW_ROOM: undefined,
   JWT_SECRET: "test-secret-for-the-api-suite-only-0123456789",
   ADMIN_LOGIN: "admin",
   ADMIN_PASSWORD: "admin-test-password",
