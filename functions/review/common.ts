@@ -45,7 +45,7 @@ export async function versionPages(db: Db, assetId: string, version: number): Pr
     .where(and(eq(variants.assetId, assetId), eq(variants.version, version), eq(variants.mimeType, "application/pdf")));
   const proxyFirst = [...rows].sort((a, b) => Number(b.type.startsWith("proxy")) - Number(a.type.startsWith("proxy")));
   for (const r of proxyFirst) {
-    const pages = (r.tech ?? {}).pages;
+    const pages = r.tech?.pages;
     if (typeof pages === "number" && Number.isInteger(pages) && pages >= 1) return pages;
   }
   return null;
