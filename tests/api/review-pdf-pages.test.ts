@@ -60,7 +60,7 @@ describe("review comments on PDF pages", () => {
     expect(fieldsOf(past)).toEqual(["page"]);
     expect(past.body.error.details[0].message).toContain("3");
     const list = await listOf(w.id, w.reader.bearer);
-    expect((list as { pages?: number }).pages).toBe(3);
+    expect(list.pages).toBe(3);
     expect(list.items.map((c) => [c.comment_id, c.page, c.at])).toEqual([
       [second, 2, null],
       [third, 3, null],
