@@ -113,6 +113,15 @@ export const review = {
     more: "Показать ещё",
     list: "Упоминания и запросы",
   },
+  /** Comments on a PDF's pages: the composer's page field, the page a comment is on; a click opens the PDF there. */
+  page: {
+    label: "Страница",
+    of: (pages: number) => `из ${pages}`,
+    shown: (n: number) => `стр. ${n}`,
+    open: (n: number) => `Открыть стр. ${n}`,
+    invalid: (pages: number | null) => (pages ? `Номер страницы от 1 до ${pages}` : "Номер страницы — целое число от 1"),
+    placeholder: "Комментарий к странице",
+  },
 };
 
 /** The review page of an external reviewer (/review/{id}, docs/decisions/061 "External reviewers"). */

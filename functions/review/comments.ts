@@ -8,7 +8,7 @@ import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { resolveVersion } from "../transcripts/service";
 import { mentionRows } from "./inbox";
-import { assetName, assetPerms, mailUsers, readersOf, userNames, usersByLogin, versionRate } from "./common";
+import { assetName, assetPerms, mailUsers, readersOf, userNames, usersByLogin, versionPages, versionRate } from "./common";
 import type { CommentBody, CommentOut, Moment } from "./schemas";
 import { convertFrame, frameAt, type Rate, sameRate, secondsOf, timecode } from "./timecode";
 
@@ -30,7 +30,11 @@ export const mentionedLogins = (text: string) => [
 ];
 
 /** Where and when a new comment goes: its version (a reply: its thread's), its moment and a range's end. */
-export async function prepareComment(db: Db, c: Pick<CommentBody, "asset_id" | "version" | "parent_id" | "at" | "until">, guest = false) {
+export async function prepareComment(
+  db: Db,
+  c: Pick<CommentBody, "asset_id" | "version" | "parent_id" | "at" | "until" | "page">,
+  guest = false,
+) {
   let version: number;
   if (c.parent_id) {
     const parent = await db.select().from(reviewComments).where(eq(reviewComments.commentId, c.parent_id)).get();
@@ -41,6 +45,12 @@ export async function prepareComment(db: Db, c: Pick<CommentBody, "asset_id" | "
     if (c.version !== undefined && c.version !== parent.version) throw bad("version", `обсуждение относится к версии ${parent.version}`);
     version = parent.version;
   } else version = await resolveVersion(db, c.asset_id, c.version);
+
+  // A page past the end is refused once the PDF's pages are counted; before that any page from 1 is taken.
+  if (c.page !== undefined) {
+    const pages = await versionPages(db, c.asset_id, version);
+    if (pages !== null && c.page > pages) throw bad("page", `страниц в этой версии: ${pages}`);
+  }
 
   let at: { frame: number; rate: Rate } | null = null;
   let untilFrame: number | null = null;
@@ -241,9 +251,9 @@ export async function listedComment(db: Db, commentId: string): Promise<CommentO
 export async function listComments(db: Db, auth: AuthUser, assetId: string, v?: number) {
   await assetPerms(db, auth, assetId);
   const version = await resolveVersion(db, assetId, v);
-  const rate = await versionRate(db, assetId, version);
+  const [rate, pages] = await Promise.all([versionRate(db, assetId, version), versionPages(db, assetId, version)]);
   const items = await loadComments(db, assetId, version, rate);
-  return { asset_id: assetId, version, rate: rate && { fps_num: rate.num, fps_den: rate.den }, items };
+  return { asset_id: assetId, version, rate: rate && { fps_num: rate.num, fps_den: rate.den }, pages, items };
 }
 
 /** The comment and the caller's rights on its asset; 404 for a missing comment and for one on an unreadable asset alike. */

@@ -33,6 +33,24 @@ export async function versionRate(db: Db, assetId: string, version: number): Pro
   return null;
 }
 
+/**
+ * The version's page count when it is a PDF and the technical metadata job has counted its pages (the transcoder's
+ * `pages` of a PDF variant, the proxy's first as the viewer shows it); null otherwise. Images may carry `pages` too
+ * (a multi-page TIFF), which are no PDF pages, so only PDF variants count.
+ */
+export async function versionPages(db: Db, assetId: string, version: number): Promise<number | null> {
+  const rows = await db
+    .select({ type: variants.variantType, tech: variants.techProps })
+    .from(variants)
+    .where(and(eq(variants.assetId, assetId), eq(variants.version, version), eq(variants.mimeType, "application/pdf")));
+  const proxyFirst = [...rows].sort((a, b) => Number(b.type.startsWith("proxy")) - Number(a.type.startsWith("proxy")));
+  for (const r of proxyFirst) {
+    const pages = r.tech?.pages;
+    if (typeof pages === "number" && Number.isInteger(pages) && pages >= 1) return pages;
+  }
+  return null;
+}
+
 export async function assetName(db: Db, assetId: string): Promise<string> {
   const row = await db.select({ name: assets.name }).from(assets).where(eq(assets.assetId, assetId)).get();
   return row?.name ?? "";

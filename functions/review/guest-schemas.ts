@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { entityId } from "../groups/schemas";
 import { linkId } from "../sl/schemas";
-import { commentPatch, MAX_BODY, MAX_SHAPES, moment, overallStatuses, region, reviewStatuses, shape } from "./schemas";
+import { commentPatch, MAX_BODY, MAX_SHAPES, moment, overallStatuses, pageNumber, region, reviewStatuses, shape } from "./schemas";
 
 /**
  * The guest side of review links (docs/decisions/061-review-and-approval.md, "External reviewers"). A guest names no
@@ -33,7 +33,7 @@ export const guestCommentBody = z
     body: z.string({ error: "обязательное поле" }).trim().min(1, "не может быть пустым").max(MAX_BODY, `не длиннее ${MAX_BODY} символов`),
     at: moment.optional(),
     until: moment.optional(),
-    page: z.number().int().min(1).max(100_000).optional(),
+    page: pageNumber.optional(),
     region: region.optional(),
     shapes: z.array(shape).max(MAX_SHAPES, `не больше ${MAX_SHAPES} фигур`).optional(),
     parent_id: entityId.optional(),

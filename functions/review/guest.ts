@@ -11,7 +11,7 @@ import { kindOf, LinkUnavailable, type OpenLink, openLink } from "../sl/public";
 import { readCookie } from "../sl/tokens";
 import { latestOf, overallOf, recordDecision, roundOf } from "./approval";
 import { bad, type CommentAuthor, commentWrites, deleteWrites, loadComments, missing, patchWrites, prepareComment } from "./comments";
-import { versionRate } from "./common";
+import { versionPages, versionRate } from "./common";
 import { codeWindow, emailCode, type GuestSession, guestCookieName, readSession, sessionCookie, sessionValue } from "./guest-session";
 import type { GuestCommentBody, GuestDecisionBody, GuestInfo } from "./guest-schemas";
 
@@ -144,11 +144,11 @@ export async function confirmCode(db: Db, env: Env, g: Guest, code: string, ip: 
 export async function guestComments(db: Db, g: Guest) {
   unlockedGuest(g);
   requireGuestAccess(g, g.assetId, g.version);
-  const rate = await versionRate(db, g.assetId, g.version);
+  const [rate, pages] = await Promise.all([versionRate(db, g.assetId, g.version), versionPages(db, g.assetId, g.version)]);
   const own = <T extends { author: { user_id: string | null } }>(c: T) =>
     c.author.user_id === g.reviewerId ? c : { ...c, author: { ...c.author, user_id: null } };
   const items = (await loadComments(db, g.assetId, g.version, rate, true)).map((c) => ({ ...own(c), replies: c.replies.map(own) }));
-  return { asset_id: g.assetId, version: g.version, rate: rate && { fps_num: rate.num, fps_den: rate.den }, items };
+  return { asset_id: g.assetId, version: g.version, rate: rate && { fps_num: rate.num, fps_den: rate.den }, pages, items };
 }
 
 /** A comment or reply by the guest, under the name they gave; never internal, no mentions (a guest mails nobody). */

@@ -92,6 +92,8 @@ const body = z
   .min(1, "не может быть пустым")
   .max(MAX_BODY, `не длиннее ${MAX_BODY} символов`);
 const version = int(1, 1_000_000);
+/** A PDF page, from 1 (the upper bound is the version's page count once known: checked by the service). */
+export const pageNumber = int(1, 100_000);
 
 export const commentBody = z
   .object({
@@ -100,7 +102,7 @@ export const commentBody = z
     body,
     at: moment.optional(),
     until: moment.optional().openapi({ description: "a range's end, after `at`" }),
-    page: int(1, 100_000).optional().openapi({ description: "the PDF page" }),
+    page: pageNumber.optional().openapi({ description: "the PDF page, from 1 (at most the version's `pages` once counted)" }),
     region: region.optional(),
     shapes: z.array(shape).max(MAX_SHAPES, `не больше ${MAX_SHAPES} фигур`).optional(),
     parent_id: entityId.optional().openapi({ description: "a reply to this comment" }),
@@ -169,6 +171,11 @@ export const commentsOut = z
     asset_id: z.string(),
     version: z.number().int(),
     rate: z.object({ fps_num: z.number().int(), fps_den: z.number().int() }).nullable().openapi({ description: "the proxy's, when known" }),
+    pages: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "a PDF's page count once the metadata job has counted it (a `page` past it is refused); else null" }),
     items: z.array(commentOut),
   })
   .openapi("ReviewComments");

@@ -62,7 +62,7 @@ export async function comment(bearer: string, json: Record<string, unknown>) {
 export async function listOf(assetId: string, bearer: string, version?: number) {
   const r = await call(`/api/review/comments?asset_id=${assetId}${version ? `&version=${version}` : ""}`, { bearer });
   expect(r.status, r.text).toBe(200);
-  return r.body as { version: number; rate: { fps_num: number; fps_den: number } | null; items: any[] };
+  return r.body as { version: number; rate: { fps_num: number; fps_den: number } | null; pages: number | null; items: any[] };
 }
 
 /** The asset's events of a kind, oldest first. */

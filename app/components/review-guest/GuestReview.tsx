@@ -17,6 +17,8 @@ export function GuestReview({ info, comments, acted }: { info: GuestInfo; commen
   const player = useRef<HTMLVideoElement>(null);
   const guest = info.guest!;
   const canSpeak = !!guest.name && guest.email_confirmed;
+  // A PDF's comments go to a page, as in the viewer (docs/decisions/061, "PDF pages").
+  const paged = info.asset?.mime === "application/pdf";
   const errorFor = (intent: string) =>
     acted?.intent === intent && acted.error ? (
       <Alert color="red" role="alert">
@@ -120,6 +122,20 @@ export function GuestReview({ info, comments, acted }: { info: GuestInfo; commen
               minRows={2}
               onFocus={() => player.current?.pause()}
             />
+            {paged && (
+              <TextInput
+                name="page"
+                type="number"
+                label={ru.review.page.label}
+                description={comments.pages ? ru.review.page.of(comments.pages) : undefined}
+                min={1}
+                max={comments.pages ?? undefined}
+                step={1}
+                defaultValue={1}
+                required
+                w="11rem"
+              />
+            )}
             <Group>
               <Button type="submit">{t.comment}</Button>
             </Group>
@@ -210,6 +226,11 @@ function CommentLine({ c }: { c: Omit<CommentOut, "replies"> }) {
         {c.at && (
           <Text size="xs" c="dimmed" ff="monospace">
             {c.at.timecode}
+          </Text>
+        )}
+        {c.page !== null && (
+          <Text size="xs" c="dimmed" data-testid="guest-page">
+            {ru.review.page.shown(c.page)}
           </Text>
         )}
       </Group>

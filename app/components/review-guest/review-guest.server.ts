@@ -113,9 +113,12 @@ export async function actOnGuestPage(
     if (intent === "comment") {
       const at = text(form, "at");
       const parent = text(form, "parent_id");
+      const page = text(form, "page");
       const body = guestCommentBody.parse({
         body: text(form, "body") ?? "",
         ...(at ? { at: JSON.parse(at) } : {}),
+        // A PDF's page from its field (a form sends text; something not a number is refused as one).
+        ...(page ? { page: Number(page) } : {}),
         ...(parent ? { parent_id: parent } : {}),
       });
       await guestComment(db, g, body);

@@ -13,6 +13,7 @@ import { RegionOverlay } from "../metadata/RegionOverlay";
 import { Timeline } from "../metadata/Timeline";
 import { kindOf } from "../mam/Thumb";
 import { MediaView } from "./MediaView";
+import { usePdfPage } from "./pdf-page";
 import { SimilarAssets } from "./SimilarAssets";
 import { AssetActions, useAssetUploads, useVersionDrop } from "./AssetActions";
 import { AssetTitle } from "./AssetTitle";
@@ -98,6 +99,9 @@ export function FileViewer({ data }: { data: ViewerData }) {
   useEffect(() => setTranscript(data.transcript), [data.transcript]);
   const isVideo = !!shown && kindOf("asset", shownMime(shown, asset.mimetype)) === "video";
   const shownKind = shown ? kindOf("asset", shownMime(shown, asset.mimetype)) : null;
+  // A PDF's comments are on pages; a click on one opens the PDF shown there (docs/decisions/061, "PDF pages").
+  const pdf = usePdfPage(shownKind === "pdf" ? data.link : null, renew);
+  const paged = shownKind === "pdf" || asset.mimetype === "application/pdf";
   // Review (issue 38): comments at frames of a video or audio, on the whole of anything else; beside the column on a
   // wide screen (the viewer fills the window's height: a panel under an image would squeeze it), under it on a phone.
   const timed = !!data.link && (shownKind === "video" || shownKind === "audio");
@@ -209,6 +213,7 @@ export function FileViewer({ data }: { data: ViewerData }) {
               mediaRef={media}
               pictureRef={picture}
               track={track}
+              pdfAt={pdf.at}
             />
           ) : data.preview ? (
             <MediaView src={data.preview} mime="image/jpeg" name={asset.name} />
@@ -261,6 +266,8 @@ export function FileViewer({ data }: { data: ViewerData }) {
               canUpdate={canUpdate}
               drawOn={!data.link ? null : isVideo ? media : shownKind === "image" ? picture : null}
               name={asset.name}
+              paged={paged}
+              onPage={shownKind === "pdf" && data.link ? pdf.open : null}
             />
           </Box>
         )}

@@ -2,6 +2,7 @@ import { ActionIcon, Box, Code, Group, Text } from "@mantine/core";
 import { type RefObject, type SyntheticEvent, useEffect, useRef, useState } from "react";
 import { ru } from "../../i18n/ru";
 import { kindOf } from "../mam/Thumb";
+import { type PdfAt, pdfSrc } from "./pdf-page";
 
 /** The viewer's media fill the space the screen leaves them. */
 const fill = { width: "100%", maxHeight: "100%", flex: 1, minHeight: 0 } as const;
@@ -152,13 +153,19 @@ export function MediaView(props: {
   track?: SubtitleTrack | null;
   /** The image element, for drawings over the picture. */
   pictureRef?: RefObject<HTMLImageElement | null>;
+  /** A PDF opened at a page (a click on a comment on it); null or absent: as the link opens it. */
+  pdfAt?: PdfAt | null;
 }) {
   const { src, mime, name, renew, mediaRef, track } = props;
   const kind = kindOf("asset", mime);
   if (kind === "image") return <ImageView src={src} name={name} pictureRef={props.pictureRef} />;
   if (kind === "video" || kind === "audio")
     return <Player kind={kind} src={src} name={name} renew={renew} mediaRef={mediaRef} track={track} />;
-  if (kind === "pdf") return <iframe src={src} title={name} style={{ ...fill, border: 0, background: "white" }} />;
+  if (kind === "pdf") {
+    // A new frame for each opening: the browser's viewer reads `#page=` when it loads, not when the hash changes.
+    const at = props.pdfAt ?? null;
+    return <iframe key={at?.n ?? 0} src={pdfSrc(at?.src ?? src, at)} title={name} style={{ ...fill, border: 0, background: "white" }} />;
+  }
   if (kind === "text") return <TextView text={props.text ?? null} />;
   return <Text c="dimmed">{ru.viewer.noPreview}</Text>;
 }

@@ -9,6 +9,7 @@ import { storedShapes } from "./drawing";
 import { DrawingOverlay, DrawingTools, useDrawing, useShowing } from "./DrawingOverlay";
 import { ReviewExport } from "./ReviewExport";
 import { RangeControls, rangeOf, useMarks } from "./ReviewRange";
+import { PageField, PageLabel, pageOf } from "./ReviewPage";
 import { useShownTime, useShuttleKeys } from "./transport";
 import {
   addComment,
@@ -81,6 +82,7 @@ function CommentBody({
             {c.until ? t.range.shown(at.timecode, c.until.timecode) : at.timecode}
           </Text>
         )}
+        {c.page !== null && <PageLabel page={c.page} />}
         {c.internal && (
           <Badge size="xs" color="grape" variant="light" data-testid="review-internal">
             {t.internalBadge}
@@ -99,8 +101,12 @@ function CommentBody({
   );
   return (
     <Stack gap={2}>
-      {onSeek && (at || c.shapes.length > 0 || c.region) ? (
-        <UnstyledButton onClick={() => onSeek(c)} aria-label={at ? `${t.seek(at.timecode)}: ${c.body}` : c.body} data-testid="review-seek">
+      {onSeek && (at || c.page !== null || c.shapes.length > 0 || c.region) ? (
+        <UnstyledButton
+          onClick={() => onSeek(c)}
+          aria-label={at ? `${t.seek(at.timecode)}: ${c.body}` : c.page !== null ? `${t.page.open(c.page)}: ${c.body}` : c.body}
+          data-testid="review-seek"
+        >
           {text}
         </UnstyledButton>
       ) : (
@@ -222,6 +228,10 @@ export interface ReviewPanelProps {
   drawOn?: RefObject<HTMLElement | null> | null;
   /** The file's name, for the names of exported files. */
   name?: string;
+  /** A PDF: comments go to a page («Страница»). */
+  paged?: boolean;
+  /** Opens the PDF shown at a page (a click on a comment on one); null when no PDF is shown. */
+  onPage?: ((page: number) => void) | null;
 }
 
 /**
@@ -229,7 +239,17 @@ export interface ReviewPanelProps {
  * (key C; "," and "." step frames), the comments in the API's order with replies, resolve and delete as the caller's rights allow,
  * a filter, and the timed comments as markers on a bar of the clip's length.
  */
-export function ReviewPanel({ assetId, version, media, canUpdate, initial, drawOn = null, name = "" }: ReviewPanelProps) {
+export function ReviewPanel({
+  assetId,
+  version,
+  media,
+  canUpdate,
+  initial,
+  drawOn = null,
+  name = "",
+  paged = false,
+  onPage = null,
+}: ReviewPanelProps) {
   const user = useStore(sessionStore).user;
   const rights: Rights = { me: user?.id ?? null, isAdmin: !!user?.is_admin, canUpdate };
   const [data, setData] = useState<CommentsOut | null>(initial.comments);
@@ -289,6 +309,10 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial, drawO
   const range = useMarks(media, shownTime);
   const [showing, setShowing] = useShowing<Reply>(media);
   const [internal, setInternal] = useState(false);
+  // A PDF's comment goes to the page in «Страница»: the one last opened from a comment, else 1.
+  const [pageValue, setPageValue] = useState<number | string>(1);
+  const pages = data?.pages ?? null;
+  const page = paged ? pageOf(pageValue, pages) : null;
   // Keys on their physical places (the same on a Russian layout), unless typing: C puts the cursor in the comment
   // box; "," and "." step one frame back and forward at the version's rate, paused, onto the frame's start.
   useEffect(() => {
@@ -318,6 +342,10 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial, drawO
   // A click on a comment seeks to it and shows its drawing over the frame until the player plays.
   const show = (c: Reply) => {
     if (c.at) seek?.(c.at.seconds);
+    if (paged && c.page !== null) {
+      setPageValue(c.page);
+      onPage?.(c.page);
+    }
     drawing.setTool(null);
     setShowing(c);
   };
@@ -325,7 +353,7 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial, drawO
   const timed = !!media;
   const submit = async () => {
     const body = draft.trim();
-    if (!body) return;
+    if (!body || (paged && page === null)) return;
     const el = media?.current;
     setBusy(true);
     const shapes = drawing.shapes.length > 0 ? { shapes: drawing.shapes } : {};
@@ -335,6 +363,7 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial, drawO
         version,
         body,
         internal,
+        ...(page !== null ? { page } : {}),
         ...shapes,
         ...(timed && el ? rangeOf(range.marks, shownTime(), rate) : {}),
       }),
@@ -391,7 +420,7 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial, drawO
           minRows={2}
           maxRows={6}
           aria-label={t.commentText}
-          placeholder={timed ? t.placeholderTimed : t.placeholder}
+          placeholder={timed ? t.placeholderTimed : paged ? t.page.placeholder : t.placeholder}
           value={draft}
           onChange={(e) => setDraft(e.currentTarget.value)}
           // Typing a note about a frame holds the player on that frame.
@@ -400,8 +429,9 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial, drawO
             if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) void submit();
           }}
         />
+        {paged && <PageField value={pageValue} onChange={setPageValue} pages={pages} />}
         <Group gap="xs">
-          <Button size="xs" loading={busy} disabled={!draft.trim()} onClick={submit}>
+          <Button size="xs" loading={busy} disabled={!draft.trim() || (paged && page === null)} onClick={submit}>
             {t.comment}
           </Button>
           {playhead && (
@@ -445,7 +475,14 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial, drawO
       ) : (
         <Stack component="ul" aria-label={t.list} gap={6} m={0} p={0} style={{ listStyle: "none", overflowY: "auto", minHeight: 0 }}>
           {shown.map((c) => (
-            <Thread key={c.comment_id} c={c} assetId={assetId} rights={rights} onSeek={media || drawOn ? show : null} onChanged={reload} />
+            <Thread
+              key={c.comment_id}
+              c={c}
+              assetId={assetId}
+              rights={rights}
+              onSeek={media || drawOn || paged ? show : null}
+              onChanged={reload}
+            />
           ))}
         </Stack>
       )}

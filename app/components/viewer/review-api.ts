@@ -21,6 +21,8 @@ export type NewComment = Pick<CommentBody, "asset_id" | "body"> & {
   version?: number;
   at?: Moment;
   until?: Moment;
+  /** A PDF's page, from 1. */
+  page?: number;
   parent_id?: string;
   shapes?: Shape[];
   internal?: boolean;
