@@ -216,6 +216,8 @@ export interface ReviewPanelProps {
   media: RefObject<HTMLMediaElement | null> | null;
   /** update on the asset: resolve anyone's comment, decide on approval without being asked. */
   canUpdate: boolean;
+  /** The caller's rights on the asset (asset_access): who may ask for approval, and whom. */
+  access?: string[];
   /** The comments and approval the screen's loader read; the panel reads them again only after its own changes. */
   initial: ReviewState;
   /** The video or image element drawings go over (null: nothing to draw on, as audio or PDF). */
@@ -229,7 +231,7 @@ export interface ReviewPanelProps {
  * (key C; "," and "." step frames), the comments in the API's order with replies, resolve and delete as the caller's rights allow,
  * a filter, and the timed comments as markers on a bar of the clip's length.
  */
-export function ReviewPanel({ assetId, version, media, canUpdate, initial, drawOn = null, name = "" }: ReviewPanelProps) {
+export function ReviewPanel({ assetId, version, media, canUpdate, access, initial, drawOn = null, name = "" }: ReviewPanelProps) {
   const user = useStore(sessionStore).user;
   const rights: Rights = { me: user?.id ?? null, isAdmin: !!user?.is_admin, canUpdate };
   const [data, setData] = useState<CommentsOut | null>(initial.comments);
@@ -355,7 +357,15 @@ export function ReviewPanel({ assetId, version, media, canUpdate, initial, drawO
 
   return (
     <Stack gap={6} component="section" aria-label={t.title} style={{ minHeight: 0 }}>
-      <ApprovalBar assetId={assetId} version={version} canUpdate={canUpdate} me={rights.me} round={approval} onRound={setApproval} />
+      <ApprovalBar
+        assetId={assetId}
+        version={version}
+        canUpdate={canUpdate}
+        access={access}
+        me={rights.me}
+        round={approval}
+        onRound={setApproval}
+      />
       <Watching watchers={watchers} me={rights.me} rate={rate} />
       <Title order={5}>{t.title}</Title>
       {timed && duration > 0 && (
