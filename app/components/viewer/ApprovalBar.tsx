@@ -13,7 +13,8 @@ const colors: Record<string, string> = { pending: "gray", approved: "green", cha
 /**
  * The version's approval: the overall status by the request's rule, each reviewer's answer, and «Одобрить» /
  * «Нужны правки» for those the API lets decide (a requested reviewer of this version, or update on the asset), and
- * «Запросить согласование» for those who may ask (update; outside addresses need acl, their download download).
+ * «Запросить согласование» for those who may ask (update; inviting outside addresses needs acl, and offering their
+ * links the proxy's download needs download).
  */
 export function ApprovalBar({
   assetId,
