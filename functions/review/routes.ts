@@ -10,6 +10,8 @@ import { exportComments } from "./export";
 import guestRoutes from "./guest-routes";
 import { approvalMessage, commentMessage, deletedMessage, pushLive, type LiveMessage } from "./live";
 import { listInbox, markInboxRead } from "./inbox";
+import { reviewerCandidates } from "./reviewers";
+import { reviewerCandidates as candidatesOut, reviewersQuery } from "./reviewers-schemas";
 import { inboxOut, inboxQuery, inboxRead, inboxReadOut } from "./inbox-schemas";
 import {
   approvalOut,
@@ -110,6 +112,17 @@ app.openapi(
     live(c, approvalMessage(db, body.asset_id, created.version));
     return c.json(created, 200);
   },
+);
+
+app.openapi(
+  route(
+    "get",
+    "/reviewers/{asset_id}",
+    "People who may be asked to review the asset (update on it): enabled users who can read it, by name or login",
+    { params: assetParam, query: reviewersQuery },
+    candidatesOut,
+  ),
+  async (c) => c.json(await reviewerCandidates(getDb(c.env), c.get("auth"), c.req.valid("param").asset_id, c.req.valid("query").q), 200),
 );
 
 app.openapi(

@@ -66,6 +66,9 @@ export const unlockBody = z.object({ password: z.string().min(1, "введите
 export type CreateLinkBody = z.infer<typeof createLinkBody>;
 export type PatchLinkBody = z.infer<typeof patchLinkBody>;
 
+/** A share link proper, or a review link (decision 061, "External reviewers"); the values of share_links.kind, kept here free of server imports. */
+export const shareLinkKinds = ["share", "review"] as const;
+
 export const linkStates = ["active", "scheduled", "expired", "revoked", "exhausted"] as const;
 export type LinkState = (typeof linkStates)[number];
 
@@ -86,6 +89,10 @@ export const linkOut = z
     ctime: z.number(),
     mtime: z.number(),
     revoked_at: z.number().nullable(),
+    kind: z
+      .enum(shareLinkKinds)
+      .openapi({ description: "`review`: a review link made by POST /api/review/requests for one outside reviewer (decision 061)" }),
+    review_version: z.number().nullable().openapi({ description: "a review link's version (its round); null for share links" }),
   })
   .openapi("ShareLink");
 export type LinkOut = z.infer<typeof linkOut>;

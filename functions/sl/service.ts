@@ -52,6 +52,8 @@ export function linkOut(link: ShareLink, manageable: boolean, now = nowSeconds()
     ctime: link.ctime,
     mtime: link.mtime,
     revoked_at: link.revokedAt,
+    kind: link.kind,
+    review_version: link.reviewVersion,
   };
 }
 
@@ -120,14 +122,42 @@ async function mailTo(db: Db, env: Env, auth: AuthUser, link: ShareLink, to: str
   });
 }
 
-const seesRecipients = (auth: AuthUser, link: ShareLink) => auth.isAdmin || link.creator === auth.userId;
+/** A review link's one address (its reviewer's) is also shown to whoever may manage the link (see linksForEntity). */
+const seesRecipients = (auth: AuthUser, link: ShareLink, manageable = true) =>
+  auth.isAdmin || link.creator === auth.userId || (link.kind === "review" && manageable);
 
-/** Links of an asset, newest first, for anyone who may read it; ids in full only for those who may manage. */
+/**
+ * Links of an asset, newest first, for anyone who may read it; ids in full only for those who may manage. A review
+ * link's address is its reviewer's, which the approval round already shows to those who manage the round: here it
+ * is shown to those who may manage the link (acl, or its creator), so they can tell whose link they revoke.
+ */
 export async function linksForEntity(db: Db, auth: AuthUser, assetId: string) {
   const mayAcl = (await assetAccessList(db, auth, assetId)).includes("acl");
   const rows = await db.select().from(shareLinks).where(eq(shareLinks.assetId, assetId)).orderBy(desc(shareLinks.ctime)).limit(500);
   const now = nowSeconds();
-  return rows.map((r) => linkOut(r, mayAcl || r.creator === auth.userId, now, seesRecipients(auth, r)));
+  return rows.map((r) => {
+    const manageable = mayAcl || r.creator === auth.userId;
+    return linkOut(r, manageable, now, seesRecipients(auth, r, manageable));
+  });
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/**
+ * A review link's rights and address are its request's (decision 061): view, plus the proxy's download when the
+ * request allowed it, for one reviewer's address, which the e-mail code is sent to. An edit may not widen the link
+ * into a share link (the original's download) nor hand the reviewer's identity to another address; sending the
+ * values it already has changes nothing and is accepted, so a client that sends the whole link back still works.
+ */
+function fixedForReview(link: ShareLink, body: PatchLinkBody): PatchLinkBody {
+  if (link.kind !== "review") return body;
+  const conflict = (field: string, message: string) => new ApiError("conflict", `«${field}»: ${message}`, [{ field, message }]);
+  if (body.acl && !sameSet(body.acl, link.acl))
+    throw conflict("acl", "права ссылки на согласование задаёт запрос согласования; их не меняют");
+  if (body.email && !sameSet(body.email, link.emails))
+    throw conflict("email", "адрес ссылки на согласование — адрес рецензента; его не меняют");
+  const { acl: _acl, email: _email, ...rest } = body;
+  return rest;
 }
 
 /** A link the caller may see (read on its asset), else 404 like an unknown one. */
@@ -140,10 +170,11 @@ async function loadLink(db: Db, auth: AuthUser, linkId: string) {
   return link;
 }
 
-export async function patchLink(db: Db, env: Env, auth: AuthUser, linkId: string, body: PatchLinkBody, origin: string) {
+export async function patchLink(db: Db, env: Env, auth: AuthUser, linkId: string, given: PatchLinkBody, origin: string) {
   const link = await loadLink(db, auth, linkId);
-  await requireShare(db, auth, link.assetId, body.acl ?? link.acl);
+  await requireShare(db, auth, link.assetId, given.acl ?? link.acl);
   if (link.revokedAt !== null) throw new ApiError("gone", "Ссылка отозвана: её нельзя изменить");
+  const body = fixedForReview(link, given);
   const now = nowSeconds();
   if (body.time_range) endInPast(body.time_range[1], now);
   const next: ShareLink = {

@@ -53,7 +53,7 @@ const loginTaken = () => new ApiError("conflict", "Этот логин уже з
  * name is also tried as typed, in lower case and with capitalised words ("иван" finds "Иван Петров").
  * A full fix is a normalised search column, as groups have (name_key).
  */
-function searchPatterns(text: string): string[] {
+export function searchPatterns(text: string): string[] {
   const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, "\\$&")}%`;
   const lower = text.toLocaleLowerCase("ru");
   const title = lower.replace(/(^|\s)(\S)/gu, (_, space: string, first: string) => space + first.toLocaleUpperCase("ru"));

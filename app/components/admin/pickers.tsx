@@ -1,5 +1,5 @@
 import { Loader, MultiSelect, Select } from "@mantine/core";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ru } from "../../i18n/ru";
 import { listUsers, searchGroups } from "../../lib/admin-api";
 import { type PickOption, type SearchOptions, useServerSearch } from "./use-server-search";
@@ -60,25 +60,46 @@ export function RemotePicker({ label, value, onChange, search, error, testId }: 
 }
 
 /** Several groups picked through /api/group/search (a user's chroot groups). */
-export function GroupsMultiPicker({
-  label,
-  description,
-  value,
-  onChange,
-}: {
+export const GroupsMultiPicker = (props: {
   label: string;
   description?: string;
   value: PickOption[];
   onChange: (v: PickOption[]) => void;
+}) => <RemoteMultiPicker {...props} search={findGroups} />;
+
+/**
+ * Several items picked from server-side search results (as RemotePicker, for many): the picked ones stay listed
+ * while the options change with the text.
+ */
+export function RemoteMultiPicker({
+  label,
+  description,
+  value,
+  onChange,
+  search,
+  placeholder = t.typeHint,
+  error,
+  disabled,
+  testId,
+}: {
+  label: string;
+  description?: string;
+  placeholder?: string;
+  value: PickOption[];
+  onChange: (v: PickOption[]) => void;
+  search: SearchOptions;
+  error?: ReactNode;
+  disabled?: boolean;
+  testId?: string;
 }) {
   const [text, setText] = useState("");
-  const found = useServerSearch(findGroups);
+  const found = useServerSearch(search);
   const data = [...value, ...found.options.filter((o) => !value.some((v) => v.value === o.value))];
   return (
     <MultiSelect
       label={label}
       description={description}
-      placeholder={t.typeHint}
+      placeholder={placeholder}
       searchable
       clearable
       data={data}
@@ -88,9 +109,14 @@ export function GroupsMultiPicker({
         setText(q);
         found.search(q);
       }}
+      onDropdownOpen={() => found.search(text)}
       filter={({ options: all }) => all}
       onChange={(ids) => onChange(ids.map((id) => data.find((o) => o.value === id)).filter((o) => o !== undefined))}
       nothingFoundMessage={text.trim() ? ru.admin.empty : t.typeHint}
+      rightSection={found.loading ? <Loader size="xs" /> : undefined}
+      error={error}
+      disabled={disabled}
+      data-testid={testId}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -11,6 +11,8 @@ import { CreateLinkForm } from "./CreateLinkForm";
 
 const t = ru.share.panel;
 const urlOf = (id: string) => `${window.location.origin}/sl/${id}`;
+/** Where a listed link leads: a review link (decision 061) opens its review page, not the share page. */
+const linkUrl = (l: LinkOut) => (l.kind === "review" ? `${window.location.origin}/review/${l.link_id}` : urlOf(l.link_id));
 
 export const shareLinksOf = (assetId: string, signal?: AbortSignal) => api<LinkOut[]>(`/sl/for-entity/${assetId}`, { signal });
 
@@ -60,7 +62,16 @@ export function ShareLinksPanel({ assetId, links }: { assetId: string; links: Li
             <Table.Tbody>
               {links.map((l) => (
                 <Table.Tr key={`${l.link_id}-${l.ctime}`}>
-                  <Table.Td ff="monospace">{l.link_id}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {l.link_id}
+                    </Text>
+                    {l.kind === "review" && (
+                      <Text size="xs" c="dimmed" data-testid="review-link-kind">
+                        {l.email[0] ? ru.review.request.reviewLinkFor(l.email[0]) : ru.review.request.reviewLink}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Badge color={l.state === "active" ? "green" : "gray"} variant="light">
                       {t.states[l.state]}
@@ -86,7 +97,7 @@ export function ShareLinksPanel({ assetId, links }: { assetId: string; links: Li
                   <Table.Td>
                     {l.manageable && l.state !== "revoked" && (
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <LinkCopy url={urlOf(l.link_id)} />
+                        <LinkCopy url={linkUrl(l)} />
                         <Button size="xs" variant="subtle" color="red" onClick={() => revoke(l.link_id)}>
                           {t.revoke}
                         </Button>

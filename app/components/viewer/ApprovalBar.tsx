@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Text } from "@mantine/core";
 import { useState } from "react";
+import { RequestReviewModal } from "./RequestReviewModal";
 import { ru } from "../../i18n/ru";
 import { ApiError } from "../../lib/api";
 import { showError, showInfo } from "../../lib/notify";
-import { type ApprovalOut, decide, type ReviewStatus } from "./review-api";
+import { type ApprovalOut, decide, getApproval, type ReviewStatus } from "./review-api";
 
 const t = ru.review.approval;
 
@@ -11,12 +12,15 @@ const colors: Record<string, string> = { pending: "gray", approved: "green", cha
 
 /**
  * The version's approval: the overall status by the request's rule, each reviewer's answer, and «Одобрить» /
- * «Нужны правки» for those the API lets decide (a requested reviewer of this version, or update on the asset).
+ * «Нужны правки» for those the API lets decide (a requested reviewer of this version, or update on the asset), and
+ * «Запросить согласование» for those who may ask (update; inviting outside addresses needs acl, and offering their
+ * links the proxy's download needs download).
  */
 export function ApprovalBar({
   assetId,
   version,
   canUpdate,
+  access = [],
   me,
   round,
   onRound,
@@ -24,12 +28,15 @@ export function ApprovalBar({
   assetId: string;
   version: number;
   canUpdate: boolean;
+  /** The caller's rights on the asset (asset_access). */
+  access?: string[];
   me: string | null;
   /** The round as the panel holds it: the screen's loader read it, the live room and decisions here change it (null: unreadable). */
   round: ApprovalOut | null;
   onRound: (round: ApprovalOut) => void;
 }) {
   const [busy, setBusy] = useState<ReviewStatus | null>(null);
+  const [asking, setAsking] = useState(false);
 
   if (!round) return null;
   const asked = round.reviewers.some((r) => r.requested && r.user_id === me);
@@ -74,6 +81,27 @@ export function ApprovalBar({
             </Text>
           ))}
         </Group>
+      )}
+      {canUpdate && (
+        <>
+          <Button size="compact-xs" variant="light" onClick={() => setAsking(true)}>
+            {ru.review.request.open}
+          </Button>
+          {/* Mounted while open: each opening starts from the round's current rule. */}
+          {asking && (
+            <RequestReviewModal
+              opened
+              onClose={() => setAsking(false)}
+              assetId={assetId}
+              version={version}
+              mayInvite={access.includes("acl")}
+              mayDownload={access.includes("download")}
+              // The round as the API now has it (the live room brings the same to others watching).
+              onDone={() => getApproval(assetId, version).then(onRound, console.error)}
+              allMustApprove={round.all_must_approve}
+            />
+          )}
+        </>
       )}
       {mayDecide && (
         <Group gap={4}>

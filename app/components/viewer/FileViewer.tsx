@@ -264,6 +264,7 @@ export function FileViewer({ data }: { data: ViewerData }) {
               initial={review.initial}
               media={timed ? media : null}
               canUpdate={canUpdate}
+              access={asset.asset_access}
               drawOn={!data.link ? null : isVideo ? media : shownKind === "image" ? picture : null}
               name={asset.name}
               paged={paged}

@@ -222,6 +222,8 @@ export interface ReviewPanelProps {
   media: RefObject<HTMLMediaElement | null> | null;
   /** update on the asset: resolve anyone's comment, decide on approval without being asked. */
   canUpdate: boolean;
+  /** The caller's rights on the asset (asset_access): who may ask for approval, and whom. */
+  access?: string[];
   /** The comments and approval the screen's loader read; the panel reads them again only after its own changes. */
   initial: ReviewState;
   /** The video or image element drawings go over (null: nothing to draw on, as audio or PDF). */
@@ -244,6 +246,7 @@ export function ReviewPanel({
   version,
   media,
   canUpdate,
+  access,
   initial,
   drawOn = null,
   name = "",
@@ -384,7 +387,15 @@ export function ReviewPanel({
 
   return (
     <Stack gap={6} component="section" aria-label={t.title} style={{ minHeight: 0 }}>
-      <ApprovalBar assetId={assetId} version={version} canUpdate={canUpdate} me={rights.me} round={approval} onRound={setApproval} />
+      <ApprovalBar
+        assetId={assetId}
+        version={version}
+        canUpdate={canUpdate}
+        access={access}
+        me={rights.me}
+        round={approval}
+        onRound={setApproval}
+      />
       <Watching watchers={watchers} me={rights.me} rate={rate} />
       <Title order={5}>{t.title}</Title>
       {timed && duration > 0 && (

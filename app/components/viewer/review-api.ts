@@ -7,9 +7,12 @@ import type {
   commentsOut,
   Moment,
   OverallStatus,
+  RequestBody,
+  requestOut,
   ReviewStatus,
   Shape,
 } from "../../../functions/review/schemas";
+import type { ReviewerCandidate } from "../../../functions/review/reviewers-schemas";
 import { timecode } from "../../../functions/review/timecode";
 import { api } from "../../lib/api";
 
@@ -17,6 +20,7 @@ import { api } from "../../lib/api";
 
 export type { ApprovalOut, CommentOut, OverallStatus, ReviewStatus };
 export type CommentsOut = z.infer<typeof commentsOut>;
+export type RequestOut = z.infer<typeof requestOut>;
 export type NewComment = Pick<CommentBody, "asset_id" | "body"> & {
   version?: number;
   at?: Moment;
@@ -59,6 +63,13 @@ export async function loadReview(assetId: string, version: number, signal: Abort
   ]);
   return { comments, approval };
 }
+
+/** Asks for approval (POST /api/review/requests): users by id, outside addresses get review links, answered in `links`. */
+export const requestReview = (body: RequestBody) => api<RequestOut>("/review/requests", { method: "POST", body });
+
+/** The people the caller may ask to review the asset, by name or login (GET /api/review/reviewers). */
+export const findReviewers = (assetId: string, q: string, signal?: AbortSignal) =>
+  api<ReviewerCandidate[]>(`/review/reviewers/${assetId}`, { query: { q: q || undefined }, signal });
 
 export const decide = (assetId: string, version: number, status: ReviewStatus) =>
   api<ApprovalOut>(`/review/approval/${assetId}`, { method: "POST", body: { version, status } });

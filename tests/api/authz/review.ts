@@ -73,6 +73,15 @@ export const reviewCases: RouteCase[] = [
     expect: onShared(403, 200),
   },
   {
+    // Those who may request review (update) see whom they may ask; a reader is refused, an outsider sees no file.
+    route: "GET /api/review/reviewers/:asset_id",
+    request: async (w) => {
+      const a = await sharedAsset(w);
+      return { path: `/api/review/reviewers/${a.id}`, secrets: [a.name, a.id] };
+    },
+    expect: onShared(403, 200),
+  },
+  {
     // Unasked: only those with update decide.
     route: "POST /api/review/approval/:asset_id",
     request: async (w) => {
