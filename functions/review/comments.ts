@@ -238,14 +238,24 @@ export async function loadComments(db: Db, assetId: string, version: number, pro
  * room's messages; null when it is gone.
  */
 export async function listedComment(db: Db, commentId: string): Promise<CommentOut | Omit<CommentOut, "replies"> | null> {
-  const row = await db.select().from(reviewComments).where(eq(reviewComments.commentId, commentId)).get();
+  // The comment and, for a thread's first, its replies: a push follows every change, so not the version's whole list.
+  const rows = await db
+    .select()
+    .from(reviewComments)
+    .where(or(eq(reviewComments.commentId, commentId), eq(reviewComments.parentId, commentId)))
+    .orderBy(asc(reviewComments.ctime), asc(sql`rowid`));
+  const row = rows.find((r) => r.commentId === commentId);
   if (!row) return null;
-  const rate = await versionRate(db, row.assetId, row.version);
-  if (row.parentId) {
-    const names = await userNames(db, row.userId ? [row.userId] : []);
-    return out(row, names, rate);
-  }
-  return (await loadComments(db, row.assetId, row.version, rate)).find((c) => c.comment_id === commentId) ?? null;
+  const thread = row.parentId ? [row] : rows;
+  const [rate, names] = await Promise.all([
+    versionRate(db, row.assetId, row.version),
+    userNames(
+      db,
+      thread.map((r) => r.userId).filter((u): u is string => !!u),
+    ),
+  ]);
+  if (row.parentId) return out(row, names, rate);
+  return { ...out(row, names, rate), replies: rows.filter((r) => r.parentId === commentId).map((r) => out(r, names, rate)) };
 }
 
 export async function listComments(db: Db, auth: AuthUser, assetId: string, v?: number) {
