@@ -31,6 +31,8 @@ export const review = {
   /** Who else has the version open now (the live room), and at which paused frame. */
   watching: "Сейчас смотрят",
   watchingAt: (name: string, timecode: string) => `${name} (${timecode})`,
+  /** A review link's guest who has not given a name yet. */
+  guestWatcher: "Гость",
   markers: "Комментарии на шкале времени",
   approval: {
     title: "Согласование",

@@ -24,9 +24,12 @@ import {
   guestCommentPatch,
   guestDecisionBody,
   guestInfo as guestInfoSchema,
+  guestLiveTicketOut,
   guestParam,
   nameBody,
 } from "./guest-schemas";
+import { approvalMessage, commentMessage, deletedMessage, guestLiveTicket, pushLive } from "./live";
+import type { RoomPush } from "./live-watcher";
 import { commentCreated, commentsOut, ok } from "./schemas";
 
 /**
@@ -49,6 +52,8 @@ const noStore = { "Cache-Control": "private, no-store", "Referrer-Policy": "same
 const guestOf = (c: Context<AppEnv>, id: string) => openGuest(getDb(c.env), c.env, id, c.req.header("Cookie") ?? null, now());
 const secure = (c: Context<AppEnv>) => new URL(c.req.url).protocol === "https:";
 const open = { security: [] as [], tags };
+/** A guest's change goes to the asset's live room as the team's do (docs/decisions/061, "Guests in the live room"). */
+const live = (c: Context<AppEnv>, push: () => Promise<RoomPush | null>) => c.executionCtx.waitUntil(pushLive(c.env, push));
 
 app.openapi(
   createRoute({
@@ -139,8 +144,11 @@ app.openapi(
     responses: { 200: jsonContent(commentCreated), ...errors },
   }),
   async (c) => {
+    const db = getDb(c.env);
     const g = await guestOf(c, c.req.valid("param").link_id);
-    return c.json(await guestComment(getDb(c.env), g, c.req.valid("json")), 200, noStore);
+    const created = await guestComment(db, g, c.req.valid("json"));
+    live(c, commentMessage(db, "comment.created", created.comment_id));
+    return c.json(created, 200, noStore);
   },
 );
 
@@ -154,8 +162,11 @@ app.openapi(
     responses: { 200: jsonContent(ok), ...errors },
   }),
   async (c) => {
+    const db = getDb(c.env);
     const { link_id, id } = c.req.valid("param");
-    return c.json(await guestPatch(getDb(c.env), await guestOf(c, link_id), id, c.req.valid("json")), 200, noStore);
+    const done = await guestPatch(db, await guestOf(c, link_id), id, c.req.valid("json"));
+    live(c, commentMessage(db, "comment.updated", id));
+    return c.json(done, 200, noStore);
   },
 );
 
@@ -169,8 +180,14 @@ app.openapi(
     responses: { 200: jsonContent(ok), ...errors },
   }),
   async (c) => {
+    const db = getDb(c.env);
     const { link_id, id } = c.req.valid("param");
-    return c.json(await guestDelete(getDb(c.env), await guestOf(c, link_id), id), 200, noStore);
+    const g = await guestOf(c, link_id);
+    // As the team's route: the message carries the comment as listed before it went, sent only if it went.
+    const message = c.env.REVIEW_ROOM ? await deletedMessage(db, id).catch(() => null) : null;
+    const done = await guestDelete(db, g, id);
+    live(c, async () => message);
+    return c.json(done, 200, noStore);
   },
 );
 
@@ -184,9 +201,25 @@ app.openapi(
     responses: { 200: jsonContent(guestApprovalOut), ...errors },
   }),
   async (c) => {
+    const db = getDb(c.env);
     const g = await guestOf(c, c.req.valid("param").link_id);
-    return c.json(await guestDecide(getDb(c.env), g, c.req.valid("json")), 200, noStore);
+    const decided = await guestDecide(db, g, c.req.valid("json"));
+    live(c, approvalMessage(db, g.assetId, g.version));
+    return c.json(decided, 200, noStore);
   },
+);
+
+app.openapi(
+  createRoute({
+    ...open,
+    method: "post",
+    path: "/{link_id}/live-ticket",
+    summary:
+      "A short-lived ticket to the asset's live review room for this link's guest: its version's comments without internal ones (open)",
+    request: { params: guestParam },
+    responses: { 200: jsonContent(guestLiveTicketOut), ...errors },
+  }),
+  async (c) => c.json(await guestLiveTicket(c.env, await guestOf(c, c.req.valid("param").link_id)), 200, noStore),
 );
 
 export default app;

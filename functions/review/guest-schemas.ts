@@ -83,3 +83,12 @@ export const guestInfo = z
   })
   .openapi("ReviewGuestInfo");
 export type GuestInfo = z.infer<typeof guestInfo>;
+
+export const guestLiveTicketOut = z
+  .object({
+    ticket: z.string().openapi({ description: "For GET /api/review/live/{asset_id}?ticket=…, once, within a minute" }),
+    expires: z.number().int().openapi({ description: "Unix seconds" }),
+    asset_id: z.string().openapi({ description: "The room to join: the link's asset" }),
+    version: z.number().int().openapi({ description: "The link's version: the only one the guest hears of" }),
+  })
+  .openapi("ReviewGuestLiveTicket");

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { type Watcher, watcherHeaders } from "./live-watcher";
+import { type Attachment, forGuest, presenceForGuest, renewCloseCode, type RoomPush, type Watcher, watcherHeaders } from "./live-watcher";
 
 /**
  * The live review room of one asset (docs/decisions/061-review-and-approval.md, "Live room"): a Durable Object
@@ -7,6 +7,8 @@ import { type Watcher, watcherHeaders } from "./live-watcher";
  * nothing and its sockets outlive the object's eviction. Only the Worker reaches it: it checks the ticket and
  * the caller's read right before handing a socket over (`/connect`), and pushes the changes the REST API made
  * (`/push`). Who is connected lives in each socket's attachment, so the room keeps nothing in storage.
+ * A guest of a review link hears only its version and never an internal comment: each push carries the team's
+ * message and the guest's variant, and each socket gets the one it may hear ("Guests in the live room").
  */
 
 /** A watcher's message is small: presence only. Anything longer is dropped unread. */
@@ -17,7 +19,7 @@ export class ReviewRoom extends DurableObject {
     const { pathname } = new URL(request.url);
     if (pathname === "/connect") return this.join(request);
     if (pathname === "/push" && request.method === "POST") {
-      this.broadcast(await request.text());
+      this.push(JSON.parse(await request.text()) as RoomPush);
       return new Response(null, { status: 204 });
     }
     return new Response("Not found", { status: 404 });
@@ -25,10 +27,17 @@ export class ReviewRoom extends DurableObject {
 
   private join(request: Request): Response {
     const { 0: client, 1: server } = new WebSocketPair();
-    const watcher: Watcher = {
-      user_id: request.headers.get(watcherHeaders.user) ?? "",
-      name: decodeURIComponent(request.headers.get(watcherHeaders.name) ?? ""),
+    const h = request.headers;
+    const guestVersion = h.get(watcherHeaders.guestVersion);
+    const name = h.get(watcherHeaders.name);
+    const watcher: Attachment = {
+      user_id: h.get(watcherHeaders.user) ?? "",
+      name: name ? decodeURIComponent(name) : null,
       frame: null,
+      guest: guestVersion !== null,
+      internal: guestVersion === null,
+      version: guestVersion === null ? null : Number(guestVersion),
+      until: Number(h.get(watcherHeaders.until) ?? 0),
     };
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment(watcher);
@@ -47,7 +56,7 @@ export class ReviewRoom extends DurableObject {
     const m = parsed as { type?: unknown; frame?: unknown };
     if (m?.type !== "presence") return;
     const frame = Number.isSafeInteger(m.frame) && (m.frame as number) >= 0 ? (m.frame as number) : null;
-    const watcher = ws.deserializeAttachment() as Watcher;
+    const watcher = ws.deserializeAttachment() as Attachment;
     if (watcher.frame === frame) return;
     ws.serializeAttachment({ ...watcher, frame });
     this.broadcastPresence();
@@ -71,26 +80,58 @@ export class ReviewRoom extends DurableObject {
     this.broadcastPresence(ws);
   }
 
-  private watchers(except?: WebSocket): Watcher[] {
-    return this.ctx
-      .getWebSockets()
-      .filter((ws) => ws !== except && ws.readyState === WebSocket.OPEN)
-      .map((ws) => ws.deserializeAttachment() as Watcher);
+  /**
+   * The open sockets that may still hear the room, with their attachments. A socket past its `until` (or of an older
+   * attachment without one) is closed with 4001 and sent nothing: its page comes back with a fresh ticket, which
+   * checks its session or link and its read right again.
+   */
+  private listeners(except?: WebSocket): { ws: WebSocket; a: Attachment }[] {
+    const now = Date.now();
+    const out: { ws: WebSocket; a: Attachment }[] = [];
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws === except || ws.readyState !== WebSocket.OPEN) continue;
+      const a = ws.deserializeAttachment() as Attachment | null;
+      if (!a || !(a.until > now)) {
+        try {
+          ws.close(renewCloseCode, "renew the ticket");
+        } catch {
+          // Already closing.
+        }
+        continue;
+      }
+      out.push({ ws, a });
+    }
+    return out;
   }
 
   private broadcastPresence(except?: WebSocket) {
-    this.broadcast(JSON.stringify({ type: "presence", watchers: this.watchers(except) }), except);
+    const listeners = this.listeners(except);
+    const watchers: Watcher[] = listeners.map(({ a }) => ({ user_id: a.user_id, name: a.name, frame: a.frame, guest: a.guest }));
+    const team = JSON.stringify({ type: "presence", watchers });
+    for (const { ws, a } of listeners)
+      send(ws, a.internal ? team : JSON.stringify({ type: "presence", watchers: presenceForGuest(watchers, a.user_id) }));
   }
 
-  /** One text to every open socket; a socket that fails to take it is closing and will be told goodbye. */
-  private broadcast(text: string, except?: WebSocket) {
-    for (const ws of this.ctx.getWebSockets()) {
-      if (ws === except) continue;
-      try {
-        ws.send(text);
-      } catch {
-        // Closing: its webSocketClose follows.
+  /** A change: the team's message to signed-in readers, the guest's variant to guests of its version (if it has one). */
+  private push(p: RoomPush) {
+    const team = JSON.stringify(p.team);
+    const perGuest = new Map<string | null, string>();
+    for (const { ws, a } of this.listeners()) {
+      if (a.internal) send(ws, team);
+      else if (p.guest && a.version === p.version) {
+        const text = perGuest.get(a.user_id) ?? JSON.stringify(forGuest(p.guest, a.user_id));
+        perGuest.set(a.user_id, text);
+        send(ws, text);
       }
     }
+  }
+}
+
+/** A socket that fails to take a message is closing and will be told goodbye. */
+function send(ws: WebSocket, text: string) {
+  try {
+    ws.send(text);
+  } catch {
+    // Closing: its webSocketClose follows.
   }
 }

@@ -42,21 +42,27 @@ app.openapi(
     security: [],
     request: {
       params: assetParam,
-      query: z.object({ ticket: z.string().max(400).optional().openapi({ description: "From POST /api/review/live-ticket/{asset_id}" }) }),
+      query: z.object({
+        ticket: z.string().max(800).optional().openapi({
+          description: "From POST /api/review/live-ticket/{asset_id}, or a guest's from POST /api/review/guest/{link_id}/live-ticket",
+        }),
+      }),
     },
     responses: {
       101: { description: "Switching to the WebSocket" },
       400: errorResponses[400],
-      401: errorOf("No ticket, or a forged, expired or other asset's one, or its session ended or lost read on the asset"),
+      401: errorOf(
+        "No ticket, or a forged, expired or other asset's one, or its session ended or lost read on the asset, or its review link is no longer usable",
+      ),
       426: errorOf("Not a WebSocket upgrade"),
     },
   }),
   async (c) => {
     const { asset_id } = c.req.valid("param");
-    const auth = await ticketHolder(getDb(c.env), c.env, asset_id, c.req.valid("query").ticket);
+    const who = await ticketHolder(getDb(c.env), c.env, asset_id, c.req.valid("query").ticket);
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket")
       throw new ApiError("upgrade_required", "Нужен запрос WebSocket (Upgrade: websocket)", undefined, { Upgrade: "websocket" });
-    return joinRoom(c.env, asset_id, auth);
+    return joinRoom(c.env, asset_id, who);
   },
 );
 

@@ -8,7 +8,8 @@ import { createRequest, decide, getApproval } from "./approval";
 import { createComment, deleteComment, listComments, patchComment } from "./comments";
 import { exportComments } from "./export";
 import guestRoutes from "./guest-routes";
-import { approvalMessage, commentMessage, deletedMessage, pushLive, type LiveMessage } from "./live";
+import { approvalMessage, commentMessage, deletedMessage, pushLive } from "./live";
+import type { RoomPush } from "./live-watcher";
 import { listInbox, markInboxRead } from "./inbox";
 import { reviewerCandidates } from "./reviewers";
 import { reviewerCandidates as candidatesOut, reviewersQuery } from "./reviewers-schemas";
@@ -41,7 +42,7 @@ const errors = {
 const route = routeDefiner(["review"], errors);
 const origin = (url: string) => new URL(url).origin;
 /** After a change: its message to the asset's live room, once the answer is sent (docs/decisions/061, "Live room"). */
-const live = (c: Context<AppEnv>, message: () => Promise<LiveMessage | null>) => c.executionCtx.waitUntil(pushLive(c.env, message));
+const live = (c: Context<AppEnv>, message: () => Promise<RoomPush | null>) => c.executionCtx.waitUntil(pushLive(c.env, message));
 
 app.openapi(
   route(
@@ -135,8 +136,10 @@ app.openapi(
   ),
   async (c) => {
     const { asset_id } = c.req.valid("param");
-    const approval = await decide(getDb(c.env), c.get("auth"), asset_id, c.req.valid("json"));
-    live(c, async () => ({ type: "approval.changed", asset_id, version: approval.version, approval }));
+    const db = getDb(c.env);
+    const approval = await decide(db, c.get("auth"), asset_id, c.req.valid("json"));
+    // Read again for the room: the decider's answer names the reviewers' addresses to a caller with update.
+    live(c, approvalMessage(db, asset_id, approval.version));
     return c.json(approval, 200);
   },
 );

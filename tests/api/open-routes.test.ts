@@ -59,6 +59,7 @@ describe("routes without sign-in", () => {
         "POST /api/review/guest/{link_id}/code",
         "POST /api/review/guest/{link_id}/comments",
         "POST /api/review/guest/{link_id}/confirm",
+        "POST /api/review/guest/{link_id}/live-ticket",
         "POST /api/review/guest/{link_id}/session",
         "PATCH /api/review/guest/{link_id}/comments/{id}",
         "DELETE /api/review/guest/{link_id}/comments/{id}",

@@ -144,4 +144,68 @@ describe.each(servers())("on $store", ({ url }) => {
     inside.ws.close();
     there.ws.close();
   });
+
+  it("a review link's guest joins through the link: hears the visible comments and the approval, never internal ones", async () => {
+    const admin = await adminOf(url);
+    const { assetId } = await assetOf(admin);
+    const team = await watch(admin, assetId);
+    const { links } = await admin.call("/api/review/requests", {
+      json: { asset_id: assetId, reviewers: [`guest-${Date.now().toString(36)}@outside.example`] },
+    });
+    const linkId = String(links[0].url).split("/").pop()!;
+    let cookie = "";
+    const guestCall = async (path: string, json?: unknown) => {
+      const r = await fetch(`${url}/api/review/guest/${linkId}${path}`, {
+        method: json === undefined && path !== "/live-ticket" ? "GET" : "POST",
+        headers: { ...(json === undefined ? {} : { "Content-Type": "application/json" }), ...(cookie ? { Cookie: cookie } : {}) },
+        body: json === undefined ? undefined : JSON.stringify(json),
+      });
+      const set = r.headers.getSetCookie()[0];
+      if (set) cookie = set.split(";")[0];
+      expect(r.status, `${path}: ${r.status}`).toBe(200);
+      return r.json() as Promise<any>;
+    };
+    // No name is needed to watch; the ticket names the room to join.
+    const t = await guestCall("/live-ticket");
+    expect(t).toMatchObject({ asset_id: assetId, version: 1 });
+    const guest = await watch(admin, assetId, t.ticket);
+    expect(guest.status).toBe(101);
+    await until("the guest in the room", async () => last(team.messages, "presence", (m) => m.watchers.some((w: any) => w.guest)));
+    // A foreign asset's room is not opened by the guest's ticket.
+    const other = await assetOf(admin);
+    expect((await watch(admin, other.assetId, (await guestCall("/live-ticket")).ticket)).status).toBe(401);
+
+    const secret = (await admin.call("/api/review/comments", { json: { asset_id: assetId, body: "ТОЛЬКО-КОМАНДЕ", internal: true } }))
+      .comment_id;
+    const visible = (await admin.call("/api/review/comments", { json: { asset_id: assetId, body: "Для всех" } })).comment_id;
+    await until("the team has both", async () => last(team.messages, "comment.created", (m) => m.comment.comment_id === visible));
+    const heard = await until("the guest has the visible one", async () =>
+      last(guest.messages, "comment.created", (m) => m.comment.comment_id === visible),
+    );
+    expect(team.messages.some((m) => m.comment?.comment_id === secret)).toBe(true);
+    expect(JSON.stringify(guest.messages)).not.toContain("ТОЛЬКО-КОМАНДЕ");
+    // As the guest's list shows it: no team member's id.
+    expect(heard.comment).toEqual((await guestCall("/comments")).items.find((c: any) => c.comment_id === visible));
+
+    // The guest speaks under a name: the team hears it live; the guest's decision reaches both in their own shapes.
+    await guestCall("/session", { name: "Заказчик" });
+    const said = (await guestCall("/comments", { body: "Мне нравится" })).comment_id;
+    const got = await until("the guest's comment at the team", async () =>
+      last(team.messages, "comment.created", (m) => m.comment.comment_id === said),
+    );
+    expect(got.comment.author).toMatchObject({ name: "Заказчик", guest: true });
+    await guestCall("/approval", { status: "approved" });
+    const mine = await until("the guest's approval", async () =>
+      last(guest.messages, "approval.changed", (m) => m.approval.status === "approved"),
+    );
+    expect(mine.approval).toEqual({ overall: "approved", status: "approved", note: "" });
+    const theirs = await until("the team's approval", async () =>
+      last(team.messages, "approval.changed", (m) => m.approval.overall === "approved"),
+    );
+    // As a reader reads it: the room never carries the reviewers' addresses, which only a caller with update is shown.
+    const forAdmin = JSON.stringify(await admin.call(`/api/review/approval/${assetId}`));
+    expect(theirs.approval).toEqual(JSON.parse(forAdmin.replaceAll(/"email":"[^"]*"/g, '"email":null')));
+    team.ws.close();
+    guest.ws.close();
+  });
 });

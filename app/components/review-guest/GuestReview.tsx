@@ -1,21 +1,25 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { Form } from "@remix-run/react";
-import { useRef } from "react";
+import { Form, useRevalidator } from "@remix-run/react";
+import { useRef, useState } from "react";
 import type { GuestInfo } from "../../../functions/review/guest-schemas";
 import type { CommentOut, CommentsOut } from "../../../functions/review/schemas";
 import { ru } from "../../i18n/ru";
 import { reviewGuest as t } from "../../i18n/ru-review";
 import { momentAt } from "../viewer/review-api";
+import { applyComment, type GuestApproval, useLiveRoom } from "../viewer/review-live";
+import { Watching } from "../viewer/Watching";
 import type { GuestActed } from "./review-guest.server";
 
 /**
  * The external reviewer's page (docs/decisions/061-review-and-approval.md, "External reviewers"): the asset's proxy,
  * the round's comments (never internal ones), the name once, the e-mail code when asked, comments at the paused frame,
- * replies and the decision. Data comes from the route's loader; every form posts to the route's action.
+ * replies and the decision. Data comes from the route's loader; every form posts to the route's action. The live room
+ * (as the viewer's, review-live.ts) brings others' comments and decisions meanwhile; after a drop the loader runs again.
  */
-export function GuestReview({ info, comments, acted }: { info: GuestInfo; comments: CommentsOut; acted?: GuestActed }) {
+export function GuestReview({ info, comments: loaded, acted }: { info: GuestInfo; comments: CommentsOut; acted?: GuestActed }) {
   const player = useRef<HTMLVideoElement>(null);
   const guest = info.guest!;
+  const { comments, approval, watchers } = useGuestLive(info, loaded, player);
   const canSpeak = !!guest.name && guest.email_confirmed;
   // A PDF's comments go to a page, as in the viewer (docs/decisions/061, "PDF pages").
   const paged = info.asset?.mime === "application/pdf";
@@ -58,6 +62,8 @@ export function GuestReview({ info, comments, acted }: { info: GuestInfo; commen
       ) : (
         <Text c="dimmed">{t.noPlayer}</Text>
       )}
+      {/* Only the others are sent without an id: the guest's own entry keeps its id, so "" stands for "me" here. */}
+      <Watching watchers={watchers.filter((w) => w.user_id === null)} me="" rate={info.rate} />
       {info.download && (
         <a href={info.download} download>
           {t.download}
@@ -148,11 +154,11 @@ export function GuestReview({ info, comments, acted }: { info: GuestInfo; commen
           <Group justify="space-between">
             <Title order={3}>{ru.review.approval.title}</Title>
             <Text size="sm">
-              {t.overall}: <b>{ru.review.approval.status[info.approval?.overall ?? "pending"]}</b>
+              {t.overall}: <b>{ru.review.approval.status[approval?.overall ?? "pending"]}</b>
             </Text>
           </Group>
           <Text size="sm" data-testid="guest-decision">
-            {t.yourDecision}: {ru.review.approval.status[info.approval?.status ?? "pending"]}
+            {t.yourDecision}: {ru.review.approval.status[approval?.status ?? "pending"]}
           </Text>
           {errorFor("decide")}
           {canSpeak && (
@@ -239,4 +245,32 @@ function CommentLine({ c }: { c: Omit<CommentOut, "replies"> }) {
       </Text>
     </Stack>
   );
+}
+
+/**
+ * The loader's comments and approval, kept up to date by the live room (the link's ticket: its version, never an
+ * internal comment). A new answer of the loader (after a form, or the reconnect's reload) replaces what the room
+ * brought, as the viewer's panel reloads its lists.
+ */
+function useGuestLive(info: GuestInfo, loaded: CommentsOut, player: React.RefObject<HTMLVideoElement | null>) {
+  const revalidator = useRevalidator();
+  const [live, setLive] = useState({ from: loaded, info, comments: loaded, approval: info.approval as GuestApproval | null });
+  if (live.from !== loaded || live.info !== info) setLive({ from: loaded, info, comments: loaded, approval: info.approval });
+  const watchers = useLiveRoom<GuestApproval>({
+    room: info.link_id,
+    ticket: async () => {
+      const r = await fetch(`/api/review/guest/${info.link_id}/live-ticket`, { method: "POST", credentials: "same-origin" });
+      if (!r.ok) throw new Error(`live ticket: ${r.status}`);
+      return (await r.json()) as { ticket: string; asset_id: string };
+    },
+    media: player,
+    rate: info.rate,
+    onMessage: (m) => {
+      if (m.version !== info.version) return;
+      if (m.type === "approval.changed") setLive((l) => ({ ...l, approval: m.approval }));
+      else setLive((l) => ({ ...l, comments: applyComment(l.comments, m) }));
+    },
+    onReconnect: () => revalidator.revalidate(),
+  });
+  return { comments: live.comments, approval: live.approval, watchers };
 }

@@ -3,23 +3,36 @@ import { api } from "../../lib/api";
 import { type ApprovalOut, type CommentOut, type CommentsOut, momentAt } from "./review-api";
 
 /**
- * The viewer's side of the live review room (docs/decisions/061-review-and-approval.md, "Live room"): a ticket, the
- * WebSocket, the room's messages handed to the panel, the paused frame sent as presence, and a reconnect with backoff
- * after which the panel reconciles from the REST lists (messages sent while away are not replayed).
+ * A page's side of the live review room (docs/decisions/061-review-and-approval.md, "Live room", "Guests in the live
+ * room"): a ticket, the WebSocket, the room's messages handed to the page, the paused frame sent as presence, and a
+ * reconnect with backoff after which the page reconciles from the REST lists (messages sent while away are not
+ * replayed). The viewer (`useReviewLive`) and a review link's guest page share it (`useLiveRoom`).
  */
 
 type Reply = CommentOut["replies"][number];
 
+/** As functions/review/live-watcher.ts sends it: a guest is told no one's id but its own; a guest may have no name yet. */
 export interface Watcher {
-  user_id: string;
-  name: string;
+  user_id: string | null;
+  name: string | null;
   frame: number | null;
+  guest: boolean;
 }
 
-export type LiveMessage =
+/** The guest's approval (the guest API's shape): the overall status and the guest's own decision. */
+export interface GuestApproval {
+  overall: ApprovalOut["overall"];
+  status: ApprovalOut["overall"];
+  note: string;
+}
+
+export type LiveMessage<A = ApprovalOut> =
   | { type: "comment.created" | "comment.updated" | "comment.deleted"; asset_id: string; version: number; comment: CommentOut | Reply }
-  | { type: "approval.changed"; asset_id: string; version: number; approval: ApprovalOut }
+  | { type: "approval.changed"; asset_id: string; version: number; approval: A }
   | { type: "presence"; watchers: Watcher[] };
+
+/** The room closes a socket with this once its time is up: the page comes back at once with a fresh ticket. */
+const renewCode = 4001;
 
 /** The API's order (functions/review/comments.ts): page, then the moment, then creation; neither page nor moment last. */
 function byTime(a: CommentOut, b: CommentOut) {
@@ -30,7 +43,7 @@ function byTime(a: CommentOut, b: CommentOut) {
 }
 
 /** The list with one room message applied; a message seen twice (the panel's own change, read back) changes nothing. */
-export function applyComment(data: CommentsOut, m: Extract<LiveMessage, { comment: unknown }>): CommentsOut {
+export function applyComment(data: CommentsOut, m: Extract<LiveMessage<unknown>, { comment: unknown }>): CommentsOut {
   const c = m.comment;
   let items = data.items;
   if (m.type === "comment.deleted") {
@@ -79,11 +92,41 @@ export function useReviewLive({
   onMessage: (m: Exclude<LiveMessage, { type: "presence" }>) => void;
   onReconnect: () => void;
 }): Watcher[] {
+  return useLiveRoom<ApprovalOut>({
+    room: assetId,
+    ticket: async () => ({ ...(await api<{ ticket: string }>(`/review/live-ticket/${assetId}`, { method: "POST" })), asset_id: assetId }),
+    media,
+    rate,
+    onMessage,
+    onReconnect,
+  });
+}
+
+/**
+ * The room's socket, for any page: `ticket` asks for a fresh ticket (and names the asset whose room it opens) at
+ * every connect; `room` is what identifies the room to the page (a new one reconnects).
+ */
+export function useLiveRoom<A>({
+  room,
+  ticket: fetchTicket,
+  media,
+  rate,
+  onMessage,
+  onReconnect,
+}: {
+  room: string;
+  ticket: () => Promise<{ ticket: string; asset_id: string }>;
+  media: RefObject<HTMLMediaElement | null> | null;
+  rate: CommentsOut["rate"];
+  onMessage: (m: Exclude<LiveMessage<A>, { type: "presence" }>) => void;
+  onReconnect: () => void;
+}): Watcher[] {
   const [watchers, setWatchers] = useState<Watcher[]>([]);
   // The latest callbacks and rate, read by the socket's handlers without reconnecting when they change.
-  const latest = useRef({ onMessage, onReconnect, rate });
-  latest.current = { onMessage, onReconnect, rate };
+  const latest = useRef({ onMessage, onReconnect, rate, fetchTicket });
+  latest.current = { onMessage, onReconnect, rate, fetchTicket };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another room (asset, link) is another connection; the ticket's fetcher is read through `latest`.
   useEffect(() => {
     let ws: WebSocket | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -103,9 +146,9 @@ export function useReviewLive({
 
     const connect = async () => {
       try {
-        const { ticket } = await api<{ ticket: string }>(`/review/live-ticket/${assetId}`, { method: "POST" });
+        const { ticket, asset_id } = await latest.current.fetchTicket();
         if (stopped) return;
-        const url = new URL(`/api/review/live/${assetId}`, window.location.href);
+        const url = new URL(`/api/review/live/${asset_id}`, window.location.href);
         url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
         url.searchParams.set("ticket", ticket);
         const socket = new WebSocket(url);
@@ -118,19 +161,21 @@ export function useReviewLive({
           opened = true;
         };
         socket.onmessage = (event) => {
-          let m: LiveMessage;
+          let m: LiveMessage<A>;
           try {
             m = JSON.parse(String(event.data));
           } catch {
             return;
           }
           if (m.type === "presence") setWatchers(m.watchers);
-          else if (m.asset_id === assetId) latest.current.onMessage(m);
+          else if (m.asset_id === asset_id) latest.current.onMessage(m);
         };
-        socket.onclose = () => {
+        socket.onclose = (event) => {
           if (ws === socket) ws = null;
           setWatchers([]);
-          retry();
+          // The socket's time is up (its rights are checked again by a fresh ticket): back at once, not after a backoff.
+          if (event.code === renewCode && !stopped) timer = setTimeout(connect, 0);
+          else retry();
         };
       } catch (error) {
         console.error(error);
@@ -152,7 +197,7 @@ export function useReviewLive({
       for (const k of kinds) el?.removeEventListener(k, sendPresence);
       ws?.close(1000, "left");
     };
-  }, [assetId, media]);
+  }, [room, media]);
 
   return watchers;
 }

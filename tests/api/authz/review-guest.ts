@@ -81,4 +81,10 @@ export const reviewGuestCases: RouteCase[] = [
     request: async (w) => ({ method: "POST", path: `/api/review/guest/${await reviewLink(w)}/approval`, json: { status: "approved" } }),
     expect: open(403),
   },
+  {
+    // Watching needs no name: the link (past its password) is enough for a ticket to the live room.
+    route: "POST /api/review/guest/:link_id/live-ticket",
+    request: async (w) => ({ method: "POST", path: `/api/review/guest/${await reviewLink(w)}/live-ticket` }),
+    expect: open(200),
+  },
 ];
