@@ -70,15 +70,29 @@ const connectOrigins = (env: Env) => {
   return reporting ? [...uploadServerOrigins(env), reporting] : uploadServerOrigins(env);
 };
 
+/** The origins the policy names, read from the variables once per isolate (the env object stays the same). */
+const origins = new WeakMap<Env, { media: string | null; connect: string[]; office: string | null }>();
+const originsOf = (env: Env) => {
+  let found = origins.get(env);
+  if (!found) {
+    found = { media: mediaOrigin(env), connect: connectOrigins(env), office: officeOrigin(env) };
+    origins.set(env, found);
+  }
+  return found;
+};
+
 const handler = {
   // Every answer, API and pages, gets the security headers (functions/middleware/security-headers.ts).
   async fetch(request, env, ctx) {
-    const nonce = newNonce();
+    // The nonce is for a page's policy; an API answer gets none (functions/middleware/security-headers.ts).
+    const { pathname } = new URL(request.url);
+    const nonce = pathname === "/api" || pathname.startsWith("/api/") ? "" : newNonce();
     const response = await route(request, env, ctx, nonce);
     // A refusal (an anonymous POST, a WebDAV PUT without rights, a body too large) often comes before the body
     // is read: what is left of it is read first, up to a bound, so the client gets the status, not a reset.
     if (response.status >= 400) await drainBody(request);
-    return secureResponse(request, response, nonce, mediaOrigin(env), connectOrigins(env), officeOrigin(env));
+    const origins = originsOf(env);
+    return secureResponse(request, response, nonce, origins.media, origins.connect, origins.office);
   },
   queue: (batch, env) => handleQueue(batch, env),
   // A failing cron is logged with its cause (the platform's own answer says only "exception").

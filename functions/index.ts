@@ -46,13 +46,14 @@ export const api = createApp().basePath("/api");
 
 api.use(requestId({ headerName: "X-Request-Id" }));
 api.use(observe);
-api.use(dbSession);
 api.use(async (c, next) => {
-  // Wrong variables (a short JWT_SECRET makes every key weak): nothing is served until they are fixed.
+  // Wrong variables (a short JWT_SECRET makes every key weak): nothing is served until they are fixed. Checked
+  // before the session replaces c.env, so the check's memo (per env object) holds across requests.
   refuseBadEnv(c.env);
   await ensureFirstAdmin(c.env);
   await next();
 });
+api.use(dbSession);
 // JSON bodies have a size limit (413 past it; functions/lib/bodies.ts).
 api.use(jsonBodyLimit);
 // Every route needs the bearer but those whose definition says `security: []` (read once, on the first request).
