@@ -257,7 +257,8 @@ function useGuestLive(info: GuestInfo, loaded: CommentsOut, player: React.RefObj
   const [live, setLive] = useState({ from: loaded, info, comments: loaded, approval: info.approval as GuestApproval | null });
   if (live.from !== loaded || live.info !== info) setLive({ from: loaded, info, comments: loaded, approval: info.approval });
   const watchers = useLiveRoom<GuestApproval>({
-    room: info.link_id,
+    // The ticket carries the guest's name: once it is given, a new connection shows it to the others.
+    room: `${info.link_id}\n${info.guest?.name ?? ""}`,
     ticket: async () => {
       const r = await fetch(`/api/review/guest/${info.link_id}/live-ticket`, { method: "POST", credentials: "same-origin" });
       if (!r.ok) throw new Error(`live ticket: ${r.status}`);

@@ -18,6 +18,7 @@ import type { CommentsOut } from "../../../functions/review/schemas";
 import { LinkUnavailable, type UnavailableReason } from "../../../functions/sl/public";
 import { countView, unlockLink } from "../../../functions/sl/recipient";
 import type { GuestInfo } from "../../../functions/review/guest-schemas";
+import { approvalMessage, commentMessage, pushLive } from "../../../functions/review/live";
 
 /**
  * The review page's server side (/review/{id}, docs/decisions/061-review-and-approval.md "External reviewers"): the
@@ -88,7 +89,7 @@ export async function actOnGuestPage(
   id: string,
   request: Request,
 ): Promise<{ redirect?: true; cookie?: string; acted?: GuestActed; status: number }> {
-  const { env } = cf(context);
+  const { env, ctx } = cf(context);
   const db = getDb(env);
   const form = await request.formData();
   const intent = text(form, "intent") ?? "";
@@ -121,11 +122,14 @@ export async function actOnGuestPage(
         ...(page ? { page: Number(page) } : {}),
         ...(parent ? { parent_id: parent } : {}),
       });
-      await guestComment(db, g, body);
+      const created = await guestComment(db, g, body);
+      // As the guest API does: the team's viewers and the other guests see it come (live room).
+      ctx.waitUntil(pushLive(env, commentMessage(db, "comment.created", created.comment_id)));
       return { redirect: true, status: 303 };
     }
     if (intent === "decide") {
       await guestDecide(db, g, guestDecisionBody.parse({ status: text(form, "status") }));
+      ctx.waitUntil(pushLive(env, approvalMessage(db, g.assetId, g.version)));
       return { redirect: true, status: 303 };
     }
     return { acted: { intent, error: "?" }, status: 400 };
