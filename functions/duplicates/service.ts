@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { accessContext, requireAccess } from "../lib/access";
-import { type Db, rawBatch, statementOf } from "../lib/db";
+import { accessContext, requireAccessReading } from "../lib/access";
+import { type Db, statementOf } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { idList } from "../lib/sql";
 import { type Placed, type PlacementRow, latestOriginal, placed, placedFrom, placementsQuery, readableAsset } from "./readable";
@@ -27,17 +27,16 @@ export async function duplicatesOf(db: Db, auth: AuthUser, assetId: string): Pro
       WHERE ch.sha256 IN (${own}) AND ch.asset_id <> ${assetId} AND ${latestOriginal("ch")}
         AND ${readableAsset(ctx, sql.raw("ch.asset_id"))}
       ORDER BY a.name, a.asset_id LIMIT ${MAX_COPIES}`;
-  // The hash, the copies and their placements in one batch (the placements select the copies with the same
-  // subquery), sent alongside the access check and used only once it passed: a call to the database costs more
-  // than these statements, so the answer takes two besides the sign-in check.
-  const [, [[sha], rows, placements]] = await Promise.all([
-    requireAccess(db, auth, "read", [assetId], { types: ["asset"] }),
-    rawBatch(db, [
-      statementOf(sql`${own} LIMIT 1`),
-      statementOf(copies),
-      statementOf(placementsQuery(ctx, sql`(SELECT id FROM (${copies}))`)),
-    ]),
-  ]);
+  // The hash, the copies and their placements go in the access check's own batch and are used only once it
+  // passed: a call to the database costs more than these statements, so the answer takes one besides the sign-in.
+  const [[sha], rows, placements] = await requireAccessReading(
+    db,
+    auth,
+    "read",
+    [assetId],
+    [statementOf(sql`${own} LIMIT 1`), statementOf(copies), statementOf(placementsQuery(ctx, sql`(SELECT id FROM (${copies}))`))],
+    { types: ["asset"] },
+  );
   if (!sha) return { known: false, sha256: null, items: [] };
   const copyRows = rows as unknown as { id: string; name: string }[];
   return { known: true, sha256: sha.sha256 as string, items: placedFrom(copyRows, placements as unknown as PlacementRow[]) };

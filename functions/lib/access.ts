@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { accessRules, assets, groupMembers, groups } from "../../db/schema";
-import type { Db } from "./db";
+import { type Db, type RawStatement, rawBatch, statementOf } from "./db";
 import type { AuthUser } from "./env";
 import { VIRTUAL_ROOT_ID } from "./constants";
 import { ApiError } from "./errors";
@@ -176,33 +176,27 @@ export function permissionsOn(ctx: AccessContext, obj: ResolvedObject): Permissi
 export const placedAnywhere = (assetId: SQLWrapper) =>
   sql<number>`EXISTS (SELECT 1 FROM group_members pa WHERE pa.el_id = ${assetId} AND pa.el_type = 'asset')`;
 
-/**
- * Finds groups and assets by id: an asset is a row of `assets` (or, for rows older than that table, a
- * live placement). `deleted` includes soft-deleted groups (restore, purge).
- */
-export async function resolveObjects(db: Db, ids: string[], opts: { deleted?: boolean } = {}) {
-  const found = new Map<string, ResolvedObject>();
-  const wanted = [...new Set(ids)].filter((id) => {
-    if (id !== VIRTUAL_ROOT_ID) return true;
-    found.set(id, { id, type: "group", path: "/", deleted: false, virtual: true });
-    return false;
-  });
-  if (wanted.length === 0) return found;
-  const [groupRows, placementRows, assetRows] = await db.batch([
-    db
-      .select({ id: groups.groupId, path: groups.path, deletedAt: groups.deletedAt })
-      .from(groups)
-      .where(inArray(groups.groupId, idList(wanted))),
-    db
-      .select({ id: groupMembers.elId, path: groups.path })
-      .from(groupMembers)
-      .innerJoin(groups, and(eq(groups.groupId, groupMembers.groupId), isNull(groups.deletedAt)))
-      .where(and(inArray(groupMembers.elId, idList(wanted)), eq(groupMembers.elType, "asset"))),
-    db
-      .select({ id: assets.assetId, owner: assets.owner, placed: placedAnywhere(assets.assetId) })
-      .from(assets)
-      .where(inArray(assets.assetId, idList(wanted))),
-  ]);
+/** The statements that find objects by id, in resolveObjects' order: groups, live placements, asset rows. */
+function objectStatements(ids: string[]): RawStatement[] {
+  const list = idList(ids);
+  return [
+    statementOf(sql`SELECT group_id AS id, path, deleted_at AS deletedAt FROM groups WHERE group_id IN ${list}`),
+    statementOf(sql`SELECT gm.el_id AS id, g.path FROM group_members gm JOIN groups g ON g.group_id = gm.group_id AND g.deleted_at IS NULL
+      WHERE gm.el_id IN ${list} AND gm.el_type = 'asset'`),
+    statementOf(
+      sql`SELECT a.asset_id AS id, a.owner, ${placedAnywhere(sql.raw("a.asset_id"))} AS placed FROM assets a WHERE a.asset_id IN ${list}`,
+    ),
+  ];
+}
+
+type ObjectRows = [
+  { id: string; path: string; deletedAt: number | null }[],
+  { id: string; path: string }[],
+  { id: string; owner: string | null; placed: number }[],
+];
+
+/** The objects the rows of objectStatements describe (`found` may already hold the virtual root). */
+function objectsFrom(found: Map<string, ResolvedObject>, [groupRows, placementRows, assetRows]: ObjectRows, opts: { deleted?: boolean }) {
   for (const g of groupRows) {
     if (g.deletedAt === null || opts.deleted) found.set(g.id, { id: g.id, type: "group", path: g.path, deleted: g.deletedAt !== null });
   }
@@ -220,7 +214,33 @@ export async function resolveObjects(db: Db, ids: string[], opts: { deleted?: bo
   return found;
 }
 
+/**
+ * Finds groups and assets by id, in one round trip together with `alongside` (a caller's own reads; their rows
+ * come back after the objects'): an asset is a row of `assets` (or, for rows older than that table, a live
+ * placement). `deleted` includes soft-deleted groups (restore, purge).
+ */
+async function findObjects(db: Db, ids: string[], opts: { deleted?: boolean }, alongside: RawStatement[] = []) {
+  const found = new Map<string, ResolvedObject>();
+  const wanted = [...new Set(ids)].filter((id) => {
+    if (id !== VIRTUAL_ROOT_ID) return true;
+    found.set(id, { id, type: "group", path: "/", deleted: false, virtual: true });
+    return false;
+  });
+  if (wanted.length === 0 && alongside.length === 0) return { objects: found, rows: [] };
+  const statements = wanted.length ? objectStatements(wanted) : [];
+  const results = await rawBatch(db, [...statements, ...alongside], "read");
+  if (wanted.length) objectsFrom(found, results.slice(0, 3) as unknown as ObjectRows, opts);
+  return { objects: found, rows: results.slice(statements.length) };
+}
+
+/** Groups and assets by id (see findObjects). */
+export async function resolveObjects(db: Db, ids: string[], opts: { deleted?: boolean } = {}) {
+  return (await findObjects(db, ids, opts)).objects;
+}
+
 export const notFound = (message = "Объект не найден") => new ApiError("not_found", message);
+
+type RequireOptions = { deleted?: boolean; notFound?: string; types?: ResolvedObject["type"][] };
 
 /**
  * Throws not_found for ids that do not exist or that the caller may not read (the same answer, so
@@ -231,9 +251,30 @@ export async function requireAccess(
   auth: AuthUser,
   permission: Permission,
   ids: string[],
-  opts: { deleted?: boolean; notFound?: string; types?: ResolvedObject["type"][] } = {},
+  opts: RequireOptions = {},
 ): Promise<Map<string, ResolvedObject>> {
   const [ctx, objects] = await Promise.all([accessContext(db, auth), resolveObjects(db, ids, opts)]);
+  return checked(ctx, permission, ids, objects, opts);
+}
+
+/**
+ * requireAccess with the caller's reads in the same round trip as the object lookup: the rows of `reads` (in
+ * their order) are handed back only once the check passed, so nothing of an object the caller may not see leaves.
+ */
+export async function requireAccessReading(
+  db: Db,
+  auth: AuthUser,
+  permission: Permission,
+  ids: string[],
+  reads: RawStatement[],
+  opts: RequireOptions = {},
+): Promise<Record<string, unknown>[][]> {
+  const [ctx, { objects, rows }] = await Promise.all([accessContext(db, auth), findObjects(db, ids, opts, reads)]);
+  checked(ctx, permission, ids, objects, opts);
+  return rows;
+}
+
+function checked(ctx: AccessContext, permission: Permission, ids: string[], objects: Map<string, ResolvedObject>, opts: RequireOptions) {
   let lacking: string | undefined;
   for (const id of ids) {
     const obj = objects.get(id);

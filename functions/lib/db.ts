@@ -84,18 +84,20 @@ export function statementOf(query: SQL): RawStatement {
 /**
  * Runs the statements in one batch, all or nothing, binding their values on either store, and answers each
  * statement's rows (objects keyed by column, in the statements' order). The one path for raw SQL with bound
- * values in a batch: drizzle's D1 batch cannot bind raw statements (see guardBatch).
+ * values in a batch: drizzle's D1 batch cannot bind raw statements (see guardBatch). `read`: a batch that only
+ * reads, which libSQL can serve from a replica without taking the write lock (D1 needs no word).
  */
 export async function rawBatch<T extends Record<string, unknown> = Record<string, unknown>>(
   db: Db,
   statements: RawStatement[],
+  mode: "write" | "read" = "write",
 ): Promise<T[][]> {
   if (statements.length === 0) return [];
   const libsql = libsqlOf(db);
   if (libsql) {
     const results = await libsql.batch(
       statements.map((s) => ({ sql: s.sql, args: s.args as never })),
-      "write",
+      mode,
     );
     return results.map((r) => r.rows.map((row) => Object.fromEntries(r.columns.map((c, i) => [c, row[i]])) as T));
   }
