@@ -2,15 +2,14 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { appPasswords, users } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { admitAttempt, successWrites, throttleKeys } from "../auth/rate-limit";
-import { contextQueries, primeAccessContext } from "../lib/access";
-import { apiTokenPrefix, authenticate, authenticateToken, authUserColumns } from "../lib/auth";
-import { getDb } from "../lib/db";
+import { primeAccessContext } from "../lib/access";
+import { apiTokenPrefix, authenticate, authenticateToken, authUserSelect, signInBatch } from "../lib/auth";
+import { getDb, rawStatement } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { sha256Hex } from "../lib/ids";
 import { decoyPasswordHash, verifyPassword } from "../lib/password";
-import { literal } from "../lib/sql";
 
 /** App passwords carry this prefix, so a Basic password is told from an account password without a guess. */
 export const appPasswordPrefix = "mamapp_";
@@ -112,15 +111,14 @@ async function byAppPassword(env: Env, login: string, password: string): Promise
 
 /** The enabled user with their access context, loaded in one round trip (as the bearer check does). */
 async function liveUser(env: Env, userId: string): Promise<{ user: AuthUser; passwdHash: string | null } | null> {
-  const db = getDb(env);
-  const row = db
-    .select({ ...authUserColumns, passwdHash: users.passwdHash })
-    .from(users)
-    .where(and(eq(users.userId, userId), eq(users.enabled, true)));
-  const [[found], ...context] = await db.batch([row, ...contextQueries(db, literal(userId))]);
-  if (!found) return null;
-  const { passwdHash, ...fields } = found;
+  const row = rawStatement(
+    `SELECT ${authUserSelect}, u.passwd_hash AS passwdHash FROM users u WHERE u.user_id = ?1 AND u.enabled = 1`,
+    userId,
+  );
+  const signedIn = await signInBatch<{ passwdHash: string | null }>(getDb(env), row, "?1", userId);
+  if (!signedIn) return null;
+  const { passwdHash, ...fields } = signedIn.found;
   const user = { ...fields, sessionId: `dav:${userId}` };
-  primeAccessContext(user, context);
+  primeAccessContext(user, signedIn.context);
   return { user, passwdHash };
 }

@@ -1,12 +1,11 @@
-import { and, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { BatchResponse } from "drizzle-orm/batch";
-import { accessRules, assets, groupMembers, groups } from "../../db/schema";
-import { type Db, type RawStatement, rawBatch, statementOf } from "./db";
+import { eq, sql, type SQLWrapper } from "drizzle-orm";
+import { assets, groups } from "../../db/schema";
+import { type Db, type RawStatement, rawBatch, rawStatement, statementOf } from "./db";
 import type { AuthUser } from "./env";
 import { VIRTUAL_ROOT_ID } from "./constants";
 import { ApiError } from "./errors";
 import { permissionValues, type Permission } from "./permissions";
-import { idList, literal } from "./sql";
+import { idList } from "./sql";
 
 /**
  * The permission engine: the one place that answers "may this caller do P on these ids" and
@@ -53,7 +52,7 @@ export function accessContext(db: Db, auth: AuthUser): Promise<AccessContext> {
     // An admin's rules change nothing (they pass every check), so they need no round trip.
     ctx = auth.isAdmin
       ? Promise.resolve(buildContext(auth, [[], [], []]))
-      : db.batch(contextQueries(db, literal(auth.userId))).then((rows) => buildContext(auth, rows));
+      : rawBatch(db, contextStatements("?1", auth.userId), "read").then((rows) => buildContext(auth, rows));
     contexts.set(auth, ctx);
   }
   return ctx;
@@ -68,35 +67,39 @@ export function primeAccessContext(auth: AuthUser, rows: ContextRows) {
 }
 
 /**
- * The statements that load a context, for `user` (an id literal, or a subquery yielding the id when
- * the batch that resolves the caller runs them). Chroot groups are read from the user row itself.
+ * The statements that load a context for the user `user` names: SQL text in which ?1 is the caller's key (`user` is
+ * "?1" for a user id, or a subquery that finds the id from the session or token that the same batch checks). Chroot
+ * groups are read from the user row itself. Written as text rather than built by drizzle: every signed-in request
+ * runs them, and building them on each request was a large part of its CPU (docs/decisions/062-cost-of-a-request.md).
  */
-export function contextQueries(db: Db, user: SQL) {
-  const teamIds = db
-    .select({ id: groupMembers.groupId })
-    .from(groupMembers)
-    .innerJoin(groups, and(eq(groups.groupId, groupMembers.groupId), isNull(groups.deletedAt)))
-    .where(and(eq(groupMembers.elId, user), eq(groupMembers.elType, "user")));
-  const rules = db
-    .select({ objId: accessRules.objId, objType: accessRules.objType, acl: accessRules.acl, path: groups.path })
-    .from(accessRules)
-    .leftJoin(groups, and(eq(accessRules.objType, "group"), eq(groups.groupId, accessRules.objId)))
-    .where(or(eq(accessRules.subjId, user), and(eq(accessRules.subjType, "group"), inArray(accessRules.subjId, teamIds))));
-  const chroots = db
-    .select({ path: groups.path })
-    .from(groups)
-    .where(
-      and(
-        inArray(groups.groupId, sql`(SELECT value FROM json_each((SELECT chroot_groups FROM users WHERE user_id = ${user})))`),
-        isNull(groups.deletedAt),
-      ),
-    );
-  return [teamIds, rules, chroots] as const;
+export function contextStatements(user: string, key: string): RawStatement[] {
+  const teams = `SELECT gm.group_id AS id FROM group_members gm JOIN groups g ON g.group_id = gm.group_id AND g.deleted_at IS NULL
+    WHERE gm.el_id = ${user} AND gm.el_type = 'user'`;
+  return [
+    rawStatement(teams, key),
+    rawStatement(
+      `SELECT r.obj_id AS objId, r.obj_type AS objType, r.acl, g.path FROM access_rules r
+        LEFT JOIN groups g ON r.obj_type = 'group' AND g.group_id = r.obj_id
+        WHERE r.subj_id = ${user} OR (r.subj_type = 'group' AND r.subj_id IN (${teams}))`,
+      key,
+    ),
+    rawStatement(
+      `SELECT path FROM groups WHERE group_id IN (SELECT value FROM json_each((SELECT chroot_groups FROM users WHERE user_id = ${user})))
+        AND deleted_at IS NULL`,
+      key,
+    ),
+  ];
 }
 
-export type ContextRows = BatchResponse<ReturnType<typeof contextQueries>>;
+/** The rows of contextStatements, as the store answers them (the rule's acl is its JSON text). */
+export type ContextRows = Record<string, unknown>[][];
 
-function buildContext(auth: AuthUser, [teamRows, ruleRows, chrootRows]: ContextRows): AccessContext {
+function buildContext(auth: AuthUser, rows: ContextRows): AccessContext {
+  const [teamRows, ruleRows, chrootRows] = rows as [
+    { id: string }[],
+    { objId: string; objType: string; acl: string; path: string | null }[],
+    { path: string }[],
+  ];
   const base: AccessContext = {
     userId: auth.userId,
     admin: auth.isAdmin,
@@ -110,7 +113,7 @@ function buildContext(auth: AuthUser, [teamRows, ruleRows, chrootRows]: ContextR
   if (auth.isAdmin) return base;
   base.teams = teamRows.map((r) => r.id);
   for (const r of ruleRows) {
-    const acl = r.acl as Permission[];
+    const acl = JSON.parse(r.acl) as Permission[];
     const deny = acl.includes("deny");
     if (r.objType === "asset") {
       if (deny) base.assetDenies.add(r.objId);

@@ -1,15 +1,13 @@
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
-import { apiTokens, sessions, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
-import { contextQueries, primeAccessContext } from "./access";
-import { getDb } from "./db";
+import { type ContextRows, contextStatements, primeAccessContext } from "./access";
+import { type Db, getDb, type RawStatement, rawBatch, rawStatement } from "./db";
 import type { AppEnv, AuthUser, Env } from "./env";
 import { ApiError } from "./errors";
 import { sha256Hex } from "./ids";
 import { verifyBearer } from "./jwt";
-import { literal } from "./sql";
 
 /** A route served without a bearer: its method and a pattern of its full path. */
 export interface OpenRoute {
@@ -59,28 +57,53 @@ export const authUserColumns = {
   chrootGroups: users.chrootGroups,
 };
 
+/** AuthUser's columns of `users u` as the raw sign-in statements select them (signInBatch decodes them). */
+export const authUserSelect =
+  "u.user_id AS userId, u.user_name AS userName, u.login, u.is_admin AS isAdmin, u.is_robot AS isRobot, u.chroot_groups AS chrootGroups";
+
+type AuthFields = Omit<AuthUser, "sessionId">;
+
+/**
+ * The caller's row (`row` selects authUserSelect, and may add columns) and its access context, in one round trip with
+ * nothing cached; null when no row matched. `user`/`key` name the caller for the context (lib/access.ts
+ * contextStatements). The caller primes the context once it made its AuthUser.
+ */
+export async function signInBatch<Extra extends Record<string, unknown>>(
+  db: Db,
+  row: RawStatement,
+  user: string,
+  key: string,
+): Promise<{ found: AuthFields & Extra; context: ContextRows } | null> {
+  const [[found], ...context] = await rawBatch(db, [row, ...contextStatements(user, key)], "read");
+  if (!found) return null;
+  const fields: AuthFields = {
+    userId: found.userId as string,
+    userName: found.userName as string,
+    login: found.login as string,
+    isAdmin: Boolean(found.isAdmin),
+    isRobot: Boolean(found.isRobot),
+    chrootGroups: JSON.parse(found.chrootGroups as string) as string[],
+  };
+  return { found: { ...(found as Extra), ...fields }, context };
+}
+
 /** The user of a live sign-in session (the session row, not a bearer), with its access context; null once it ended. */
 async function sessionUser(env: Env, sessionId: string, userId?: string): Promise<AuthUser | null> {
-  const db = getDb(env);
-  const session = db
-    .select({ ...authUserColumns, sessionId: sessions.sessionId })
-    .from(sessions)
-    .innerJoin(users, eq(users.userId, sessions.userId))
-    .where(
-      and(
-        eq(sessions.sessionId, sessionId),
-        userId === undefined ? undefined : eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, nowSeconds()),
-        eq(users.enabled, true),
-      ),
-    )
-    .limit(1);
-  const owner = userId === undefined ? sql`(SELECT user_id FROM sessions WHERE session_id = ${literal(sessionId)})` : literal(userId);
-  const [[row], ...context] = await db.batch([session, ...contextQueries(db, owner)]);
-  if (!row) return null;
-  primeAccessContext(row, context);
-  return row;
+  const session = rawStatement(
+    `SELECT ${authUserSelect}, s.session_id AS sessionId FROM sessions s JOIN users u ON u.user_id = s.user_id
+      WHERE s.session_id = ?1 AND (?2 IS NULL OR s.user_id = ?2) AND s.revoked_at IS NULL AND s.expires_at > ?3 AND u.enabled = 1
+      LIMIT 1`,
+    sessionId,
+    userId ?? null,
+    nowSeconds(),
+  );
+  const signedIn =
+    userId === undefined
+      ? await signInBatch<{ sessionId: string }>(getDb(env), session, "(SELECT user_id FROM sessions WHERE session_id = ?1)", sessionId)
+      : await signInBatch<{ sessionId: string }>(getDb(env), session, "?1", userId);
+  if (!signedIn) return null;
+  primeAccessContext(signedIn.found, signedIn.context);
+  return signedIn.found;
 }
 
 /** Robot API tokens carry this prefix, so the middleware knows which check to run. */
@@ -96,28 +119,18 @@ export async function authenticateToken(env: Env, token: string): Promise<AuthUs
 
 /** A robot's live API token, found by its hash (a request) or its id (a play link, functions/assets/play-links.ts). */
 async function robotUser(env: Env, by: "token_hash" | "token_id", value: string): Promise<AuthUser | null> {
-  const now = nowSeconds();
-  const db = getDb(env);
-  const robot = db
-    .select({ ...authUserColumns, tokenId: apiTokens.tokenId })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.userId, apiTokens.userId))
-    .where(
-      and(
-        by === "token_hash" ? eq(apiTokens.tokenHash, value) : eq(apiTokens.tokenId, value),
-        isNull(apiTokens.revokedAt),
-        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
-        eq(users.enabled, true),
-        eq(users.isRobot, true),
-      ),
-    )
-    .limit(1);
-  const owner = sql`(SELECT user_id FROM api_tokens WHERE ${sql.raw(by)} = ${literal(value)})`;
-  const [[row], ...context] = await db.batch([robot, ...contextQueries(db, owner)]);
-  if (!row) return null;
-  const { tokenId, ...rest } = row;
+  const robot = rawStatement(
+    `SELECT ${authUserSelect}, t.token_id AS tokenId FROM api_tokens t JOIN users u ON u.user_id = t.user_id
+      WHERE t.${by} = ?1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > ?2) AND u.enabled = 1 AND u.is_robot = 1
+      LIMIT 1`,
+    value,
+    nowSeconds(),
+  );
+  const signedIn = await signInBatch<{ tokenId: string }>(getDb(env), robot, `(SELECT user_id FROM api_tokens WHERE ${by} = ?1)`, value);
+  if (!signedIn) return null;
+  const { tokenId, ...rest } = signedIn.found;
   const user = { ...rest, sessionId: `${tokenSessionPrefix}${tokenId}` };
-  primeAccessContext(user, context);
+  primeAccessContext(user, signedIn.context);
   return user;
 }
 
