@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import type { FormField } from "../../functions/udwf/schemas";
 import type { ConditionValue } from "../components/automations/ConditionRow";
@@ -14,6 +14,8 @@ import { ApiError } from "../lib/api";
 import {
   deleteWorkflow,
   getCatalogue,
+  getRun,
+  getTriggerForm,
   getWorkflow,
   isLive,
   listRuns,
@@ -23,6 +25,7 @@ import {
   saveSetup,
   setEnabled,
   type Setup,
+  type TriggerForm,
 } from "../lib/automations-api";
 import { pageMeta } from "../lib/meta";
 import { showError, showInfo } from "../lib/notify";
@@ -30,16 +33,22 @@ import { screenLoader, useRevalidateEvery } from "../lib/route-data";
 
 export const meta = pageMeta(ru.pages.automation);
 
+/** The run opened in the history (`?run=`): its steps load with the screen and reload with it while it goes on. */
+const openRunParam = "run";
+
 export const clientLoader = screenLoader(async ({ params, request }) => {
   const id = params.id!;
-  const [workflow, catalogue, runs, tags, shares] = await Promise.all([
+  const runId = new URL(request.url).searchParams.get(openRunParam);
+  const [workflow, catalogue, runs, tags, shares, openRun] = await Promise.all([
     getWorkflow(id, request.signal),
     getCatalogue(request.signal),
     listRuns(id, request.signal),
     listTags(),
     listShares(id, request.signal),
+    // A run that is gone (an old link) closes rather than failing the screen.
+    runId ? getRun(runId, request.signal).catch((e) => (e instanceof ApiError && e.status === 404 ? null : Promise.reject(e))) : null,
   ]);
-  return { workflow, catalogue, runs, shares, tags: tags.map((t) => ({ value: t.tag_id, label: t.tag_name })) };
+  return { workflow, catalogue, runs, shares, openRun, tags: tags.map((t) => ({ value: t.tag_id, label: t.tag_name })) };
 });
 
 export { RouteError as ErrorBoundary } from "../components/RouteError";
@@ -61,7 +70,18 @@ const under = (errors: Record<string, string>, prefix: string) =>
 
 /** /automations/{id}: the editor (trigger, conditions, steps from the catalogue), "Запустить", and the run history. */
 export default function AutomationPage() {
-  const { workflow, catalogue, runs, tags, shares } = useLoaderData<typeof clientLoader>();
+  const { workflow, catalogue, runs, tags, shares, openRun } = useLoaderData<typeof clientLoader>();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openRunId = searchParams.get(openRunParam);
+  const openRunOf = (runId: string | null) =>
+    setSearchParams(
+      (p) => {
+        if (runId) p.set(openRunParam, runId);
+        else p.delete(openRunParam);
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const canEdit = workflow.access !== "view";
   const { revalidate } = useRevalidator();
   const navigate = useNavigate();
@@ -72,7 +92,7 @@ export default function AutomationPage() {
   const [steps, setSteps] = useState<StepValue[]>(workflow.steps);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const [running, setRunning] = useState(false);
+  const [runForm, setRunForm] = useState<TriggerForm | null>(null);
   // Another workflow's page: start from its saved state.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only another workflow resets the edits; a refresh of this one keeps them
   useEffect(() => {
@@ -133,7 +153,11 @@ export default function AutomationPage() {
         <Title order={2}>{workflow.name}</Title>
         <Group>
           <Switch label={t.enabled} checked={workflow.enabled} disabled={!canEdit} onChange={(e) => toggle(e.currentTarget.checked)} />
-          <Button variant="default" onClick={() => setRunning(true)} disabled={!canEdit || !workflow.steps.length}>
+          <Button
+            variant="default"
+            onClick={() => getTriggerForm(workflow.workflow_id).then(setRunForm, showError)}
+            disabled={!canEdit || !workflow.steps.length}
+          >
             {t.run}
           </Button>
           {workflow.access === "owner" && (
@@ -222,8 +246,14 @@ export default function AutomationPage() {
       </Group>
       <SharingCard workflowId={workflow.workflow_id} shares={shares} canShare={workflow.access === "owner"} onSaved={revalidate} />
       <Title order={3}>{t.history}</Title>
-      <RunHistory runs={runs} canRetry={canEdit} onRetried={revalidate} />
-      <RunDialog workflowId={workflow.workflow_id} opened={running} onClose={() => setRunning(false)} onStarted={revalidate} />
+      <RunHistory
+        runs={runs}
+        open={{ id: openRunId, run: openRun?.run_id === openRunId ? openRun : null }}
+        onOpen={openRunOf}
+        canRetry={canEdit}
+        onRetried={revalidate}
+      />
+      {runForm && <RunDialog workflowId={workflow.workflow_id} form={runForm} onClose={() => setRunForm(null)} onStarted={revalidate} />}
     </Stack>
   );
 }

@@ -128,12 +128,21 @@ test("a failed run shows its error and «Повторить» runs it again", as
     expect(
       (await request.patch(`/api/udwf/workflow-setup/${id}`, { headers, data: { trigger: { type: "manual" }, steps } })).status(),
     ).toBe(200);
-    expect((await request.post(`/api/udwf/execute/${id}`, { headers, data: {} })).status()).toBe(200);
 
+    // Started from the page: «Запустить» loads the trigger form, then opens the dialog with it.
     await gotoSignedIn(page, `/automations/${id}`);
+    await expect(page.getByTestId("run")).toHaveCount(0);
+    await page.getByRole("button", { name: "Запустить", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Запуск автоматизации" });
+    await dialog.getByRole("button", { name: "Запустить", exact: true }).click();
+    await expect(dialog).toBeHidden();
     const runHeader = page.getByTestId("run").first().getByRole("button").first();
     await expect(runHeader).toContainText("ошибка", { timeout: 20_000 });
     await runHeader.click();
+    await expect(page.getByText(/Шаг 1: .*302/).first()).toBeVisible();
+    // The open run is in the address: a reload (or the link) shows it open with its steps.
+    await expect(page).toHaveURL(/\?run=[0-9a-f-]{36}$/);
+    await page.reload();
     await expect(page.getByText(/Шаг 1: .*302/).first()).toBeVisible();
     status = 200;
     await page.getByRole("button", { name: "Повторить" }).click();

@@ -1,28 +1,22 @@
 import { Button, Checkbox, Group, Modal, NumberInput, Stack, TextInput } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ru } from "../../i18n/ru";
-import { execute, getTriggerForm, type TriggerForm } from "../../lib/automations-api";
+import { execute, type TriggerForm } from "../../lib/automations-api";
 import { showError, showInfo } from "../../lib/notify";
 
 const t = ru.automations;
 
-/** "Запустить": the trigger form (GET /api/udwf/trigger-form) and the entities to run on, then POST execute. */
-export function RunDialog(props: { workflowId: string; opened: boolean; onClose: () => void; onStarted: () => void }) {
-  const [form, setForm] = useState<TriggerForm | null>(null);
-  const [values, setValues] = useState<Record<string, string | number | boolean>>({});
+/**
+ * "Запустить": the trigger form (GET /api/udwf/trigger-form, loaded by the button that opens this) and the entities to
+ * run on, then POST execute.
+ */
+export function RunDialog(props: { workflowId: string; form: TriggerForm; onClose: () => void; onStarted: () => void }) {
+  const { form } = props;
+  const [values, setValues] = useState<Record<string, string | number | boolean>>(() =>
+    Object.fromEntries(form.fields.filter((x) => x.default !== null).map((x) => [x.name, x.default as string | number | boolean])),
+  );
   const [entities, setEntities] = useState("");
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!props.opened) return;
-    getTriggerForm(props.workflowId)
-      .then((f) => {
-        setForm(f);
-        setValues(
-          Object.fromEntries(f.fields.filter((x) => x.default !== null).map((x) => [x.name, x.default as string | number | boolean])),
-        );
-      })
-      .catch(showError);
-  }, [props.opened, props.workflowId]);
   const start = async () => {
     setBusy(true);
     try {
@@ -41,9 +35,9 @@ export function RunDialog(props: { workflowId: string; opened: boolean; onClose:
     }
   };
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t.runDialog}>
+    <Modal opened onClose={props.onClose} title={t.runDialog}>
       <Stack gap="sm">
-        {form?.entities && (
+        {form.entities && (
           <TextInput
             label={t.runEntities}
             placeholder={t.idPlaceholder}
@@ -51,7 +45,7 @@ export function RunDialog(props: { workflowId: string; opened: boolean; onClose:
             onChange={(e) => setEntities(e.currentTarget.value)}
           />
         )}
-        {form?.fields.map((f) =>
+        {form.fields.map((f) =>
           f.type === "boolean" ? (
             <Checkbox
               key={f.name}

@@ -1,8 +1,8 @@
 import { Accordion, Badge, Button, Code, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ru } from "../../i18n/ru";
-import { getRun, isLive, retryRun, type Run, type RunsPage } from "../../lib/automations-api";
+import { isLive, retryRun, type Run, type RunsPage } from "../../lib/automations-api";
 import { formatDateTime } from "../../lib/format";
 
 const t = ru.automations;
@@ -21,17 +21,8 @@ export const StatusBadge = ({ status }: { status: string }) => (
   </Badge>
 );
 
-/** One run's steps with their logs, loaded when opened and reloaded while the run goes on. */
-function RunSteps({ runId, status }: { runId: string; status: string }) {
-  const [run, setRun] = useState<Run | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the steps are read again whenever the run's status changes
-  useEffect(() => {
-    const ctl = new AbortController();
-    getRun(runId, ctl.signal)
-      .then(setRun)
-      .catch(() => {});
-    return () => ctl.abort();
-  }, [runId, status]);
+/** One run's steps with their logs: the screen loads them for the opened run, and reloads them while it goes on. */
+function RunSteps({ run }: { run: Run | null }) {
   if (!run) return <Text size="sm">{ru.app.loading}</Text>;
   return (
     <Stack gap="xs">
@@ -98,11 +89,21 @@ function RetryButton({ runId, onRetried }: { runId: string; onRetried: () => voi
   );
 }
 
-/** The run history, newest first; the screen reloads it every 2 s while a run is going (the caller's polling). */
-export function RunHistory({ runs, canRetry, onRetried }: { runs: RunsPage; canRetry: boolean; onRetried: () => void }) {
+/**
+ * The run history, newest first; the screen reloads it every 2 s while a run is going (the caller's polling). One run
+ * is open at a time: `open` is its id and, once loaded, its steps.
+ */
+export function RunHistory(props: {
+  runs: RunsPage;
+  open: { id: string | null; run: Run | null };
+  onOpen: (runId: string | null) => void;
+  canRetry: boolean;
+  onRetried: () => void;
+}) {
+  const { runs, open, canRetry, onRetried } = props;
   if (!runs.items.length) return <Text c="dimmed">{t.historyEmpty}</Text>;
   return (
-    <Accordion variant="separated">
+    <Accordion variant="separated" value={open.id} onChange={props.onOpen}>
       {runs.items.map((r) => (
         <Accordion.Item key={r.run_id} value={r.run_id} data-testid="run">
           <Accordion.Control>
@@ -120,7 +121,7 @@ export function RunHistory({ runs, canRetry, onRetried }: { runs: RunsPage; canR
           <Accordion.Panel>
             <Stack gap="xs">
               {canRetry && r.status === "failed" && <RetryButton runId={r.run_id} onRetried={onRetried} />}
-              <RunSteps runId={r.run_id} status={r.status} />
+              {open.id === r.run_id && <RunSteps run={open.run} />}
             </Stack>
           </Accordion.Panel>
         </Accordion.Item>

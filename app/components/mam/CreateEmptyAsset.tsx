@@ -1,28 +1,23 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { fileName } from "../../../functions/assets/schemas";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
 import { listClasses } from "../../lib/metadata-api";
-import { showInfo } from "../../lib/notify";
+import { showError, showInfo } from "../../lib/notify";
 import { createEmptyAsset } from "../viewer/asset-actions-api";
 
 const t = ru.assetActions;
 
-function CreateEmptyForm({ groupId, onClose }: { groupId: string; onClose: () => void }) {
+type ClassOption = { value: string; label: string };
+
+function CreateEmptyForm({ groupId, classes, onClose }: { groupId: string; classes: ClassOption[]; onClose: () => void }) {
   const navigate = useNavigate();
   const [name, setName] = useState("");
   const [classId, setClassId] = useState<string | null>(null);
-  const [classes, setClasses] = useState<{ value: string; label: string }[]>([]);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    listClasses().then(
-      (list) => setClasses(list.map((c) => ({ value: c.id, label: c.name }))),
-      (error) => console.error(error),
-    );
-  }, []);
   const checked = fileName.safeParse(name);
   const create = async () => {
     setTouched(true);
@@ -83,14 +78,23 @@ function CreateEmptyForm({ groupId, onClose }: { groupId: string; onClose: () =>
  * a file uploaded into it later becomes its first version (decision 055).
  */
 export function CreateEmptyAsset({ groupId }: { groupId: string }) {
-  const [opened, setOpened] = useState(false);
+  // The form opens once the classes it offers have loaded (null: closed).
+  const [classes, setClasses] = useState<ClassOption[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  const open = () => {
+    setLoading(true);
+    listClasses()
+      .then((list) => setClasses(list.map((c) => ({ value: c.id, label: c.name }))), showError)
+      .finally(() => setLoading(false));
+  };
+  const close = () => setClasses(null);
   return (
     <>
-      <Button size="xs" variant="subtle" onClick={() => setOpened(true)}>
+      <Button size="xs" variant="subtle" onClick={open} loading={loading}>
         {t.createEmpty}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t.createEmpty} centered>
-        {opened && <CreateEmptyForm groupId={groupId} onClose={() => setOpened(false)} />}
+      <Modal opened={classes !== null} onClose={close} title={t.createEmpty} centered>
+        {classes && <CreateEmptyForm groupId={groupId} classes={classes} onClose={close} />}
       </Modal>
     </>
   );
