@@ -14,7 +14,6 @@ import { Timeline } from "../metadata/Timeline";
 import { kindOf } from "../mam/Thumb";
 import { MediaView } from "./MediaView";
 import { usePdfPage } from "./pdf-page";
-import { SimilarAssets } from "./SimilarAssets";
 import { AssetActions, useAssetUploads, useVersionDrop } from "./AssetActions";
 import { AssetTitle } from "./AssetTitle";
 import { variantsOf, versionNumbers } from "./asset-actions-api";
@@ -23,6 +22,7 @@ import { compareWith, comparePath } from "./compare-api";
 import { loadTranscript, type TranscriptState } from "./transcript-api";
 import { TranscriptPanel } from "./TranscriptPanel";
 import { ReviewPanel } from "./ReviewPanel";
+import { loadSimilar, SimilarAssets, type SimilarShown } from "./SimilarAssets";
 import { loadReview, type ReviewState } from "./review-api";
 import { chooseView, latestVariants, playVariant, shownMime, type Variant, type Viewing } from "./viewer-api";
 
@@ -40,6 +40,8 @@ export interface ViewerData extends Viewing {
   transcript: TranscriptState | null;
   /** The shown version's comments and approval (docs/decisions/061-review-and-approval.md). */
   review: ReviewState | null;
+  /** «Похожие», still on its way when the file shows. */
+  similar: Promise<SimilarShown>;
 }
 
 /**
@@ -48,6 +50,7 @@ export interface ViewerData extends Viewing {
  * an unreadable group only leaves previous/next off.
  */
 export async function loadViewer(groupId: string, assetId: string, signal: AbortSignal, wanted: number | null = null): Promise<ViewerData> {
+  const similar = loadSimilar(assetId);
   const [asset, versions, order] = await Promise.all([
     getAsset(assetId, signal),
     versionNumbers(assetId, signal),
@@ -68,7 +71,7 @@ export async function loadViewer(groupId: string, assetId: string, signal: Abort
     timed && version !== null ? loadTranscript(assetId, version, versions, asset.asset_access.includes("update"), signal) : null,
     version !== null ? loadReview(assetId, version, signal) : null,
   ]);
-  return { groupId, asset, order, ...viewing, metadata, versions, version, transcript, review };
+  return { groupId, asset, order, ...viewing, metadata, versions, version, transcript, review, similar };
 }
 
 /** The original of a version: the initial upload, else the master, else whatever is there. */
@@ -249,7 +252,7 @@ export function FileViewer({ data }: { data: ViewerData }) {
               media={media}
             />
           )}
-          <SimilarAssets assetId={assetId} groupId={groupId} />
+          <SimilarAssets similar={data.similar} groupId={groupId} />
         </Stack>
         {review !== null && (
           <Box

@@ -1,6 +1,6 @@
 import { Anchor, Group, Loader, Stack, Text, Title } from "@mantine/core";
-import { Link } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Await, Link } from "@remix-run/react";
+import { Suspense } from "react";
 import { ru } from "../../i18n/ru";
 import { ApiError } from "../../lib/api";
 import { type SimilarAnswer, similarTo } from "../../lib/search-api";
@@ -8,46 +8,49 @@ import { Thumb } from "../mam/Thumb";
 
 const t = ru.search;
 
-type Shown = { state: "loading" } | { state: "off"; text: string } | ({ state: "done" } & SimilarAnswer);
+export type SimilarShown = { state: "off"; text: string } | ({ state: "done" } & SimilarAnswer);
+
+/**
+ * The asset's neighbours as «Похожие» shows them; never rejects. The viewer's loader starts it and does not wait
+ * for it, so the file shows first.
+ */
+export function loadSimilar(assetId: string): Promise<SimilarShown> {
+  return similarTo(assetId).then(
+    (answer): SimilarShown => ({
+      state: "done",
+      by: answer.by,
+      items: answer.items.filter((i) => i.el_type === "asset" && i.el_id !== assetId),
+    }),
+    // Neither a model nor a fingerprint to compare by: said plainly, the viewer itself is unaffected.
+    (error): SimilarShown => ({ state: "off", text: error instanceof ApiError && error.status === 503 ? t.semanticOff : t.similarFailed }),
+  );
+}
 
 /**
  * «Похожие» under the viewed file (docs/decisions/058-duplicates-and-look-alikes.md): neighbours by meaning when an
  * embeddings model is configured, else by the picture's perceptual fingerprint, saying which. Each opens in the
  * viewer within the same group, so «назад» still leads where the user came from.
  */
-export function SimilarAssets({ assetId, groupId }: { assetId: string; groupId: string }) {
-  const [shown, setShown] = useState<Shown>({ state: "loading" });
-  useEffect(() => {
-    let live = true;
-    setShown({ state: "loading" });
-    similarTo(assetId).then(
-      (answer) => {
-        if (!live) return;
-        const items = answer.items.filter((i) => i.el_type === "asset" && i.el_id !== assetId);
-        setShown({ state: "done", by: answer.by, items });
-      },
-      (error) => {
-        if (!live) return;
-        // Neither a model nor a fingerprint to compare by: said plainly, the viewer itself is unaffected.
-        setShown({ state: "off", text: error instanceof ApiError && error.status === 503 ? t.semanticOff : t.similarFailed });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [assetId]);
+export function SimilarAssets({ similar, groupId }: { similar: Promise<SimilarShown>; groupId: string }) {
+  return (
+    <Suspense fallback={<SimilarList groupId={groupId} shown={null} />}>
+      <Await resolve={similar}>{(shown) => <SimilarList groupId={groupId} shown={shown} />}</Await>
+    </Suspense>
+  );
+}
 
+function SimilarList({ shown, groupId }: { shown: SimilarShown | null; groupId: string }) {
   return (
     <Stack gap={4} role="region" aria-label={t.similar} data-testid="viewer-similar">
       <Group gap="xs" align="baseline">
         <Title order={5}>{t.similar}</Title>
-        {shown.state === "done" && (
+        {shown?.state === "done" && (
           <Text size="xs" c="dimmed" data-testid="similar-by">
             {t.similarBy[shown.by]}
           </Text>
         )}
       </Group>
-      {shown.state === "loading" ? (
+      {shown === null ? (
         <Loader size="xs" aria-label={t.similarLoading} />
       ) : shown.state === "off" ? (
         <Text size="sm" c="dimmed">
