@@ -7,22 +7,24 @@ import { AssetHistory, assetHistory } from "../components/viewer/AssetHistory";
 import { AssetInfo } from "../components/viewer/AssetInfo";
 import { assetInfo } from "../components/viewer/viewer-api";
 import { ru } from "../i18n/ru";
+import { listClasses } from "../lib/metadata-api";
 import { pageMeta } from "../lib/meta";
 import { screenLoader } from "../lib/route-data";
 
 export const meta = pageMeta(ru.pages.asset);
 
-/** The screen's one info call and its share links, side by side; an unreadable asset is the boundary's 404. */
+/** The screen's one info call, its share links, history and the classes to pick from, side by side; an unreadable asset is the boundary's 404. */
 export const clientLoader = screenLoader(async ({ params, request }) => {
   const id = params.id?.toLowerCase();
   if (!id) return null;
-  const [info, links, history] = await Promise.all([
+  const [info, links, history, classes] = await Promise.all([
     assetInfo(id, request.signal),
     shareLinksOf(id, request.signal),
     assetHistory(id, request.signal),
+    listClasses(request.signal),
   ]);
   const meta = await loadAssetMetadata(info.asset, request.signal);
-  return { info, links, meta, history };
+  return { info, links, meta, history, classes };
 });
 
 export { RouteError as ErrorBoundary } from "../components/RouteError";
@@ -40,7 +42,7 @@ export default function AssetInfoPage() {
   }
   return (
     <Stack gap="xl">
-      <AssetInfo info={data.info} />
+      <AssetInfo info={data.info} classes={data.classes} />
       <AssetMetadataPanel
         assetId={data.info.asset.asset_id}
         tags={data.info.asset.tags}

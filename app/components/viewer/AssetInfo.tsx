@@ -3,6 +3,7 @@ import { Link, useRevalidator } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ru } from "../../i18n/ru";
 import { formatDateTime, formatSize } from "../../lib/format";
+import type { AssetClass } from "../../lib/metadata-api";
 import { editorPath, offersEdit } from "../editor/editable";
 import { AssetTitle } from "./AssetTitle";
 import { ClassPicker } from "./ClassPicker";
@@ -41,7 +42,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * /asset/{id}: what the asset is, its versions and variants, technical fields, groups and access, as GET
  * /api/asset/info/{id} answers (the route's loader). The caller's rights are the server's list, shown as they are.
  */
-export function AssetInfo({ info }: { info: AssetInfoData }) {
+export function AssetInfo({ info, classes }: { info: AssetInfoData; classes: AssetClass[] }) {
   const { asset } = info;
   const f = ru.viewer.fields;
   const revalidator = useRevalidator();
@@ -50,7 +51,10 @@ export function AssetInfo({ info }: { info: AssetInfoData }) {
   const fields: [string, ReactNode][] = [
     [f.name, asset.name],
     [f.id, asset.asset_id],
-    [f.class, <ClassPicker key="class" assetId={asset.asset_id} classId={asset.class} canEdit={canUpdate} onChanged={reload} />],
+    [
+      f.class,
+      <ClassPicker key="class" assetId={asset.asset_id} classId={asset.class} classes={classes} canEdit={canUpdate} onChanged={reload} />,
+    ],
     [f.owner, <Person key="owner" id={asset.owner} names={info.names} />],
     [f.creator, <Person key="creator" id={asset.creator} names={info.names} />],
     [f.ctime, formatDateTime(asset.ctime)],

@@ -1,8 +1,8 @@
 import { Select, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
-import { listClasses } from "../../lib/metadata-api";
+import type { AssetClass } from "../../lib/metadata-api";
 import { showInfo } from "../../lib/notify";
 import { patchAsset } from "./asset-actions-api";
 
@@ -13,24 +13,19 @@ const NONE = "";
  * The asset's class, from the classes list (GET /api/asset/class); with the update right a picker that saves at once
  * (PATCH /api/asset/{id} asset_class). The class then orders the asset's field form (decision 038).
  */
-export function ClassPicker(props: { assetId: string; classId: string | null; canEdit: boolean; onChanged: () => void }) {
+export function ClassPicker(props: {
+  assetId: string;
+  classId: string | null;
+  /** The classes to pick from, loaded with the screen. */
+  classes: AssetClass[];
+  canEdit: boolean;
+  onChanged: () => void;
+}) {
   const { assetId, classId, canEdit, onChanged } = props;
-  const [classes, setClasses] = useState<{ value: string; label: string }[] | null>(null);
+  const classes = props.classes.map((c) => ({ value: c.id, label: c.name }));
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    const abort = new AbortController();
-    listClasses(abort.signal).then(
-      (list) => setClasses(list.map((c) => ({ value: c.id, label: c.name }))),
-      (error) => {
-        if (!abort.signal.aborted) console.error(error);
-        setClasses([]);
-      },
-    );
-    return () => abort.abort();
-  }, []);
-
-  const name = classId ? (classes?.find((c) => c.value === classId)?.label ?? classId) : t.noClass;
+  const name = classId ? (classes.find((c) => c.value === classId)?.label ?? classId) : t.noClass;
   if (!canEdit) return <Text size="sm">{name}</Text>;
 
   const change = async (value: string | null) => {
@@ -50,10 +45,10 @@ export function ClassPicker(props: { assetId: string; classId: string | null; ca
       aria-label={t.assetClass}
       size="xs"
       maw={320}
-      data={[{ value: NONE, label: t.noClass }, ...(classes ?? [])]}
+      data={[{ value: NONE, label: t.noClass }, ...classes]}
       value={classId ?? NONE}
       onChange={(v) => void change(v)}
-      disabled={busy || classes === null}
+      disabled={busy}
       allowDeselect={false}
       comboboxProps={{ withinPortal: true }}
     />
