@@ -12,12 +12,13 @@ import { moveDropped, moveTargets, refreshTree } from "./move";
 import { treeStore } from "./tree-store";
 import { copyLabels } from "../viewer/AssetActions";
 import { copyAssets } from "../viewer/asset-actions-api";
-import { RunTaskModal } from "../viewer/RunTaskModal";
+import { loadTaskOffers, RunTaskModal, type TaskOffers } from "../viewer/RunTaskModal";
 
 /** Actions on the selected items of the open group: download, move, delete (with confirmation); `onChanged` reloads the list. */
 export function SelectionBar(props: { groupId: string; selected: Member[]; onClear: () => void; onChanged: () => void }) {
   const { groupId, selected, onClear, onChanged } = props;
-  const [dialog, setDialog] = useState<"move" | "copy" | "task" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"move" | "copy" | "delete" | null>(null);
+  const [task, setTask] = useState<TaskOffers | null>(null);
   const tree = useStore(treeStore);
   const assets = selected.filter((m) => m.el_type === "asset");
   const groups = selected.filter((m) => m.el_type === "group");
@@ -83,7 +84,7 @@ export function SelectionBar(props: { groupId: string; selected: Member[]; onCle
         </Button>
       )}
       {assets.length > 0 && (
-        <Button size="xs" variant="light" onClick={() => setDialog("task")}>
+        <Button size="xs" variant="light" onClick={() => setTask(loadTaskOffers(assets.map((a) => a.el_id)))}>
           {ru.assetActions.runTask}
         </Button>
       )}
@@ -109,7 +110,7 @@ export function SelectionBar(props: { groupId: string; selected: Member[]; onCle
         onClose={() => setDialog(null)}
         labels={copyLabels}
       />
-      <RunTaskModal opened={dialog === "task"} assetIds={assets.map((a) => a.el_id)} onClose={() => setDialog(null)} />
+      <RunTaskModal task={task} onClose={() => setTask(null)} />
     </Group>
   );
 }

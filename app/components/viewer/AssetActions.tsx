@@ -12,7 +12,7 @@ import type { Asset } from "../mam/mam-api";
 import { moveTargets } from "../mam/move";
 import { treeStore } from "../mam/tree-store";
 import { copyAssets } from "./asset-actions-api";
-import { RunTaskModal } from "./RunTaskModal";
+import { loadTaskOffers, RunTaskModal, type TaskOffers } from "./RunTaskModal";
 import { VERSION_PARAM } from "./VersionSwitcher";
 
 const t = ru.assetActions;
@@ -138,7 +138,8 @@ function AddVariantModal(props: { opened: boolean; asset: Asset; groupId: string
  */
 export function AssetActions(props: { asset: Asset; groupId: string; version: number | null }) {
   const { asset, groupId, version } = props;
-  const [dialog, setDialog] = useState<"variant" | "copy" | "task" | null>(null);
+  const [dialog, setDialog] = useState<"variant" | "copy" | null>(null);
+  const [task, setTask] = useState<TaskOffers | null>(null);
   const tree = useStore(treeStore);
   const newVersion = useNewVersion(asset, groupId);
   const access = asset.asset_access;
@@ -179,7 +180,7 @@ export function AssetActions(props: { asset: Asset; groupId: string; version: nu
           </Menu.Target>
           <Menu.Dropdown>
             {canCopy && <Menu.Item onClick={() => setDialog("copy")}>{t.copyTo}</Menu.Item>}
-            {canRun && <Menu.Item onClick={() => setDialog("task")}>{t.runTask}</Menu.Item>}
+            {canRun && <Menu.Item onClick={() => setTask(loadTaskOffers([asset.asset_id]))}>{t.runTask}</Menu.Item>}
           </Menu.Dropdown>
         </Menu>
       )}
@@ -193,7 +194,7 @@ export function AssetActions(props: { asset: Asset; groupId: string; version: nu
         onClose={() => setDialog(null)}
         labels={copyLabels}
       />
-      <RunTaskModal opened={dialog === "task"} assetIds={[asset.asset_id]} onClose={() => setDialog(null)} />
+      <RunTaskModal task={task} onClose={() => setTask(null)} />
     </>
   );
 }

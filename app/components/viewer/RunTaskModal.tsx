@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Loader, Modal, Radio, Stack, Text, Title } from "@mantine/core";
-import { Link } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Await, Link } from "@remix-run/react";
+import { Suspense, useState } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
 import { showError, showInfo } from "../../lib/notify";
@@ -33,34 +33,39 @@ async function offersFor(assetIds: string[]): Promise<Offer[]> {
   return [...offers.values()];
 }
 
+/** What «Запустить задачу» offers for `assetIds`, loaded by the click that opens it; a failure is shown and offers nothing. */
+export type TaskOffers = { assetIds: string[]; offers: Promise<Offer[]> };
+
+export function loadTaskOffers(assetIds: string[]): TaskOffers {
+  return {
+    assetIds,
+    offers: offersFor(assetIds).catch((error) => {
+      showError(error);
+      return [];
+    }),
+  };
+}
+
 /**
  * «Запустить задачу»: the task templates available for the asset (or each asset of a selection); the chosen one is
- * started with enqueue-task on every asset it applies to, and shows in /jobs and in the asset's history.
+ * started with enqueue-task on every asset it applies to, and shows in /jobs and in the asset's history. Open while
+ * `task` is set (loadTaskOffers).
  */
-export function RunTaskModal(props: { opened: boolean; assetIds: string[]; onClose: () => void }) {
-  const { opened, assetIds, onClose } = props;
-  const [offers, setOffers] = useState<Offer[] | null>(null);
+export function RunTaskModal({ task, onClose }: { task: TaskOffers | null; onClose: () => void }) {
+  return (
+    <Modal opened={task !== null} onClose={onClose} title={t.runTask} centered>
+      {task && (
+        <Suspense fallback={<TaskChoice assetIds={task.assetIds} offers={null} onClose={onClose} />}>
+          <Await resolve={task.offers}>{(offers) => <TaskChoice assetIds={task.assetIds} offers={offers} onClose={onClose} />}</Await>
+        </Suspense>
+      )}
+    </Modal>
+  );
+}
+
+function TaskChoice({ assetIds, offers, onClose }: { assetIds: string[]; offers: Offer[] | null; onClose: () => void }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const key = assetIds.join(",");
-
-  useEffect(() => {
-    if (!opened) return;
-    let live = true;
-    setOffers(null);
-    setChosen(null);
-    offersFor(key.split(",").filter(Boolean)).then(
-      (list) => live && setOffers(list),
-      (error) => {
-        if (!live) return;
-        showError(error);
-        setOffers([]);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [opened, key]);
 
   const start = async () => {
     const offer = offers?.find((o) => o.template.id === chosen);
@@ -93,35 +98,33 @@ export function RunTaskModal(props: { opened: boolean; assetIds: string[]; onClo
     );
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t.runTask} centered>
-      <Stack>
-        {many && <Text size="sm">{t.runTaskFor(assetIds.length)}</Text>}
-        {offers === null ? (
-          <Loader size="sm" />
-        ) : offers.length === 0 ? (
-          <Text c="dimmed">{t.noTasks}</Text>
-        ) : (
-          <Radio.Group value={chosen} onChange={setChosen} aria-label={t.runTask}>
-            <Stack>
-              {section(t.profiles, group(true))}
-              {section(t.tasks, group(false))}
-            </Stack>
-          </Radio.Group>
-        )}
-        <Group justify="space-between">
-          <Anchor component={Link} to="/jobs" size="sm">
-            {t.openJobs}
-          </Anchor>
-          <Group gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t.cancel}
-            </Button>
-            <Button onClick={() => void start()} disabled={!chosen} loading={busy}>
-              {t.start}
-            </Button>
-          </Group>
+    <Stack>
+      {many && <Text size="sm">{t.runTaskFor(assetIds.length)}</Text>}
+      {offers === null ? (
+        <Loader size="sm" />
+      ) : offers.length === 0 ? (
+        <Text c="dimmed">{t.noTasks}</Text>
+      ) : (
+        <Radio.Group value={chosen} onChange={setChosen} aria-label={t.runTask}>
+          <Stack>
+            {section(t.profiles, group(true))}
+            {section(t.tasks, group(false))}
+          </Stack>
+        </Radio.Group>
+      )}
+      <Group justify="space-between">
+        <Anchor component={Link} to="/jobs" size="sm">
+          {t.openJobs}
+        </Anchor>
+        <Group gap="xs">
+          <Button variant="default" onClick={onClose}>
+            {t.cancel}
+          </Button>
+          <Button onClick={() => void start()} disabled={!chosen} loading={busy}>
+            {t.start}
+          </Button>
         </Group>
-      </Stack>
-    </Modal>
+      </Group>
+    </Stack>
   );
 }
