@@ -1,3 +1,4 @@
+import { watchDuplicates } from "./duplicate-watch";
 import { showError } from "./notify";
 import type { FromWorker } from "./upload-protocol";
 import { UploadQueue, type UploadPort } from "./upload-queue";
@@ -15,6 +16,6 @@ function workerPort(): UploadPort {
 let queue: UploadQueue | null = null;
 
 export function uploadQueue(): UploadQueue {
-  queue ??= new UploadQueue({ port: workerPort, onError: showError, uploadServer });
+  queue ??= new UploadQueue({ port: workerPort, onError: showError, uploadServer, onCompleted: watchDuplicates });
   return queue;
 }

@@ -26,6 +26,8 @@ export interface QueueOptions {
   uploadServer?: { url(): Promise<string | undefined>; down(url: string): void };
   store?: Store<readonly UploadItem[]>;
   onError?: (error: unknown) => void;
+  /** Told of each asset an upload completed (the page's queue starts the duplicate check with it). */
+  onCompleted?: (assetId: string) => void;
 }
 
 /** Statuses of the one item in flight; nothing else starts while an item is in one of them. */
@@ -275,6 +277,7 @@ export class UploadQueue {
     try {
       await api(`/asset/content-size/${assetId}`);
       this.update(item.key, { status: "completed" });
+      this.options.onCompleted?.(assetId);
       if (item.into) for (const listener of this.assetListeners.get(assetId) ?? []) listener();
       else for (const listener of this.listeners.get(item.groupId) ?? []) listener(assetId);
     } catch (error) {

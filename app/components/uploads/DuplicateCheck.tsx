@@ -1,50 +1,23 @@
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import type { z } from "zod";
-import type { duplicatesOfAnswer } from "../../../functions/duplicates/schemas";
+import { useState } from "react";
 import { ru } from "../../i18n/ru";
 import { api } from "../../lib/api";
+import { duplicatesStore } from "../../lib/duplicate-watch";
 import { showError } from "../../lib/notify";
-
-type DuplicatesOf = z.infer<typeof duplicatesOfAnswer>;
+import { useStore } from "../../lib/store";
 
 const t = ru.uploads.duplicates;
-/** The transcoder hashes a file within seconds of the upload; past this the panel stops asking and says nothing. */
-const GIVE_UP_MS = 10 * 60_000;
 
 /**
- * Under a finished upload: «проверка на дубликаты…» until the transcoder has hashed the stored bytes, then, when
- * the same bytes are already where the uploader can read them, the three choices of
- * docs/decisions/058-duplicates-and-look-alikes.md. Nothing is shown for a file that is unique.
+ * Under a finished upload: «проверка на дубликаты…» until the transcoder has hashed the stored bytes (the upload
+ * queue asks, lib/duplicate-watch.ts), then, when the same bytes are already where the uploader can read them, the
+ * three choices of docs/decisions/058-duplicates-and-look-alikes.md. Nothing is shown for a file that is unique.
  */
 export function DuplicateCheck({ assetId }: { assetId: string }) {
-  const [answer, setAnswer] = useState<DuplicatesOf | null>(null);
+  const answer = useStore(duplicatesStore).get(assetId) ?? null;
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const started = Date.now();
-    const poll = async (delay: number) => {
-      try {
-        const a = await api<DuplicatesOf>(`/duplicates/of/${assetId}`);
-        if (stopped) return;
-        setAnswer(a);
-        if (a.known) return;
-      } catch {
-        if (stopped) return; // a deleted asset or a lost connection: ask again later, then give up
-      }
-      if (Date.now() - started < GIVE_UP_MS) timer = setTimeout(() => poll(Math.min(delay * 1.5, 10_000)), delay);
-      else setAnswer((a) => a ?? { known: true, sha256: null, items: [] });
-    };
-    void poll(1000);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [assetId]);
 
   const act = async (work: () => Promise<string>) => {
     setBusy(true);
