@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { FormField } from "../../functions/udwf/schemas";
 import type { ConditionValue } from "../components/automations/ConditionRow";
 import { ConditionRow } from "../components/automations/ConditionRow";
@@ -68,9 +68,18 @@ const under = (errors: Record<string, string>, prefix: string) =>
       .map(([k, v]) => [k.slice(prefix.length), v]),
   );
 
-/** /automations/{id}: the editor (trigger, conditions, steps from the catalogue), "Запустить", and the run history. */
-export default function AutomationPage() {
-  const { workflow, catalogue, runs, tags, shares, openRun } = useLoaderData<typeof clientLoader>();
+/**
+ * /automations/{id}: the editor (trigger, conditions, steps from the catalogue), "Запустить", and the run history.
+ * Keyed by the workflow: another workflow's page starts from its saved state, a refresh of this one keeps the edits.
+ */
+export default function AutomationRoute() {
+  const data = useLoaderData<typeof clientLoader>();
+  return <AutomationPage key={data.workflow.workflow_id} {...data} />;
+}
+
+type AutomationData = Awaited<ReturnType<typeof clientLoader>>;
+
+function AutomationPage({ workflow, catalogue, runs, tags, shares, openRun }: AutomationData) {
   const [searchParams, setSearchParams] = useSearchParams();
   const openRunId = searchParams.get(openRunParam);
   const openRunOf = (runId: string | null) =>
@@ -93,16 +102,6 @@ export default function AutomationPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [runForm, setRunForm] = useState<TriggerForm | null>(null);
-  // Another workflow's page: start from its saved state.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only another workflow resets the edits; a refresh of this one keeps them
-  useEffect(() => {
-    setName(workflow.name);
-    setDescription(workflow.description);
-    setTrigger((workflow.trigger as TriggerValue | null) ?? { type: "asset.uploaded" });
-    setConditions(workflow.conditions as unknown as ConditionValue[]);
-    setSteps(workflow.steps);
-    setErrors({});
-  }, [workflow.workflow_id]);
   const live = useMemo(() => runs.items.some((r) => isLive(r.status)), [runs]);
   // The history refreshes every 2 s while a run is going, and every 10 s otherwise (runs started by events).
   useRevalidateEvery(live ? 2000 : 10_000);

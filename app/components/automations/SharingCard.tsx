@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { SharesBody, SharesOut } from "../../../functions/udwf/schemas";
 import { ru } from "../../i18n/ru";
 import { ApiError } from "../../lib/api";
@@ -15,13 +15,12 @@ const rowsOf = (shares: SharesOut) =>
 /**
  * Who else sees the workflow (view) or changes and runs it (edit): users by login, teams by group id. Only the owner
  * (or an admin) changes it; the others see the list. Errors sit under the row the server named (shares.N.subject).
+ * The edits start from `shares`; a refresh of the same workflow keeps them (the caller keys it by the workflow).
  */
 export function SharingCard(props: { workflowId: string; shares: SharesOut; canShare: boolean; onSaved: () => void }) {
-  const [rows, setRows] = useState<Row[]>(rowsOf(props.shares));
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(props.shares));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another workflow's list replaces the edits; a refresh of this one keeps them
-  useEffect(() => setRows(rowsOf(props.shares)), [props.workflowId]);
   const set = (i: number, patch: Partial<Row>) => setRows(rows.map((r, n) => (n === i ? { ...r, ...patch } : r)));
   const save = async () => {
     setSaving(true);
