@@ -1,6 +1,6 @@
 import { Button, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useSyncedState } from "../lib/use-synced-state";
 import { ProductCard } from "../components/shop/ProductCard";
 import { ru } from "../i18n/ru";
 import { screenLoader } from "../lib/route-data";
@@ -26,8 +26,7 @@ export { RouteError as ErrorBoundary } from "../components/RouteError";
 export default function Catalogue() {
   const { q, group, page, collections } = useLoaderData<typeof clientLoader>();
   const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(q);
-  useEffect(() => setText(q), [q]);
+  const [text, setText] = useSyncedState(q);
   const set = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);

@@ -1,7 +1,8 @@
 import { Anchor, Box, Button, Flex, Group, Menu, Overlay, Stack, Text } from "@mantine/core";
 import { Link, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { editorPath, offersEdit } from "../editor/editable";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { useSyncedState } from "../../lib/use-synced-state";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
 import { formatSize } from "../../lib/format";
@@ -98,8 +99,7 @@ export function FileViewer({ data }: { data: ViewerData }) {
   const box = useRef<HTMLDivElement | null>(null);
   const revalidator = useRevalidator();
   // Edits, copies and fresh track links change the transcript in place: reloading the screen would restart the video.
-  const [transcript, setTranscript] = useState(data.transcript);
-  useEffect(() => setTranscript(data.transcript), [data.transcript]);
+  const [transcript, setTranscript] = useSyncedState(data.transcript);
   const isVideo = !!shown && kindOf("asset", shownMime(shown, asset.mimetype)) === "video";
   const shownKind = shown ? kindOf("asset", shownMime(shown, asset.mimetype)) : null;
   // A PDF's comments are on pages; a click on one opens the PDF shown there (docs/decisions/061, "PDF pages").
