@@ -5,7 +5,7 @@ import { safeReturnPath } from "../../functions/lib/return-path";
 import { textKind } from "../components/editor/editable";
 import { OfficeFallback } from "../components/editor/OfficeFallback";
 import { OfficeFrame } from "../components/editor/OfficeFrame";
-import { TextEditor } from "../components/editor/TextEditor";
+import { loadTextDoc, TextEditor } from "../components/editor/TextEditor";
 import { WopiFile, wopiToken } from "../components/editor/wopi-client";
 import { getAsset } from "../components/mam/mam-api";
 import { PageLoader } from "../components/PageLoader";
@@ -25,7 +25,10 @@ export const clientLoader = screenLoader(async ({ params, request }) => {
   const [asset, token] = await Promise.all([getAsset(id, request.signal), wopiToken(id)]);
   const from = new URL(request.url).searchParams.get("from");
   const back = from ? safeReturnPath(from, window.location.origin) : `/asset/${id}`;
-  return { asset, token, back };
+  const kind = token.urlsrc ? null : textKind(asset.name, asset.mimetype);
+  // The built-in editor's document comes with the screen; the lock is the editor's to take and give back.
+  const doc = kind ? await loadTextDoc(new WopiFile(token.wopi_src, token.access_token)) : null;
+  return { asset, token, back, kind, doc };
 });
 
 export const HydrateFallback = PageLoader;
@@ -33,9 +36,8 @@ export const HydrateFallback = PageLoader;
 export { RouteError as ErrorBoundary } from "../components/RouteError";
 
 export default function EditorPage() {
-  const { asset, token, back } = useLoaderData<typeof clientLoader>();
+  const { asset, token, back, kind, doc } = useLoaderData<typeof clientLoader>();
   const navigate = useNavigate();
-  const kind = textKind(asset.name, asset.mimetype);
   const file = useMemo(() => new WopiFile(token.wopi_src, token.access_token), [token]);
   return (
     <Stack gap="xs" p="sm" style={{ height: "100vh" }}>
@@ -49,8 +51,8 @@ export default function EditorPage() {
       </Group>
       {token.urlsrc ? (
         <OfficeFrame urlsrc={token.urlsrc} token={token.access_token} ttl={token.access_token_ttl} />
-      ) : kind ? (
-        <TextEditor file={file} kind={kind} onClose={() => navigate(back)} />
+      ) : kind && doc ? (
+        <TextEditor file={file} doc={doc} kind={kind} onClose={() => navigate(back)} />
       ) : (
         <OfficeFallback assetId={asset.asset_id} name={asset.name} version={asset.asset_latest_version ?? null} />
       )}

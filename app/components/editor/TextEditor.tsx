@@ -10,6 +10,7 @@ import { ru } from "../../i18n/ru";
 import { showError, showInfo } from "../../lib/notify";
 import { useLeaveWarning } from "../../lib/use-leave-warning";
 import type { TextKind } from "./editable";
+import type { CheckFileInfo } from "../../../functions/wopi/schemas";
 import type { WopiFile } from "./wopi-client";
 
 const t = ru.editor;
@@ -33,12 +34,23 @@ const darkTheme = EditorView.theme(
 
 type Mode = { kind: "loading" } | { kind: "edit" } | { kind: "read"; why: string };
 
+/** The document as the route's loader read it (CheckFileInfo and GetFile); the editor takes the lock itself. */
+export interface TextDoc {
+  info: CheckFileInfo;
+  text: string;
+}
+
+export async function loadTextDoc(file: WopiFile): Promise<TextDoc> {
+  const [info, text] = await Promise.all([file.info(), file.text()]);
+  return { info, text };
+}
+
 /**
  * The built-in text editor, a WOPI client of our own host: CheckFileInfo, GetFile, LOCK when the user may write
  * (a file locked by someone else opens read-only with their name), REFRESH_LOCK while open, PutFile on save
  * (a new version), UNLOCK on close or when the page goes away.
  */
-export function TextEditor({ file, kind, onClose }: { file: WopiFile; kind: TextKind; onClose: () => void }) {
+export function TextEditor({ file, doc, kind, onClose }: { file: WopiFile; doc: TextDoc; kind: TextKind; onClose: () => void }) {
   const host = useRef<HTMLDivElement | null>(null);
   const view = useRef<EditorView | null>(null);
   const lockId = useRef<string | null>(null);
@@ -53,7 +65,7 @@ export function TextEditor({ file, kind, onClose }: { file: WopiFile; kind: Text
     let gone = false;
     const readOnly = new Compartment();
     (async () => {
-      const [info, text] = await Promise.all([file.info(), file.text()]);
+      const { info, text } = doc;
       let next: Mode = info.UserCanWrite ? { kind: "edit" } : { kind: "read", why: t.noRight };
       if (info.UserCanWrite) {
         const id = crypto.randomUUID();
@@ -117,7 +129,7 @@ export function TextEditor({ file, kind, onClose }: { file: WopiFile; kind: Text
       view.current?.destroy();
       view.current = null;
     };
-  }, [file, kind]);
+  }, [file, doc, kind]);
 
   const close = async () => {
     const id = lockId.current;
