@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { assets, defaultStorageId, groupMembers, groups, storages, users } from "../../db/schema";
-import { pathIds } from "../groups/common";
+import { pathIds } from "../lib/paths";
 import type { Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { idList } from "../lib/sql";

@@ -6,7 +6,7 @@ import { getDb } from "../lib/db";
 import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
-import { verifyUrl } from "../uploads/sign";
+import { verifyUrl } from "../lib/sign";
 import { finishTask, failTask, putOutput, reportProgress, taskForCallback } from "./callbacks";
 import { completeOutputParts, putOutputPart, startOutputParts } from "./output-parts";
 import { idParam } from "./schemas";
