@@ -38,6 +38,7 @@ import wopiRoutes from "./wopi/routes";
 import shopRoutes from "./shop/routes";
 import udwfRoutes from "./udwf/routes";
 import transcriptRoutes from "./transcripts/routes";
+import recognizeRoutes from "./tasks/recognize-routes";
 import reviewRoutes from "./review/routes";
 import reviewLiveRoutes from "./review/live-routes";
 import { dispatchEvents } from "./udwf/dispatch";
@@ -105,6 +106,7 @@ api.route("/wopi", wopiRoutes);
 api.route("/shop", shopRoutes);
 api.route("/udwf", udwfRoutes);
 api.route("/transcripts", transcriptRoutes);
+api.route("/transcripts", recognizeRoutes);
 api.route("/review", reviewRoutes);
 api.route("/review", reviewLiveRoutes);
 

@@ -62,7 +62,7 @@ export interface Env {
   EMBEDDINGS_URL?: string;
   /**
    * An OpenAI-compatible /v1/audio/transcriptions endpoint for the task «Расшифровка»; the transcoder calls it, the
-   * Worker only tells whether recognition is configured (functions/transcripts/recognize.ts). Unset: 503.
+   * Worker only tells whether recognition is configured (functions/tasks/recognize.ts). Unset: 503.
    */
   TRANSCRIBE_URL?: string;
   EMBEDDINGS_MODEL?: string;

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { NOT_CONFIGURED as ASR_NOT_CONFIGURED } from "../transcripts/recognize";
+import { NOT_CONFIGURED as ASR_NOT_CONFIGURED } from "./recognize";
 import { MAX_SEGMENTS, segment } from "../transcripts/schemas";
 import { recognizeWithBinding } from "../transcripts/workers-ai";
 import { getDb } from "../lib/db";

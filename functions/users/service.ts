@@ -26,7 +26,7 @@ import { eventInsert } from "../lib/events";
 import { newId, randomSecret, sha256Hex } from "../lib/ids";
 import { hashPassword } from "../lib/password";
 import { idList, clashOnUnique } from "../lib/sql";
-import { assertStorageExists } from "../storage/resolve";
+import { assertStorageExists } from "../lib/storage";
 import { usedBytes } from "../lib/quota";
 import type { CreateUserBody, UpdateUserBody } from "./schemas";
 
