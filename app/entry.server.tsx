@@ -2,7 +2,13 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { setEventDispatcher } from "../functions/lib/event-dispatch";
+import { dispatchEvents } from "../functions/udwf/dispatch";
 import { NonceContext } from "./lib/nonce";
+
+// The share and review-guest pages count views (functions/sl/recipient.ts), which may start automations through
+// functions/lib/event-dispatch.ts: this build bundles its own copy of that module, so it is handed the dispatcher too.
+setEventDispatcher(dispatchEvents);
 
 /**
  * The build id also written to /version.json; the worker can read it as `build.entry.module.BUILD_ID`

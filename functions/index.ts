@@ -28,6 +28,7 @@ import taxonomyRoutes from "./taxonomy/routes";
 import eventRoutes from "./events/routes";
 import searchRoutes from "./search/routes";
 import duplicateRoutes from "./duplicates/routes";
+import similarRoutes from "./duplicates/similar-routes";
 import { flushSearchIndex } from "./search/indexer";
 import { embedderFrom } from "./search/vector";
 import { getDb } from "./lib/db";
@@ -37,11 +38,16 @@ import wopiRoutes from "./wopi/routes";
 import shopRoutes from "./shop/routes";
 import udwfRoutes from "./udwf/routes";
 import transcriptRoutes from "./transcripts/routes";
+import recognizeRoutes from "./tasks/recognize-routes";
 import reviewRoutes from "./review/routes";
 import reviewLiveRoutes from "./review/live-routes";
 import { dispatchEvents } from "./udwf/dispatch";
+import { setEventDispatcher } from "./lib/event-dispatch";
 
 /** The API: middleware, one sub-app per resource, one onError; served under /api by worker.ts. */
+// sl's view count starts the automations through lib (functions/lib/event-dispatch.ts): sl lies below udwf.
+setEventDispatcher(dispatchEvents);
+
 export const api = createApp().basePath("/api");
 
 api.use(requestId({ headerName: "X-Request-Id" }));
@@ -94,11 +100,13 @@ api.route("/tags", tagRoutes);
 api.route("/taxonomy", taxonomyRoutes);
 api.route("/global-events", eventRoutes);
 api.route("/search", searchRoutes);
+api.route("/search", similarRoutes);
 api.route("/duplicates", duplicateRoutes);
 api.route("/wopi", wopiRoutes);
 api.route("/shop", shopRoutes);
 api.route("/udwf", udwfRoutes);
 api.route("/transcripts", transcriptRoutes);
+api.route("/transcripts", recognizeRoutes);
 api.route("/review", reviewRoutes);
 api.route("/review", reviewLiveRoutes);
 

@@ -16,7 +16,7 @@ export const users = sqliteTable(
     /** JSON array of group ids that confine the user; empty = not confined. */
     chrootGroups: text("chroot_groups", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     defaultStorage: text("default_storage"),
-    /** Bytes the user may store (functions/uploads/quota.ts); null = the installation's DEFAULT_QUOTA_BYTES. */
+    /** Bytes the user may store (functions/lib/quota.ts); null = the installation's DEFAULT_QUOTA_BYTES. */
     quota: integer("quota"),
     uiSettings: text("ui_settings", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     bookmarks: text("bookmarks", { mode: "json" }).$type<unknown[]>().notNull().default(sql`'[]'`),

@@ -11,7 +11,7 @@ import { newId } from "../lib/ids";
 import { bareType } from "../lib/mime";
 import { isRasterPreview, rasterPreviewTypes } from "../lib/served-bytes";
 import { driverFor, getStorage } from "../lib/storage";
-import { requireQuota } from "../uploads/quota";
+import { requireQuota } from "../lib/quota";
 import { requireAssets } from "./guard";
 import { loadAsset } from "./service";
 import { variantById, variantOut } from "./versions";

@@ -4,7 +4,7 @@ import { liveSession } from "../lib/auth";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { signUrl, verifyUrl } from "../uploads/sign";
+import { signUrl, verifyUrl } from "../lib/sign";
 import { requireAssets } from "./guard";
 import { rightFor } from "./versions";
 

@@ -1,8 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
-import { workerServer } from "../uploads/servers";
-import { versionUploadBody, uploadServer } from "../uploads/schemas";
+import { uploadServer, workerServer } from "../lib/upload-server";
 import { requireAccess } from "../lib/access";
 import { requireAssets } from "./guard";
 import {
@@ -20,6 +19,7 @@ import {
   variant,
   version,
   versionNumber,
+  versionUploadBody,
 } from "./schemas";
 import { assetInfo } from "./info";
 import { createAssets, deleteAssets, getAsset, patchAsset } from "./service";

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { entityId as uuid, idParam, idsBody } from "../groups/schemas";
+import { entityId as uuid, idParam, idsBody } from "../lib/params";
 import { tag } from "../tags/tag-ref";
 import { appliedRule } from "../users/schemas";
 
@@ -7,9 +7,14 @@ import { appliedRule } from "../users/schemas";
 
 export const variantTypes = ["initial", "master", "proxy_lowres", "proxy_highres", "watermarked", "untyped"] as const;
 
-/** Ids are checked as everywhere in the API (functions/groups/schemas.ts). */
+/** Ids are checked as everywhere in the API (functions/lib/params.ts). */
 export { idParam, idsBody, uuid };
 export const versionNumber = z.coerce.number({ error: "должен быть числом" }).int("должен быть целым").min(1, "нумерация с 1");
+
+/** POST /api/assets/version/{id}: prepare an upload into the asset (its answer is functions/lib/upload-server.ts). */
+export const versionUploadBody = z
+  .object({ to_group: uuid.optional(), variant_type: z.enum(variantTypes).optional() })
+  .openapi("VersionUploadBody");
 
 /** A file or asset name: no path separators or control characters (they break downloads and the disk mount). */
 export const fileName = z

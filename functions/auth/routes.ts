@@ -5,7 +5,7 @@ import type { AppEnv } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { entityAccess } from "../lib/access";
 import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
-import { idParam, idsBody } from "../groups/schemas";
+import { idParam, idsBody } from "../lib/params";
 import { entityUserAccessOut as usersOf } from "../users/schemas";
 import { entityUserAccess } from "../users/acl";
 import { permissionValues } from "../lib/permissions";

@@ -5,6 +5,7 @@ import type { Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { tagsColumn } from "../tags/of-entity";
 import { clashOnUnique } from "../lib/sql";
+import { parentPath, pathIds } from "../lib/paths";
 
 /** The public shape of a group (schemas.ts `group`), selected straight from the table. */
 export const groupColumns = {
@@ -33,9 +34,8 @@ export function present<T extends { parent_id: string | null; path: string }>(ct
 /** Sibling names are unique case-insensitively; SQLite's lower() is ASCII-only, so the key is made here. */
 export const nameKey = (name: string) => name.normalize("NFC").toLocaleLowerCase("ru");
 
-/** Ids along a materialized path, root first: "/a/b/" -> ["a", "b"]. */
-export const pathIds = (path: string) => path.split("/").filter(Boolean);
-export const parentPath = (path: string) => path.slice(0, path.slice(0, -1).lastIndexOf("/") + 1);
+/** Ids along a materialized path (functions/lib/paths.ts), re-exported for the group files. */
+export { parentPath, pathIds };
 
 export const duplicateName = (name: string) =>
   new ApiError("conflict", `Группа с именем «${name}» уже есть на этом уровне`, [{ field: "group_name", message: "имя занято" }]);

@@ -47,7 +47,7 @@ export interface Env {
   /** Optional Cloudflare email sending binding (share links mail their recipients); unset locally = console. */
   EMAIL?: SendEmail;
   EMAIL_FROM?: string;
-  /** Bytes a user may store when no quota of their own is set (functions/uploads/quota.ts); unset = unlimited. */
+  /** Bytes a user may store when no quota of their own is set (functions/lib/quota.ts); unset = unlimited. */
   DEFAULT_QUOTA_BYTES?: string;
   /** Days events are kept (the cron deletes older ones in batches, functions/events/retention.ts); unset = all. */
   EVENTS_RETENTION_DAYS?: string;
@@ -62,7 +62,7 @@ export interface Env {
   EMBEDDINGS_URL?: string;
   /**
    * An OpenAI-compatible /v1/audio/transcriptions endpoint for the task «Расшифровка»; the transcoder calls it, the
-   * Worker only tells whether recognition is configured (functions/transcripts/recognize.ts). Unset: 503.
+   * Worker only tells whether recognition is configured (functions/tasks/recognize.ts). Unset: 503.
    */
   TRANSCRIBE_URL?: string;
   EMBEDDINGS_MODEL?: string;

@@ -10,7 +10,7 @@ export const minSecretBytes = 32;
 const labels = {
   /** HS256 bearer tokens (functions/lib/jwt.ts). */
   bearer: "mam bearer tokens",
-  /** Signed URLs and the share-link unlock cookie (functions/uploads/sign.ts). */
+  /** Signed URLs and the share-link unlock cookie (functions/lib/sign.ts). */
   urls: "mam url signatures",
   /** Storage credentials at rest when STORAGE_KEY is unset; the label predates this module and must not change. */
   storage: "mam storage credentials",

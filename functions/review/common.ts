@@ -6,7 +6,7 @@ import type { AuthUser, Env } from "../lib/env";
 import { sendMail } from "../lib/mail";
 import type { Permission } from "../lib/permissions";
 import { idList } from "../lib/sql";
-import { ownerAuth } from "../udwf/owner";
+import { ownerAuth } from "../lib/owner";
 import { type Rate, rateOfTech } from "./timecode";
 
 /** The caller's rights on an asset: not_found when it cannot read it (or it is not an asset), like a missing one. */

@@ -1,6 +1,6 @@
 import type { ShareLink } from "../../db/schema";
 import { fromBase64Url, toBase64Url } from "../lib/encoding";
-import { signUrl, verifyUrl } from "../uploads/sign";
+import { signUrl, verifyUrl } from "../lib/sign";
 
 /**
  * The guest session of a review link (docs/decisions/061-review-and-approval.md, "External reviewers"): the name the

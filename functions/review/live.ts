@@ -6,7 +6,7 @@ import type { Db } from "../lib/db";
 import { fromBase64Url, toBase64Url } from "../lib/encoding";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { signUrl, verifyUrl } from "../uploads/sign";
+import { signUrl, verifyUrl } from "../lib/sign";
 import { approvalOf, latestOf, overallOf, roundOf } from "./approval";
 import { listedComment } from "./comments";
 import { assetPerms } from "./common";

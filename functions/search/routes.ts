@@ -1,5 +1,3 @@
-import { similarBody, similarItem } from "../duplicates/schemas";
-import { similar } from "../duplicates/similar";
 import { getDb } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { createApp, errorResponses, jsonBody, routeDefiner } from "../lib/openapi";
@@ -72,17 +70,6 @@ app.openapi(
       200,
     );
   },
-);
-
-app.openapi(
-  route(
-    "post",
-    "/similar",
-    "Assets that look like an asset by perceptual fingerprint, nearest first (no model needed; 404 for an unreadable or missing like)",
-    { body: jsonBody(similarBody) },
-    similarItem.array(),
-  ),
-  async (c) => c.json(await similar(getDb(c.env), c.get("auth"), c.req.valid("json")), 200),
 );
 
 app.openapi(

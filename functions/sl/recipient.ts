@@ -6,7 +6,7 @@ import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { nowSeconds } from "../../db/schema/columns";
 import { newId } from "../lib/ids";
-import { dispatchEvents } from "../udwf/dispatch";
+import { dispatchPendingEvents } from "../lib/event-dispatch";
 import { verifyPassword } from "../lib/password";
 import { cacheControl, LinkUnavailable, openLink, playVariant, type OpenLink } from "./public";
 import { admitUnlockAttempt, unlockSuccessWrites } from "./throttle";
@@ -34,8 +34,8 @@ export async function unlockLink(db: Db, env: Env, id: string, password: string,
  * One more view, run after the response by waitUntil (never in the page's time), on every open that reaches the
  * Worker: a page rendered, a page served from the edge cache, the info answer. A view changes nothing, so it is an
  * event ("share-link.open") only while an enabled automation listens for opened links, which it then starts (the
- * dispatcher, functions/udwf/dispatch.ts; the /sl page is outside the API's after-request dispatch). The check and
- * the insert are one statement.
+ * dispatcher, functions/udwf/dispatch.ts, reached through functions/lib/event-dispatch.ts; the /sl page is outside
+ * the API's after-request dispatch). The check and the insert are one statement.
  */
 export const countView = async (db: Db, linkId: string, env?: Env) => {
   try {
@@ -69,7 +69,7 @@ export const countView = async (db: Db, linkId: string, env?: Env) => {
         )
         .returning({ id: events.eventId }),
     ]);
-    if (opened.length && env) await dispatchEvents(env);
+    if (opened.length && env) await dispatchPendingEvents(env);
   } catch (err) {
     console.error("view count", err);
   }

@@ -1,4 +1,4 @@
-import { signUrl, verifyUrl } from "../uploads/sign";
+import { signUrl, verifyUrl } from "../lib/sign";
 
 /**
  * The two secrets of a share link: its id (the URL is the capability) and the unlock cookie that

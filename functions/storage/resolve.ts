@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { assets, defaultStorageId, groupMembers, groups, storages, users } from "../../db/schema";
-import { pathIds } from "../groups/common";
+import { assets, defaultStorageId, groupMembers, groups, users } from "../../db/schema";
+import { pathIds } from "../lib/paths";
 import type { Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { idList } from "../lib/sql";
@@ -79,9 +79,5 @@ export async function resolveUserStorage(db: Db, userId: string): Promise<Storag
   return row?.s ? { storageId: row.s, source: "user" } : fallback();
 }
 
-/** A default-storage id given to a group, user or asset must name a storage: 400 naming the field otherwise. */
-export async function assertStorageExists(db: Db, storageId: string | null | undefined, field: string) {
-  if (!storageId || storageId === defaultStorageId) return;
-  const row = await db.select({ id: storages.storageId }).from(storages).where(eq(storages.storageId, storageId)).get();
-  if (!row) throw new ApiError("validation", `Хранилище ${storageId} не найдено`, [{ field, message: "нет такого хранилища" }]);
-}
+/** In lib (functions/lib/storage/index.ts) since users, below storage, check it too. */
+export { assertStorageExists } from "../lib/storage";

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { entityId, idParam, idsBody, pageQuery } from "../groups/schemas";
+import { entityId, idParam, idsBody, pageQuery } from "../lib/params";
 import { ok } from "../auth/schemas";
 import { tag } from "./tag-ref";
 

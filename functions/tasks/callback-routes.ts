@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { NOT_CONFIGURED as ASR_NOT_CONFIGURED } from "../transcripts/recognize";
+import { NOT_CONFIGURED as ASR_NOT_CONFIGURED } from "./recognize";
 import { MAX_SEGMENTS, segment } from "../transcripts/schemas";
 import { recognizeWithBinding } from "../transcripts/workers-ai";
 import { getDb } from "../lib/db";
 import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
-import { verifyUrl } from "../uploads/sign";
+import { verifyUrl } from "../lib/sign";
 import { finishTask, failTask, putOutput, reportProgress, taskForCallback } from "./callbacks";
 import { completeOutputParts, putOutputPart, startOutputParts } from "./output-parts";
 import { idParam } from "./schemas";

@@ -10,7 +10,7 @@ import { ApiError } from "../lib/errors";
 import { type EventCause, withCause } from "../lib/events";
 import { sameSecret, sha256Hex } from "../lib/ids";
 import { driverFor, getStorage } from "../lib/storage";
-import { fingerprintStatements } from "../duplicates/store";
+import { fingerprintStatements } from "./fingerprints";
 import { dropStaged } from "./dispatch";
 import { logInserts, outputNames, stagingKey } from "./outputs";
 import { followUps, q, rawRun } from "./record";
@@ -203,7 +203,7 @@ export async function finishTask(
         source: "asr",
         segments: transcript.segments,
       });
-    // A recognition an automation started saves as that run (functions/transcripts/recognize.ts): its
+    // A recognition an automation started saves as that run (recognize.ts): its
     // transcript.ready does not start the same workflow again, and chains stop at their depth.
     const cause = t.setup.udwf as EventCause | undefined;
     await (cause ? withCause(cause, save) : save());

@@ -7,7 +7,7 @@ import type { Env } from "../lib/env";
 import { randomSecret, sha256Hex } from "../lib/ids";
 import { driverFor, getStorage } from "../lib/storage";
 import { taskSourceUrl } from "../assets/play-links";
-import { signUrl } from "../uploads/sign";
+import { signUrl } from "../lib/sign";
 import { sourceVariant } from "./commands";
 import { logInserts, outputNames, stagingKey } from "./outputs";
 import { followUps } from "./record";

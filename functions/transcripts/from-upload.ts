@@ -3,7 +3,7 @@ import { assets, groupMembers, variants, versions, type Variant } from "../../db
 import { requireAccess } from "../lib/access";
 import type { Db } from "../lib/db";
 import { driverFor, getStorage } from "../lib/storage";
-import { ownerAuth } from "../udwf/owner";
+import { ownerAuth } from "../lib/owner";
 import { readSubtitles, saveTranscript } from "./service";
 
 /**

@@ -7,8 +7,6 @@ import { contentDisposition } from "../lib/served-bytes";
 import {
   assetParam,
   copyQuery,
-  recognizeBody,
-  recognizeOut,
   exportQuery,
   importQuery,
   MAX_SUBTITLE_BYTES,
@@ -19,7 +17,6 @@ import {
   transcriptPatch,
   versionQuery,
 } from "./schemas";
-import { startRecognition } from "./recognize";
 import { copyTranscript, editTranscript, exportTranscript, getTranscript, importTranscript } from "./service";
 import { openTrack, trackLink } from "./track";
 
@@ -116,18 +113,6 @@ app.openapi(
       await editTranscript(getDb(c.env), c.get("auth"), c.req.valid("param").asset_id, c.req.valid("query").version, c.req.valid("json")),
       200,
     ),
-);
-
-app.openapi(
-  createRoute({
-    method: "post",
-    path: "/{asset_id}/recognize",
-    tags,
-    summary: "Start the task «Расшифровка» on a version (update on the asset); 503 when no recogniser is configured",
-    request: { params: assetParam, body: jsonBody(recognizeBody) },
-    responses: { 200: jsonContent(recognizeOut), ...errors, 503: errorOf("No recogniser configured") },
-  }),
-  async (c) => c.json(await startRecognition(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").asset_id, c.req.valid("json")), 200),
 );
 
 app.openapi(

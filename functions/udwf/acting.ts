@@ -7,7 +7,7 @@ import type { AuthUser } from "../lib/env";
 import { ApiError, type ErrorDetail } from "../lib/errors";
 import type { Permission } from "../lib/permissions";
 import { idList } from "../lib/sql";
-import { ownerAuth } from "./owner";
+import { ownerAuth } from "../lib/owner";
 import type { SetupBody, Step } from "./schemas";
 
 /**

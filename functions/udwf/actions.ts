@@ -14,7 +14,7 @@ import { createLinkBody } from "../sl/schemas";
 import { createRequest } from "../review/approval";
 import { attachTags, detachTags } from "../tags/links";
 import { enqueueTask } from "../tasks/commands";
-import { startRecognition } from "../transcripts/recognize";
+import { startRecognition } from "../tasks/recognize";
 import { addMember } from "../taxonomy/members";
 import { type Acting, actingDenied, actingUsers, lacking, requireActing } from "./acting";
 import { checkConditions, type Subject } from "./conditions";

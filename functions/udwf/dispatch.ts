@@ -6,7 +6,7 @@ import { getDb, type Db } from "../lib/db";
 import type { Env } from "../lib/env";
 import { newId } from "../lib/ids";
 import { idList } from "../lib/sql";
-import { ownerAuth } from "./owner";
+import { ownerAuth } from "../lib/owner";
 import { runWorkflow } from "./runner";
 import { sendRuns, udwfRetryDelay } from "./run-queue";
 import { nextCronTime } from "./schedule";

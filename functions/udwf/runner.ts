@@ -9,7 +9,7 @@ import { act, type StepContext } from "./actions";
 import { checkConditions, type Subject } from "./conditions";
 import { errorClassOf, internalError, retryNoted } from "./run-failure";
 import { sendRuns } from "./run-queue";
-import { ownerOf, ownerQuery } from "./owner";
+import { ownerOf, ownerQuery } from "../lib/owner";
 import type { Condition, Step } from "./schemas";
 
 /**

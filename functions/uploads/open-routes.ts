@@ -7,7 +7,7 @@ import { createApp, errorResponses, jsonContent } from "../lib/openapi";
 import { uuid } from "../assets/schemas";
 import { putPart } from "./complete";
 import { partParams } from "./schemas";
-import { verifyUrl } from "./sign";
+import { verifyUrl } from "../lib/sign";
 
 /**
  * Routes a browser reaches without a bearer, authenticated by a URL signature instead: the upload

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { fileName, mimeType, uuid, variantTypes, versionNumber } from "../assets/schemas";
+import { uploadServer } from "../lib/upload-server";
 
 /** The upload protocol (docs/decisions/007-uploads.md); no server imports, reusable by the front end's upload worker. */
 
@@ -11,11 +12,8 @@ export const minPartSize = 5 * MiB;
 export const defaultPartSize = 16 * MiB;
 export const maxParts = 10_000;
 
-export const uploadServer = z.object({ id: z.string(), url: z.string() }).openapi("UploadServer");
-
-export const versionUploadBody = z
-  .object({ to_group: uuid.optional(), variant_type: z.enum(variantTypes).optional() })
-  .openapi("VersionUploadBody");
+/** The upload server a client sends to (functions/lib/upload-server.ts). */
+export { uploadServer };
 
 export const startBody = z
   .object({

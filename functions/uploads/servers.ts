@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Env } from "../lib/env";
+import { WORKER_SERVER_ID, workerServer } from "../lib/upload-server";
 
 /**
  * Upload/download servers (spec 7 and 9, docs/decisions/041-upload-servers.md). This Worker is always one, and the
@@ -17,10 +18,7 @@ export const configuredServer = z.object({
 });
 export const configuredServers = z.array(configuredServer).max(20);
 
-export const WORKER_SERVER_ID = "worker";
-
-/** This Worker's own upload server, at the address the client reached it by. */
-export const workerServer = (requestUrl: string) => ({ id: WORKER_SERVER_ID, url: `${new URL(requestUrl).origin}/api/ul` });
+export { WORKER_SERVER_ID, workerServer };
 
 function configured(env: Pick<Env, "UPLOAD_SERVERS">) {
   if (!env.UPLOAD_SERVERS?.trim()) return [];

@@ -11,7 +11,7 @@ import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import type { Permission } from "../lib/permissions";
 import { idList, isUniqueViolation } from "../lib/sql";
-import { pathIds } from "../groups/common";
+import { pathIds } from "../lib/paths";
 
 /** Access rules: admin CRUD, and "who has what on this object" for holders of `acl`. */
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { permissionValues } from "../lib/permissions";
-import { entityId, idParam, pageQuery } from "../groups/schemas";
+import { entityId, idParam, pageQuery } from "../lib/params";
 
 /** Users, access rules, tokens and per-user settings. Shared with the front end: no server imports. */
 export { entityId, idParam, pageQuery };

@@ -26,8 +26,8 @@ import { eventInsert } from "../lib/events";
 import { newId, randomSecret, sha256Hex } from "../lib/ids";
 import { hashPassword } from "../lib/password";
 import { idList, clashOnUnique } from "../lib/sql";
-import { assertStorageExists } from "../storage/resolve";
-import { usedBytes } from "../uploads/quota";
+import { assertStorageExists } from "../lib/storage";
+import { usedBytes } from "../lib/quota";
 import type { CreateUserBody, UpdateUserBody } from "./schemas";
 
 /** User administration (admins only) and robots' API tokens. Password hashes never leave this file. */

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { events, udwfRuns, udwfSteps } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Env } from "../../functions/lib/env";
-import { ownerAuth } from "../../functions/udwf/owner";
+import { ownerAuth } from "../../functions/lib/owner";
 import { runWorkflow } from "../../functions/udwf/runner";
 import { requireSend } from "../../functions/udwf/sending";
 import { StepError } from "../../functions/udwf/step-error";

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { signUrl } from "../../functions/uploads/sign";
+import { signUrl } from "../../functions/lib/sign";
 import { call, disable, grant } from "./fixtures";
 import { reviewWorld } from "./review.helpers";
 

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accessRules } from "../../db/schema";
 import { verifyBearer } from "../../functions/lib/jwt";
-import { signUrl } from "../../functions/uploads/sign";
+import { signUrl } from "../../functions/lib/sign";
 import { admin, db, grant, issueToken, mkGroup, mkPerson, VIRTUAL_ROOT } from "./fixtures";
 import { api, login } from "./helpers";
 import { createAsset, json, randomBytes, uploadFile } from "./uploads.helpers";

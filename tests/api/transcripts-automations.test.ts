@@ -5,7 +5,7 @@ import { entityTags, events, tasks, udwfRuns, users } from "../../db/schema";
 import type { AuthUser, Env } from "../../functions/lib/env";
 import { withCause } from "../../functions/lib/events";
 import { finishTask } from "../../functions/tasks/callbacks";
-import { startRecognition } from "../../functions/transcripts/recognize";
+import { startRecognition } from "../../functions/tasks/recognize";
 import { dispatchEvents } from "../../functions/udwf/dispatch";
 import { admin, call, db, grant, mkGroup, mkPerson, type Person, uniq, VIRTUAL_ROOT } from "./fixtures";
 import { mkTag } from "./tags.helpers";

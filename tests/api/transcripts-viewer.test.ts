@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accessRules, events } from "../../db/schema";
-import { signUrl } from "../../functions/uploads/sign";
+import { signUrl } from "../../functions/lib/sign";
 import { api, login } from "./helpers";
 import { admin, call, db, grant, mkGroup, mkPerson, uniq, VIRTUAL_ROOT } from "./fixtures";
 import { randomBytes, uploadFile } from "./uploads.helpers";

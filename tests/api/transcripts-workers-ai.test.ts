@@ -7,7 +7,7 @@ import { toBase64 } from "../../functions/lib/encoding";
 import type { AuthUser, Env } from "../../functions/lib/env";
 import { sha256Hex } from "../../functions/lib/ids";
 import { jobPayload } from "../../functions/tasks/dispatch";
-import { startRecognition } from "../../functions/transcripts/recognize";
+import { startRecognition } from "../../functions/tasks/recognize";
 import { WHISPER_MODEL } from "../../functions/transcripts/workers-ai";
 import { api } from "./helpers";
 import { admin, call, db, mkGroup, uniq, VIRTUAL_ROOT } from "./fixtures";

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { events, tasks, users } from "../../db/schema";
 import type { AuthUser, Env } from "../../functions/lib/env";
 import { finishTask } from "../../functions/tasks/callbacks";
-import { startRecognition } from "../../functions/transcripts/recognize";
+import { startRecognition } from "../../functions/tasks/recognize";
 import { api } from "./helpers";
 import { admin, call, db, grant, mkGroup, mkPerson, uniq, VIRTUAL_ROOT } from "./fixtures";
 import { names } from "./search.helpers";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assertStrongSecret, bearerKey, storageCredentialsKey, urlSigningKey, WeakSecret } from "../../functions/lib/keys";
 import { decryptCredentials, encryptCredentials } from "../../functions/lib/storage/secrets";
-import { signUrl, verifyUrl } from "../../functions/uploads/sign";
+import { signUrl, verifyUrl } from "../../functions/lib/sign";
 
 /** functions/lib/keys.ts: one key per purpose from JWT_SECRET, and the storage key as it always was. */
 

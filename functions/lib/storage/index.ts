@@ -34,6 +34,13 @@ export async function getStorage(db: Db, storageId: string): Promise<Storage> {
   return row;
 }
 
+/** A default-storage id given to a group, user or asset must name a storage: 400 naming the field otherwise. */
+export async function assertStorageExists(db: Db, storageId: string | null | undefined, field: string) {
+  if (!storageId || storageId === defaultStorageId) return;
+  const row = await db.select({ id: storages.storageId }).from(storages).where(eq(storages.storageId, storageId)).get();
+  if (!row) throw new ApiError("validation", `Хранилище ${storageId} не найдено`, [{ field, message: "нет такого хранилища" }]);
+}
+
 /**
  * The driver for a storage row. r2 reads and writes through the binding; with S3 credentials its
  * multipart upload goes presigned through R2's S3 endpoint instead. s3 is aws4fetch throughout.

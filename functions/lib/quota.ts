@@ -1,9 +1,9 @@
 import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { users } from "../../db/schema";
-import type { Db } from "../lib/db";
-import type { Env } from "../lib/env";
-import { ApiError } from "../lib/errors";
-import { literal } from "../lib/sql";
+import type { Db } from "./db";
+import type { Env } from "./env";
+import { ApiError } from "./errors";
+import { literal } from "./sql";
 
 /**
  * The per-user upload quota (docs/decisions/024-placing-rights-transcoder-quota.md). What counts: every

@@ -1,20 +1,20 @@
-import { ensureDefaultTemplates, TRANSCRIBE_TEMPLATE_ID } from "../tasks/defaults";
-import { createTasks, sourceVariant } from "../tasks/commands";
-import { appliesTo } from "../tasks/schemas";
-import { loadTemplate } from "../tasks/templates";
+import { ensureDefaultTemplates, TRANSCRIBE_TEMPLATE_ID } from "./defaults";
+import { createTasks, sourceVariant } from "./commands";
+import { appliesTo } from "./schemas";
+import { loadTemplate } from "./templates";
 import { requireAccess } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { causeData } from "../lib/events";
-import { resolveVersion } from "./service";
+import { resolveVersion } from "../transcripts/service";
 
 export const NOT_CONFIGURED = "Распознавание речи не настроено";
 
 /**
  * Starts the task «Расшифровка» on a version (update on the asset: its result replaces the version's transcript).
  * The transcoder does the work (transcoder/ops/transcribe.mjs) and its result is saved with source asr
- * (functions/tasks/callbacks.ts). Without a recogniser (neither TRANSCRIBE_URL nor the AI binding) it answers 503,
+ * (callbacks.ts). Without a recogniser (neither TRANSCRIBE_URL nor the AI binding) it answers 503,
  * so the button can say so.
  */
 export async function startRecognition(db: Db, env: Env, auth: AuthUser, assetId: string, body: { language?: string; version?: number }) {

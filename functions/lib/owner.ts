@@ -1,8 +1,8 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { authUserColumns } from "../lib/auth";
-import type { Db } from "../lib/db";
-import type { AuthUser } from "../lib/env";
+import { authUserColumns } from "./auth";
+import type { Db } from "./db";
+import type { AuthUser } from "./env";
 
 /**
  * A workflow's owner as the permission engine sees them, read fresh for every run and every save, so a workflow

@@ -1,7 +1,7 @@
 import type { Variant } from "../../db/schema";
 import type { Db } from "../lib/db";
-import { q, type Raw, rawRun } from "../tasks/record";
-import { bands, HASH_RE } from "./hashes";
+import { bands, HASH_RE } from "../duplicates/hashes";
+import { q, type Raw, rawRun } from "./record";
 
 const SHA_RE = /^[0-9a-f]{64}$/;
 const MAX_SCENES = 32;

@@ -1,5 +1,5 @@
-import { fromHex, toHex } from "../lib/encoding";
-import { urlSigningKey as hmacKey } from "../lib/keys";
+import { fromHex, toHex } from "./encoding";
+import { urlSigningKey as hmacKey } from "./keys";
 
 /**
  * Short-lived URL signatures (HMAC-SHA256 over purpose, subject and expiry) for what is fetched without
