@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AccessContext } from "../lib/access";
-import { type Db, type RawStatement, rawBatch, rawStatement } from "../lib/db";
+import type { Db } from "../lib/db";
+import { type RawStatement, rawBatch, rawStatement } from "../lib/sql";
 import type { SourceDoc } from "./documents";
 import { BM25, type Hits, isHitStem, parseQuery } from "./match";
 import { readableDocs } from "./readable";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { type Db, type RawStatement, rawBatch, rawStatement } from "../lib/db";
+import type { Db } from "../lib/db";
+import { type RawStatement, rawBatch, rawStatement } from "../lib/sql";
 import { loadSources, type SourceDoc } from "./documents";
 import { afterWrite, beforeWrite, readyTerms } from "./frequent";
 import { fold, stemText, words } from "./text";

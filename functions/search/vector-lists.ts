@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { type Db, rawBatch, rawStatement } from "../lib/db";
+import type { Db } from "../lib/db";
+import { rawBatch, rawStatement } from "../lib/sql";
 import { kmeans, listCount, MIN_TRAIN, nearestList, quantize, SAMPLE_PER_LIST } from "./ivf";
 import { centroidsOf, fromHex } from "./vector";
 import type { Embedder } from "./vector-types";

@@ -1,9 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { accessContext, requireAccess } from "../lib/access";
-import { type Db, rawBatch, rawStatement } from "../lib/db";
+import type { Db } from "../lib/db";
+import { idList, literal, rawBatch, rawStatement } from "../lib/sql";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { idList, literal } from "../lib/sql";
 import { dot, dotQuantized, nearestList, nearestLists, normalize, probes, quantize } from "./ivf";
 import { readableOf } from "./readable";
 import { vectorizeIndex, workersAiEmbedder } from "./vector-cloud";
