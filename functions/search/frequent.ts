@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AccessContext } from "../lib/access";
 import type { Db } from "../lib/db";
-import { type RawStatement, rawBatch } from "../lib/sql";
+import { type RawStatement, rawBatch, literal } from "../lib/sql";
 import type { SourceDoc } from "./documents";
 import { type Hits, isHitStem, parseQuery } from "./match";
 import { readableDocs } from "./readable";
@@ -130,7 +130,7 @@ export async function frequentAnswer(db: Db, ctx: AccessContext, termId: number,
           LEFT JOIN tags t ON c.facet = 'tags' AND t.tag_id = c.value LEFT JOIN taxa x ON c.facet = 'taxon' AND x.taxon_id = c.value
           WHERE c.facet IN ('total', 'mime', 'class') OR t.tag_id IS NOT NULL OR x.taxon_id IS NOT NULL)
       SELECT facet, value, label, n AS count FROM (
-        SELECT *, row_number() OVER (PARTITION BY facet ORDER BY n DESC, label) AS k FROM labelled) WHERE k <= ${sql.raw(String(FACET_TOP))}
+        SELECT *, row_number() OVER (PARTITION BY facet ORDER BY n DESC, label) AS k FROM labelled) WHERE k <= ${literal(FACET_TOP)}
       ORDER BY facet, k`),
     db.all<{ id: string; rank: number | null }>(sql`WITH ${sets} SELECT d.el_id AS id, p.impact AS rank
       FROM (SELECT doc_id, impact FROM search_term_postings WHERE term_id = ${termId} AND ps_id IN (SELECT ps_id FROM sets)
