@@ -165,3 +165,4 @@ export const assetInfo = z
 
 export type CreateAssetBody = z.infer<typeof createAssetBody>;
 export type PatchAssetBody = z.infer<typeof patchAssetBody>;
+export type AssetClassBody = z.infer<typeof assetClassBody>;

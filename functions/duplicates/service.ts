@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { accessContext, requireAccessReading } from "../lib/access";
-import { type Db, statementOf } from "../lib/db";
+import type { Db } from "../lib/db";
+import { idList, statementOf } from "../lib/sql";
 import type { AuthUser } from "../lib/env";
-import { idList } from "../lib/sql";
 import { type Placed, type PlacementRow, latestOriginal, placed, placedFrom, placementsQuery, readableAsset } from "./readable";
 
 /**

@@ -88,6 +88,7 @@ export const templatePatch = z
   })
   .refine((b) => Object.keys(b).length > 0, "нужно хотя бы одно поле")
   .openapi("FieldTemplatePatch");
+export type TemplatePatch = z.infer<typeof templatePatch>;
 
 /** Parses a setup for a type; the zod issues name field_setup.<key>. */
 export const parseSetup = (type: FieldType, setup: unknown) => (setups[type] as z.ZodType).safeParse(setup ?? {});

@@ -18,8 +18,6 @@ import { loadTemplates } from "./validate";
 
 type Scalar = string | number | boolean;
 const fv = (col: string) => sql.raw(`fv.${col}`);
-/** Values are inlined (D1 binds at most 100 parameters; an `in` list may hold 100 values). */
-const lit = (v: Scalar): SQL => (typeof v === "string" ? literal(v) : sql.raw(String(typeof v === "boolean" ? Number(v) : v)));
 const ops: Record<Exclude<SearchOp, "exists" | "in" | "contains" | "prefix">, string> = {
   eq: "=",
   ne: "<>",
@@ -29,15 +27,20 @@ const ops: Record<Exclude<SearchOp, "exists" | "in" | "contains" | "prefix">, st
   gte: ">=",
 };
 
+/** Values are inlined (D1 binds at most 100 parameters; an `in` list may hold 100 values). */
 function condition(expr: SQL, op: SearchOp, value: Scalar | Scalar[] | undefined): SQL {
   if (op === "exists") return sql`1`;
-  if (op === "in") return sql`${expr} IN (${sql.join((value as Scalar[]).map(lit), sql`, `)})`;
+  if (op === "in")
+    return sql`${expr} IN (${sql.join(
+      (value as Scalar[]).map((x) => literal(x)),
+      sql`, `,
+    )})`;
   const v = value as Scalar;
   // Case-insensitive as far as SQLite's lower() goes (ASCII); the full-text search is where language-aware matching lives.
   if (op === "contains") return sql`instr(lower(${expr}), ${literal(String(v).toLowerCase())}) > 0`;
   // A prefix is an index range: ["abc", "abc\uffff").
   if (op === "prefix") return sql`(${expr} >= ${literal(String(v))} AND ${expr} < ${literal(`${v}\uffff`)})`;
-  return sql`${expr} ${sql.raw(ops[op])} ${lit(v)}`;
+  return sql`${expr} ${sql.raw(ops[op])} ${literal(v)}`;
 }
 
 /**
@@ -78,7 +81,7 @@ export async function entitiesByField(db: Db, auth: AuthUser, body: EntitiesByFi
   const [page, total] = await Promise.all([
     db.all<{ entity_id: string; entity_type: "asset" | "group"; name: string }>(
       sql`SELECT fv.entity_id, fv.entity_type, coalesce(a.name, g.group_name) AS name ${from}
-        GROUP BY fv.entity_id ORDER BY name, fv.entity_id LIMIT ${sql.raw(String(body.take))} OFFSET ${sql.raw(String(body.skip))}`,
+        GROUP BY fv.entity_id ORDER BY name, fv.entity_id LIMIT ${literal(body.take)} OFFSET ${literal(body.skip)}`,
     ),
     db.get<{ n: number }>(sql`SELECT count(DISTINCT fv.entity_id) AS n ${from}`),
   ]);

@@ -1,7 +1,7 @@
 import { and, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { placedAnywhere, type AccessContext } from "./access";
 import type { Permission } from "./permissions";
-import { idList, inAnySubtree } from "./sql";
+import { idList, inAnySubtree, literal } from "./sql";
 
 /**
  * The engine's answer to "which of these may the caller read (or do P on)", as SQL for the WHERE of
@@ -117,8 +117,8 @@ export function ownedOrShared(
   shares: { table: string; key: string },
 ): SQL {
   if (ctx.admin) return sql`1`;
-  const me = `'${ctx.userId.replace(/'/g, "''")}'`;
+  const me = literal(ctx.userId);
   const teams = ctx.teams.length ? sql` OR (subj_type = 'team' AND subj_id IN ${idList(ctx.teams)})` : sql``;
-  return sql`(${cols.owner} = ${sql.raw(me)} OR ${cols.id} IN (SELECT ${sql.identifier(shares.key)} FROM ${sql.identifier(shares.table)}
-    WHERE (subj_type = 'user' AND subj_id = ${sql.raw(me)})${teams}))`;
+  return sql`(${cols.owner} = ${me} OR ${cols.id} IN (SELECT ${sql.identifier(shares.key)} FROM ${sql.identifier(shares.table)}
+    WHERE (subj_type = 'user' AND subj_id = ${me})${teams}))`;
 }

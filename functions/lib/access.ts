@@ -1,6 +1,7 @@
 import { eq, sql, type SQLWrapper } from "drizzle-orm";
 import { assets, groups } from "../../db/schema";
-import { type Db, type RawStatement, rawBatch, rawStatement, statementOf } from "./db";
+import type { Db } from "./db";
+import { type RawStatement, rawBatch, rawStatement, statementOf } from "./sql";
 import type { AuthUser } from "./env";
 import { VIRTUAL_ROOT_ID } from "./constants";
 import { ApiError } from "./errors";

@@ -1,6 +1,5 @@
-import { type Client, createClient } from "@libsql/client/web";
-import { entityKind, type SQL } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { createClient } from "@libsql/client/web";
+import { entityKind } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/driver";
 import type { Env } from "./env";
@@ -9,7 +8,7 @@ import type { Env } from "./env";
  * The metadata store (docs/decisions/049-read-replicas-and-libsql.md): the D1 binding, or a libSQL database
  * (Turso, or any libSQL server) when LIBSQL_URL is set. Both speak SQLite's SQL through drizzle's sqlite
  * dialect and take the same migrations; the code holds one Db type and never asks which one it has. The few
- * statements drizzle cannot build (raw SQL with bound values in a batch) go through rawBatch/rawAll below.
+ * statements drizzle cannot build (raw SQL with bound values in a batch) go through lib/sql.ts rawBatch.
  */
 export type Db = ReturnType<typeof drizzle>;
 
@@ -37,7 +36,7 @@ export function getDb(env: Pick<Env, "DB" | "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">)
  * (db.all/run/get/values of sql`…`) that carries bound values, while its libSQL batch runs it: code that passes on
  * one store fails on the other. Such a statement is refused on both, naming it, so the first test that reaches it
  * fails on either store; raw SQL with bound values goes through rawBatch, raw SQL in a drizzle batch inlines its
- * values (lib/sql.ts literal).
+ * values (`inlined`, `literal`; both in lib/sql.ts).
  */
 function guardBatch(db: Db): Db {
   const batch = db.batch.bind(db);
@@ -54,70 +53,8 @@ function guardBatch(db: Db): Db {
   return db;
 }
 
-const libsqlOf = (db: Db): Client | null => {
-  const client = db.$client as unknown as Client | D1Database;
-  return "execute" in client ? client : null;
-};
-
 /** Rows a run() wrote, from either store's answer. */
 export function changesOf(result: unknown): number {
   const r = result as { meta?: { changes?: number }; rowsAffected?: number };
   return r.meta?.changes ?? r.rowsAffected ?? 0;
-}
-
-/** A raw statement with bound values: for values too long to inline (documents' text) or blobs (vectors). */
-export interface RawStatement {
-  sql: string;
-  args: (string | number | null | ArrayBuffer | Uint8Array)[];
-}
-
-export const rawStatement = (sql: string, ...args: RawStatement["args"]): RawStatement => ({ sql, args });
-
-const dialect = new SQLiteAsyncDialect();
-
-/** A drizzle `sql` fragment as a raw statement with its values bound, for rawBatch. */
-export function statementOf(query: SQL): RawStatement {
-  const { sql, params } = dialect.sqlToQuery(query);
-  return { sql, args: params as RawStatement["args"] };
-}
-
-/**
- * Runs the statements in one batch, all or nothing, binding their values on either store, and answers each
- * statement's rows (objects keyed by column, in the statements' order). The one path for raw SQL with bound
- * values in a batch: drizzle's D1 batch cannot bind raw statements (see guardBatch). `read`: a batch that only
- * reads, which libSQL can serve from a replica without taking the write lock (D1 needs no word).
- */
-export async function rawBatch<T extends Record<string, unknown> = Record<string, unknown>>(
-  db: Db,
-  statements: RawStatement[],
-  mode: "write" | "read" = "write",
-): Promise<T[][]> {
-  if (statements.length === 0) return [];
-  const libsql = libsqlOf(db);
-  if (libsql) {
-    const results = await libsql.batch(
-      statements.map((s) => ({ sql: s.sql, args: s.args as never })),
-      mode,
-    );
-    return results.map((r) => r.rows.map((row) => Object.fromEntries(r.columns.map((c, i) => [c, row[i]])) as T));
-  }
-  const d1 = db.$client as D1Database;
-  const results = await d1.batch<T>(statements.map((s) => d1.prepare(s.sql).bind(...s.args)));
-  return results.map((r) => r.results ?? []);
-}
-
-/** The rows of one raw statement, as objects keyed by column. */
-export async function rawAll<T>(db: Db, statement: RawStatement): Promise<T[]> {
-  const libsql = libsqlOf(db);
-  if (libsql) {
-    const result = await libsql.execute({ sql: statement.sql, args: statement.args as never });
-    return result.rows as unknown as T[];
-  }
-  const d1 = db.$client as D1Database;
-  return (
-    await d1
-      .prepare(statement.sql)
-      .bind(...statement.args)
-      .all<T>()
-  ).results;
 }

@@ -31,12 +31,12 @@ export const usedBytes = (
 /** The user's limit in SQL: their own, else the default; NULL = unlimited. */
 const limitOf = (env: Env, userId: string) => {
   const fallback = defaultQuota(env);
-  return sql`coalesce((SELECT qq.quota FROM users qq WHERE qq.user_id = ${literal(userId)}), ${sql.raw(fallback === null ? "NULL" : String(fallback))})`;
+  return sql`coalesce((SELECT qq.quota FROM users qq WHERE qq.user_id = ${literal(userId)}), ${literal(fallback)})`;
 };
 
 /** True when `size` more bytes keep the user within their quota: for the WHERE of the insert that takes them. */
 export const fitsQuota = (env: Env, userId: string, size: number): SQL =>
-  sql`(${limitOf(env, userId)} IS NULL OR ${usedBytes(literal(userId))} + ${sql.raw(String(Math.trunc(size)))} <= ${limitOf(env, userId)})`;
+  sql`(${limitOf(env, userId)} IS NULL OR ${usedBytes(literal(userId))} + ${literal(Math.trunc(size))} <= ${limitOf(env, userId)})`;
 
 /** "1001 байт", "2,9 КБ", "700,0 МБ", "1,50 ГБ": enough to compare a file with what is left. */
 function sizeRu(bytes: number) {

@@ -6,6 +6,7 @@ import { prefixEnd } from "../tags/name-key";
 import { readableDocs } from "./readable";
 import type { Suggestion } from "./schemas";
 import { fold, stem, words } from "./text";
+import { literal } from "../lib/sql";
 
 /**
  * GET /api/search/autocomplete (docs/decisions/045-search.md): names that start with what was typed — tags,
@@ -63,7 +64,7 @@ async function byPrefix(db: Db, ctx: AccessContext, head: string[], lasts: strin
   /** Which alternative a row matched (the first, when several): its place in `keys`. */
   const which = (conds: SQL[]) =>
     sql`CASE ${sql.join(
-      conds.map((c, i) => sql`WHEN ${c} THEN ${sql.raw(String(i))}`),
+      conds.map((c, i) => sql`WHEN ${c} THEN ${literal(i)}`),
       sql` `,
     )} END`;
   const any = (conds: SQL[]) => sql`(${sql.join(conds, sql` OR `)})`;

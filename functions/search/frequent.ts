@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { AccessContext } from "../lib/access";
-import { type Db, type RawStatement, rawBatch, rawStatement } from "../lib/db";
+import type { Db } from "../lib/db";
+import { type RawStatement, rawBatch, literal } from "../lib/sql";
 import type { SourceDoc } from "./documents";
-import { BM25, type Hits, isHitStem, parseQuery } from "./match";
+import { type Hits, isHitStem, parseQuery } from "./match";
 import { readableDocs } from "./readable";
 import type { SearchFacets, SearchQueryBody } from "./schemas";
+import { buildTermStatements, frequentAfterWrite, frequentBeforeWrite } from "./sql";
 
 /**
  * The frequent-word index (docs/decisions/052-frequent-words.md). A one-word query whose word is in thousands of
@@ -53,53 +55,11 @@ export async function readyTerms(db: Db): Promise<FrequentTerm[]> {
 }
 
 /**
- * Stores the facet values (as the FTS path counts them: mime family, class, tags, taxa filed under directly, and
- * "total") of the documents `docs` (a SELECT of doc_id, binding `args`) that have postings and none stored yet:
- * what their counts are made of, until they are indexed again.
- */
-const storeFacets = (docs: string, ...args: RawStatement["args"]) =>
-  rawStatement(
-    `INSERT OR IGNORE INTO search_doc_facets (doc_id, facet, value)
-      WITH fresh AS MATERIALIZED (SELECT d.doc_id, d.el_id, d.mime, d.class_id FROM search_docs d WHERE d.doc_id IN (${docs})
-        AND EXISTS (SELECT 1 FROM search_term_postings p WHERE p.doc_id = d.doc_id)
-        AND NOT EXISTS (SELECT 1 FROM search_doc_facets f WHERE f.doc_id = d.doc_id))
-      SELECT doc_id, 'total', '' FROM fresh
-      UNION ALL SELECT doc_id, 'mime', substr(mime, 1, instr(mime, '/') - 1) FROM fresh WHERE mime IS NOT NULL
-      UNION ALL SELECT doc_id, 'class', class_id FROM fresh WHERE class_id IS NOT NULL
-      UNION ALL SELECT f.doc_id, 'tags', t.tag_id FROM fresh f CROSS JOIN entity_tags et ON et.entity_id = f.el_id CROSS JOIN tags t ON t.tag_id = et.tag_id
-      UNION ALL SELECT f.doc_id, 'taxon', x.taxon_id FROM fresh f
-        CROSS JOIN taxon_members tm INDEXED BY taxon_members_object_idx ON tm.object_id = f.el_id CROSS JOIN taxa x ON x.taxon_id = tm.taxon_id`,
-    ...args,
-  );
-
-const chunkDocs = "SELECT doc_id FROM search_docs WHERE el_id IN (SELECT value FROM json_each(?))";
-
-/** Adds (+) or takes out (−) the counts of the documents `ids` for the postings they have now. */
-const countsOf = (sign: "+" | "-", ids: string) =>
-  rawStatement(
-    `INSERT INTO search_term_counts (term_id, ps_id, facet, value, count)
-      SELECT p.term_id, p.ps_id, f.facet, f.value, ${sign}count(*) FROM search_term_postings p JOIN search_doc_facets f ON f.doc_id = p.doc_id
-      WHERE p.doc_id IN (${chunkDocs}) GROUP BY 1, 2, 3, 4
-      ON CONFLICT (term_id, ps_id, facet, value) DO UPDATE SET count = count + excluded.count`,
-    ids,
-  );
-
-/**
  * Before the indexer rewrites the documents `elIds`: their contribution leaves the counts, with their postings and
  * facet values (a deleted document's, by the trigger on search_docs), and their placement sets are recorded.
  */
 export function beforeWrite(elIds: string[], docs: SourceDoc[]): RawStatement[] {
-  const ids = JSON.stringify(elIds);
-  return [
-    countsOf("-", ids),
-    rawStatement(`DELETE FROM search_term_postings WHERE doc_id IN (${chunkDocs})`, ids),
-    rawStatement(`DELETE FROM search_doc_facets WHERE doc_id IN (${chunkDocs})`, ids),
-    rawStatement(
-      `INSERT INTO search_placement_sets (key, rep_id) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true
-        ON CONFLICT (key) DO UPDATE SET rep_id = excluded.rep_id`,
-      JSON.stringify(docs.map((d) => [d.placement, d.elId])),
-    ),
-  ];
+  return frequentBeforeWrite(JSON.stringify(elIds), JSON.stringify(docs.map((d) => [d.placement, d.elId])));
 }
 
 /**
@@ -116,30 +76,7 @@ export function afterWrite(elIds: string[], stemmed: Map<string, string[]>, term
     const stems = new Set(columns.flatMap((c) => c.split(" ")));
     for (const t of terms) if ([...stems].some((s) => isHitStem(s, t.hits))) pairs.push([elId, t.termId]);
   }
-  return [
-    rawStatement(
-      `UPDATE search_placement_sets SET rep_id = (SELECT d.el_id FROM search_docs d WHERE d.ps_id = search_placement_sets.ps_id LIMIT 1)
-        WHERE rep_id IN (SELECT value FROM json_each(?))
-          AND NOT EXISTS (SELECT 1 FROM search_docs d WHERE d.el_id = search_placement_sets.rep_id AND d.ps_id = search_placement_sets.ps_id)`,
-      ids,
-    ),
-    rawStatement(
-      `INSERT INTO search_term_postings (term_id, doc_id, ps_id, impact)
-        SELECT t.term_id, d.doc_id, d.ps_id, ${BM25}
-        FROM (SELECT json_extract(value, '$[0]') AS el_id, json_extract(value, '$[1]') AS term_id FROM json_each(?)
-          UNION SELECT c.value, n.term_id FROM json_each(?) c CROSS JOIN search_frequent_terms n
-            WHERE n.ready = 1 AND n.term_id NOT IN (SELECT value FROM json_each(?))) c
-        CROSS JOIN search_frequent_terms t ON t.term_id = c.term_id AND t.ready = 1
-        CROSS JOIN search_docs d ON d.el_id = c.el_id
-        CROSS JOIN search_fts ON search_fts.rowid = d.doc_id
-        WHERE search_fts MATCH t.expr`,
-      JSON.stringify(pairs),
-      ids,
-      JSON.stringify(terms.map((t) => t.termId)),
-    ),
-    storeFacets(chunkDocs, ids),
-    countsOf("+", ids),
-  ];
+  return frequentAfterWrite(ids, JSON.stringify(pairs), JSON.stringify(terms.map((t) => t.termId)));
 }
 
 /**
@@ -149,38 +86,7 @@ export function afterWrite(elIds: string[], stemmed: Map<string, string[]>, term
  * the index as it is now.
  */
 export async function buildTerm(db: Db, expr: string, { rescore = false } = {}): Promise<void> {
-  const allPlaced = "NOT EXISTS (SELECT 1 FROM search_docs WHERE ps_id IS NULL)";
-  const unbuilt = `(SELECT ready FROM search_frequent_terms WHERE expr = ?) = 0 AND ${allPlaced}`;
-  const termId = "(SELECT term_id FROM search_frequent_terms WHERE expr = ?)";
-  const drop = rescore
-    ? [
-        rawStatement(`DELETE FROM search_term_counts WHERE term_id = ${termId} AND ${allPlaced}`, expr),
-        rawStatement(`DELETE FROM search_term_postings WHERE term_id = ${termId} AND ${allPlaced}`, expr),
-        rawStatement(`UPDATE search_frequent_terms SET ready = 0 WHERE expr = ? AND ${allPlaced}`, expr),
-      ]
-    : [];
-  await rawBatch(db, [
-    ...drop,
-    rawStatement("INSERT INTO search_frequent_terms (expr) VALUES (?) ON CONFLICT (expr) DO NOTHING", expr),
-    rawStatement(
-      `INSERT INTO search_term_postings (term_id, doc_id, ps_id, impact)
-        SELECT ${termId}, d.doc_id, d.ps_id, ${BM25}
-        FROM search_fts CROSS JOIN search_docs d ON d.doc_id = search_fts.rowid WHERE search_fts MATCH ? AND ${unbuilt}`,
-      expr,
-      expr,
-      expr,
-    ),
-    storeFacets(`SELECT p.doc_id FROM search_term_postings p WHERE p.term_id = ${termId}`, expr),
-    rawStatement(
-      `INSERT INTO search_term_counts (term_id, ps_id, facet, value, count)
-        SELECT p.term_id, p.ps_id, f.facet, f.value, count(*) FROM search_term_postings p JOIN search_doc_facets f ON f.doc_id = p.doc_id
-        WHERE p.term_id = ${termId} AND ${unbuilt} GROUP BY 1, 2, 3, 4
-        ON CONFLICT (term_id, ps_id, facet, value) DO UPDATE SET count = count + excluded.count`,
-      expr,
-      expr,
-    ),
-    rawStatement(`UPDATE search_frequent_terms SET ready = 1, scored_at = unixepoch() WHERE expr = ? AND ready = 0 AND ${allPlaced}`, expr),
-  ]);
+  await rawBatch(db, buildTermStatements(expr, rescore));
 }
 
 /** How old a word's scores may grow before the cron computes them again: the index's statistics drift with it. */
@@ -224,7 +130,7 @@ export async function frequentAnswer(db: Db, ctx: AccessContext, termId: number,
           LEFT JOIN tags t ON c.facet = 'tags' AND t.tag_id = c.value LEFT JOIN taxa x ON c.facet = 'taxon' AND x.taxon_id = c.value
           WHERE c.facet IN ('total', 'mime', 'class') OR t.tag_id IS NOT NULL OR x.taxon_id IS NOT NULL)
       SELECT facet, value, label, n AS count FROM (
-        SELECT *, row_number() OVER (PARTITION BY facet ORDER BY n DESC, label) AS k FROM labelled) WHERE k <= ${sql.raw(String(FACET_TOP))}
+        SELECT *, row_number() OVER (PARTITION BY facet ORDER BY n DESC, label) AS k FROM labelled) WHERE k <= ${literal(FACET_TOP)}
       ORDER BY facet, k`),
     db.all<{ id: string; rank: number | null }>(sql`WITH ${sets} SELECT d.el_id AS id, p.impact AS rank
       FROM (SELECT doc_id, impact FROM search_term_postings WHERE term_id = ${termId} AND ps_id IN (SELECT ps_id FROM sets)

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
-import { type Db, type RawStatement, rawBatch, rawStatement } from "../lib/db";
+import type { Db } from "../lib/db";
+import { type RawStatement, rawBatch } from "../lib/sql";
 import { loadSources, type SourceDoc } from "./documents";
 import { afterWrite, beforeWrite, readyTerms } from "./frequent";
+import { clearDirty, dropDoc, dropFts, dropSegments, insertFts, insertSegments, insertVocab, upsertDoc } from "./sql";
 import { fold, stemText, words } from "./text";
 import { SEGMENT_SPAN } from "./transcript-hits";
 import { embeddingText, storeVectors } from "./vector";
@@ -54,69 +56,25 @@ const SEGMENTS_PER_STATEMENT = 1000;
  * ones removed, its current ones written, each statement's segments one bound JSON array.
  */
 function writeSegments(d: SourceDoc, stems: string[]): RawStatement[] {
-  const range = `(SELECT doc_id FROM search_docs WHERE el_id = ?) * ${SEGMENT_SPAN}`;
-  const out = [rawStatement(`DELETE FROM search_segments WHERE rowid >= ${range} AND rowid < ${range} + ${SEGMENT_SPAN}`, d.elId, d.elId)];
+  const out = [dropSegments(d.elId)];
   const segments = d.transcript.slice(0, SEGMENT_SPAN);
   for (let i = 0; i < segments.length; i += SEGMENTS_PER_STATEMENT) {
     const chunk = segments.slice(i, i + SEGMENTS_PER_STATEMENT).map((s, j) => [stems[i + j], s.start, s.text]);
-    out.push(
-      rawStatement(
-        `INSERT INTO search_segments (rowid, stems, start, text)
-          SELECT d.doc_id * ${SEGMENT_SPAN} + ? + s.key, json_extract(s.value, '$[0]'), json_extract(s.value, '$[1]'), json_extract(s.value, '$[2]')
-          FROM search_docs d, json_each(?) s WHERE d.el_id = ?`,
-        i,
-        JSON.stringify(chunk),
-        d.elId,
-      ),
-    );
+    out.push(insertSegments(d.elId, i, JSON.stringify(chunk)));
   }
   return out;
 }
 
-/**
- * The indexer's statements are raw statements with bound values (functions/lib/db.ts): drizzle's batch cannot
- * bind values of raw SQL, and a document's text is far beyond what may be inlined into one statement.
- */
+/** The document's rows: search_docs, search_fts and (for an asset) its segments; the statements are in ./sql.ts. */
 function writeDoc(d: SourceDoc, { columns, segments }: ReturnType<typeof stemmedOf>): RawStatement[] {
-  return [
-    rawStatement(
-      `INSERT INTO search_docs (el_id, el_type, name, sort_name, mime, class_id, ctime, size, body, ps_id)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT ps_id FROM search_placement_sets WHERE key = ?))
-        ON CONFLICT (el_id) DO UPDATE SET el_type = excluded.el_type, name = excluded.name, sort_name = excluded.sort_name, mime = excluded.mime,
-          class_id = excluded.class_id, ctime = excluded.ctime, size = excluded.size, body = excluded.body, ps_id = excluded.ps_id`,
-      d.elId,
-      d.elType,
-      d.name,
-      fold(d.name),
-      d.mime,
-      d.classId,
-      d.ctime,
-      d.size,
-      bodyOf(d),
-      d.placement,
-    ),
-    rawStatement(
-      "INSERT INTO search_fts (rowid, name, tags, body) SELECT doc_id, ?, ?, ? FROM search_docs WHERE el_id = ?",
-      ...columns,
-      d.elId,
-    ),
-    ...(d.elType === "asset" ? writeSegments(d, segments) : []),
-  ];
+  return [upsertDoc(d, fold(d.name), bodyOf(d)), insertFts(columns, d.elId), ...(d.elType === "asset" ? writeSegments(d, segments) : [])];
 }
-
-const dropFts = (elId: string) =>
-  rawStatement("DELETE FROM search_fts WHERE rowid = (SELECT doc_id FROM search_docs WHERE el_id = ?)", elId);
 
 function vocabInserts(docs: SourceDoc[]): RawStatement[] {
   const all = [...new Set(docs.flatMap(vocabOf))];
   const out = [];
   // D1 binds at most 100 values a statement.
-  for (let i = 0; i < all.length; i += 100) {
-    const chunk = all.slice(i, i + 100);
-    out.push(
-      rawStatement(`INSERT INTO search_vocab (word) VALUES ${chunk.map(() => "(?)").join(", ")} ON CONFLICT (word) DO NOTHING`, ...chunk),
-    );
-  }
+  for (let i = 0; i < all.length; i += 100) out.push(insertVocab(all.slice(i, i + 100)));
   return out;
 }
 
@@ -141,8 +99,8 @@ export async function flushSearchIndex(db: Db, limit = 500, embedder: Embedder |
       statements.push(dropFts(el_id));
       const doc = sources.get(el_id);
       const parts = stemmed.get(el_id);
-      statements.push(...(doc && parts ? writeDoc(doc, parts) : [rawStatement("DELETE FROM search_docs WHERE el_id = ?", el_id)]));
-      statements.push(rawStatement("DELETE FROM search_dirty WHERE el_id = ? AND mark = ?", el_id, mark));
+      statements.push(...(doc && parts ? writeDoc(doc, parts) : [dropDoc(el_id)]));
+      statements.push(clearDirty(el_id, mark));
     }
     statements.push(...afterWrite(ids, new Map([...stemmed].map(([id, p]) => [id, p.columns])), terms), ...vocabInserts(docs));
     await rawBatch(db, statements);

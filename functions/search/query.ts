@@ -150,7 +150,7 @@ const FACET_TOP = 20;
  * tagged thing to probe them. The parts nest in two compounds: D1 allows few terms in one.
  */
 async function selectionCounts(db: Db, { from, where }: { from: SQL; where: SQL }, order: SQL, q: SearchQueryBody) {
-  const top = (select: SQL) => sql`SELECT * FROM (${select} ORDER BY 4 DESC, 3 LIMIT ${sql.raw(String(FACET_TOP))})`;
+  const top = (select: SQL) => sql`SELECT * FROM (${select} ORDER BY 4 DESC, 3 LIMIT ${literal(FACET_TOP)})`;
   const family = sql.raw("substr(h.mime, 1, instr(h.mime, '/') - 1)");
   const rows = await db.all<{
     facet: "page" | "total" | keyof SearchFacets;
@@ -162,7 +162,7 @@ async function selectionCounts(db: Db, { from, where }: { from: SQL; where: SQL 
     WITH hits AS MATERIALIZED (SELECT d.doc_id, d.el_id, d.mime, d.class_id, d.sort_name, d.ctime, d.size, m.rank FROM ${from} WHERE ${where})
     SELECT * FROM (
       SELECT * FROM (SELECT 'page' AS facet, h.el_id AS value, NULL AS label, row_number() OVER (ORDER BY ${order}) AS count, h.rank AS rank
-        FROM hits h ORDER BY ${order} LIMIT ${sql.raw(String(q.take))} OFFSET ${sql.raw(String(q.skip))})
+        FROM hits h ORDER BY ${order} LIMIT ${literal(q.take)} OFFSET ${literal(q.skip)})
       UNION ALL SELECT 'total', NULL, NULL, count(*), NULL FROM hits h
       UNION ALL ${top(sql`SELECT 'mime', ${family}, ${family}, count(*), NULL FROM hits h WHERE h.mime IS NOT NULL GROUP BY 2`)})
     UNION ALL ${top(sql`SELECT 'class', h.class_id, coalesce(c.name, h.class_id), count(*), NULL FROM hits h

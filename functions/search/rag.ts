@@ -8,6 +8,7 @@ import { readableDocs } from "./readable";
 import { SEGMENT_SPAN, transcriptHits } from "./transcript-hits";
 import { type Chat, citedSentences } from "./chat";
 import type { RagAnswer, RagBody } from "./schemas";
+import { literal } from "../lib/sql";
 
 /**
  * POST /api/search/rag (docs/decisions/045-search.md). The best keyword hits for any of the question's words,
@@ -31,7 +32,7 @@ export async function answer(db: Db, auth: AuthUser, body: RagBody, chat: Chat |
   if (!match.fts) return { answer: "", citations: [], mode: "extractive" };
   const [ctx, filters] = await Promise.all([accessContext(db, auth), filterSql(db, auth, body.filters)]);
   // A source's text is its body and its transcript (kept apart in search_segments, ./transcript-hits.ts), read for the sources only.
-  const span = sql.raw(String(SEGMENT_SPAN));
+  const span = literal(SEGMENT_SPAN);
   const docs = await db.all<{ el_id: string; name: string; body: string }>(
     sql`SELECT x.el_id, x.name, x.body || coalesce(char(10) || (SELECT group_concat(t.text, char(10)) FROM (SELECT text FROM search_segments
         WHERE rowid >= x.doc_id * ${span} AND rowid < (x.doc_id + 1) * ${span} ORDER BY rowid) t), '') AS body

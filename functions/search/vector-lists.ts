@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import { type Db, rawBatch, rawStatement } from "../lib/db";
+import type { Db } from "../lib/db";
+import { rawBatch } from "../lib/sql";
 import { kmeans, listCount, MIN_TRAIN, nearestList, quantize, SAMPLE_PER_LIST } from "./ivf";
+import { fileInList, replaceCentroids, setQuantized } from "./sql";
 import { centroidsOf, fromHex } from "./vector";
 import type { Embedder } from "./vector-types";
 
@@ -35,7 +37,7 @@ export async function maintainVectorLists(db: Db, embedder: Embedder | null, bud
     }
     await rawBatch(
       db,
-      [...byList].map(([list, ids]) => rawStatement(`UPDATE search_vectors SET list = ? WHERE rowid IN (${ids.join(", ")})`, list)),
+      [...byList].map(([list, ids]) => fileInList(list, ids)),
     );
     done += rows.length;
   }
@@ -52,19 +54,14 @@ async function train(db: Db, model: string, n: number) {
     sample.map((r) => fromHex(r.vec)),
     k,
   );
-  await rawBatch(db, [
-    rawStatement("DELETE FROM search_vector_lists WHERE model = ?", model),
-    ...centroids.map((c, list) =>
-      rawStatement(
-        "INSERT INTO search_vector_lists (model, list, centroid, trained_on) VALUES (?, ?, ?, ?)",
-        model,
-        list,
-        new Uint8Array(c.buffer, c.byteOffset, c.byteLength),
-        n,
-      ),
+  await rawBatch(
+    db,
+    replaceCentroids(
+      model,
+      centroids.map((c) => new Uint8Array(c.buffer, c.byteOffset, c.byteLength)),
+      n,
     ),
-    rawStatement("UPDATE search_vectors SET list = NULL WHERE model = ?", model),
-  ]);
+  );
 }
 
 /** Quantized copies (ivf.ts quantize) for vectors stored without one, `budget` a run. */
@@ -78,7 +75,7 @@ async function quantizeOlder(db: Db, model: string, budget: number) {
       db,
       rows.map((r) => {
         const { q, scale } = quantize(fromHex(r.vec));
-        return rawStatement("UPDATE search_vectors SET vec8 = ?, scale = ? WHERE rowid = ?", new Uint8Array(q.buffer), scale, r.rowid);
+        return setQuantized(r.rowid, new Uint8Array(q.buffer), scale);
       }),
     );
     done += rows.length;

@@ -1,11 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import { accessContext, requireAccess } from "../lib/access";
-import { type Db, rawBatch, rawStatement } from "../lib/db";
+import type { Db } from "../lib/db";
+import { idList, literal, rawBatch } from "../lib/sql";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { idList, literal } from "../lib/sql";
 import { dot, dotQuantized, nearestList, nearestLists, normalize, probes, quantize } from "./ivf";
 import { readableOf } from "./readable";
+import { upsertVector } from "./sql";
 import { vectorizeIndex, workersAiEmbedder } from "./vector-cloud";
 import type { Embedder, Scored, VectorIndex } from "./vector-types";
 
@@ -106,17 +107,7 @@ export function databaseIndex(db: Db, model: string): VectorIndex {
         db,
         items.map(({ elId, vec }) => {
           const { q, scale } = quantize(vec);
-          return rawStatement(
-            `INSERT INTO search_vectors (el_id, model, vec, list, vec8, scale) VALUES (?, ?, ?, ?, ?, ?)
-              ON CONFLICT (el_id) DO UPDATE SET model = excluded.model, vec = excluded.vec, list = excluded.list,
-                vec8 = excluded.vec8, scale = excluded.scale, ctime = unixepoch()`,
-            elId,
-            model,
-            toBlob(vec),
-            centroids.length ? lists[nearestList(centroids, vec)] : null,
-            toBlob(q),
-            scale,
-          );
+          return upsertVector(elId, model, toBlob(vec), centroids.length ? lists[nearestList(centroids, vec)] : null, toBlob(q), scale);
         }),
       );
     },

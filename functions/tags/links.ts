@@ -49,7 +49,7 @@ const jsonLiteral = (value: unknown) => literal(JSON.stringify(value));
 /** One event per object in `list` (a json_each over the checked objects) for which `changes` holds. */
 function eventsWhere(auth: AuthUser, kind: string, list: SQL, tagIds: string[], changes: SQL) {
   return sql`INSERT INTO events (event_id, ctime, user_id, kind, entity_type, entity_id, data)
-    SELECT json_extract(e.value, '$.event'), ${sql.raw(String(nowSeconds()))}, ${literal(auth.userId)}, ${literal(kind)},
+    SELECT json_extract(e.value, '$.event'), ${literal(nowSeconds())}, ${literal(auth.userId)}, ${literal(kind)},
       json_extract(e.value, '$.type'), json_extract(e.value, '$.id'), ${jsonLiteral({ tag_ids: tagIds, ...causeData() })}
     FROM json_each(${list}) e WHERE ${changes}`;
 }
@@ -69,7 +69,7 @@ export async function attachTags(db: Db, auth: AuthUser, body: TagLinkBody) {
     AND NOT EXISTS (SELECT 1 FROM entity_tags x WHERE x.entity_id = json_extract(e.value, '$.id') AND x.tag_id = t.tag_id))`;
   // Joined with tags, so a tag deleted since the check is skipped instead of leaving a dangling pair.
   const insert = sql`INSERT OR IGNORE INTO entity_tags (tag_id, entity_id, entity_type, ctime)
-    SELECT t.tag_id, json_extract(e.value, '$.id'), json_extract(e.value, '$.type'), ${sql.raw(String(nowSeconds()))}
+    SELECT t.tag_id, json_extract(e.value, '$.id'), json_extract(e.value, '$.type'), ${literal(nowSeconds())}
     FROM tags t CROSS JOIN json_each(${list}) e WHERE t.tag_id IN ${tagSet}`;
   const [, inserted] = await db.batch([
     db.run(eventsWhere(auth, "tag.attach", list, tagIds, lacking)),

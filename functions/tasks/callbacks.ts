@@ -4,7 +4,8 @@ import { saveTranscript } from "../transcripts/service";
 import { tasks, variants, type Task, type Variant } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { batchAll } from "../lib/batch";
-import { type Db, rawBatch, rawStatement } from "../lib/db";
+import type { Db } from "../lib/db";
+import { inlined, rawBatch, rawStatement } from "../lib/sql";
 import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { type EventCause, withCause } from "../lib/events";
@@ -13,7 +14,7 @@ import { driverFor, getStorage } from "../lib/storage";
 import { fingerprintStatements } from "./fingerprints";
 import { dropStaged } from "./dispatch";
 import { logInserts, outputNames, stagingKey } from "./outputs";
-import { followUps, q, rawRun } from "./record";
+import { followUps } from "./record";
 import { liveStatuses } from "./transitions";
 
 /**
@@ -118,7 +119,7 @@ export async function finishTask(
   const storage = await getStorage(db, src.storageId);
   const driver = await driverFor(env, storage);
   const now = nowSeconds();
-  const guard = q`EXISTS (SELECT 1 FROM tasks WHERE job_id = ${t.jobId} AND run = ${t.run} AND status IN ('inqueue', 'running'))`;
+  const guard = inlined`EXISTS (SELECT 1 FROM tasks WHERE job_id = ${t.jobId} AND run = ${t.run} AND status IN ('inqueue', 'running'))`;
   const stmts = [];
   const garbage: string[] = [];
   const tech: Record<string, unknown> = { ...(r.tech ?? {}) };
@@ -129,9 +130,8 @@ export async function finishTask(
     if (!head) throw new ApiError("bad_request", `Выход «${out.name}» не загружен`, [{ field: "outputs", message: out.name }]);
     if (out.name === "preview") {
       stmts.push(
-        rawRun(
-          db,
-          q`UPDATE variants SET preview_key = ${key}, preview_storage_id = ${storage.storageId} WHERE variant_id = ${src.variantId} AND ${guard}`,
+        db.run(
+          inlined`UPDATE variants SET preview_key = ${key}, preview_storage_id = ${storage.storageId} WHERE variant_id = ${src.variantId} AND ${guard}`,
         ),
       );
       if (src.previewKey && src.previewKey !== key) garbage.push(src.previewKey);
@@ -142,12 +142,9 @@ export async function finishTask(
     const base = src.fileName.replace(/\.[^.]*$/, "");
     const fileName = out.file_name ?? `${base}.${out.format ?? "bin"}`;
     stmts.push(
-      rawRun(
-        db,
-        q`INSERT INTO variants (variant_id, asset_id, version, storage_id, object_key, name, mime_type, format, variant_type, content_size, file_name, etag, tech_props, user_id, ctime)
+      db.run(inlined`INSERT INTO variants (variant_id, asset_id, version, storage_id, object_key, name, mime_type, format, variant_type, content_size, file_name, etag, tech_props, user_id, ctime)
       SELECT ${id}, ${src.assetId}, ${src.version}, ${storage.storageId}, ${key}, ${t.template}, ${out.mime}, ${out.format ?? ""}, ${vt}, ${head.size}, ${fileName}, ${head.etag}, ${JSON.stringify(out.tech ?? {})}, ${t.owner}, ${now}
-      WHERE ${guard} ON CONFLICT DO NOTHING`,
-      ),
+      WHERE ${guard} ON CONFLICT DO NOTHING`),
     );
     if (vt !== "untyped") {
       const replaced = await db
@@ -163,18 +160,16 @@ export async function finishTask(
         );
       garbage.push(...replaced.map((x) => x.key));
       stmts.push(
-        rawRun(
-          db,
-          q`DELETE FROM variants WHERE asset_id = ${src.assetId} AND version = ${src.version} AND variant_type = ${vt} AND variant_id <> ${id} AND ${guard}`,
+        db.run(
+          inlined`DELETE FROM variants WHERE asset_id = ${src.assetId} AND version = ${src.version} AND variant_type = ${vt} AND variant_id <> ${id} AND ${guard}`,
         ),
       );
     }
   }
   if (Object.keys(tech).length)
     stmts.push(
-      rawRun(
-        db,
-        q`UPDATE variants SET tech_props = json_patch(tech_props, ${JSON.stringify(tech)}) WHERE variant_id = ${src.variantId} AND ${guard}`,
+      db.run(
+        inlined`UPDATE variants SET tech_props = json_patch(tech_props, ${JSON.stringify(tech)}) WHERE variant_id = ${src.variantId} AND ${guard}`,
       ),
     );
   if (t.operationClass === "metadata") stmts.push(...fingerprintStatements(db, src, r.tech ?? {}, guard));

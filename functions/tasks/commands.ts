@@ -6,10 +6,11 @@ import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
+import { inlined } from "../lib/sql";
 import { requireAssets } from "../assets/guard";
 import { taskFor } from "./access";
 import { makesVariant } from "./outputs";
-import { followUps, q, rawRun } from "./record";
+import { followUps } from "./record";
 import { appliesTo } from "./schemas";
 import { getTask } from "./service";
 import { loadTemplate } from "./templates";
@@ -40,7 +41,7 @@ export async function createTasks(db: Db, items: NewTask[], byUser: string | nul
     const now = nowSeconds();
     const jobId = newId();
     const status: TaskStatus = it.hold ? "none" : "inqueue";
-    const inserted = q`EXISTS (SELECT 1 FROM tasks WHERE job_id = ${jobId})`;
+    const inserted = inlined`EXISTS (SELECT 1 FROM tasks WHERE job_id = ${jobId})`;
     const data = JSON.stringify({ template: it.template.templateId, asset: it.assetId, status });
     const [rows] = await db.batch([
       db
@@ -66,13 +67,11 @@ export async function createTasks(db: Db, items: NewTask[], byUser: string | nul
         })
         .onConflictDoNothing()
         .returning(),
-      rawRun(
-        db,
-        q`INSERT INTO task_logs (job_id, run, ts, level, line) SELECT ${jobId}, 0, ${now}, 'info', ${`Задача создана: «${it.template.name}», статус ${status}`} WHERE ${inserted}`,
+      db.run(
+        inlined`INSERT INTO task_logs (job_id, run, ts, level, line) SELECT ${jobId}, 0, ${now}, 'info', ${`Задача создана: «${it.template.name}», статус ${status}`} WHERE ${inserted}`,
       ),
-      rawRun(
-        db,
-        q`INSERT INTO events (event_id, ctime, user_id, kind, entity_type, entity_id, data) SELECT ${newId()}, ${now}, ${byUser}, 'task.create', 'task', ${jobId}, ${data} WHERE ${inserted}`,
+      db.run(
+        inlined`INSERT INTO events (event_id, ctime, user_id, kind, entity_type, entity_id, data) SELECT ${newId()}, ${now}, ${byUser}, 'task.create', 'task', ${jobId}, ${data} WHERE ${inserted}`,
       ),
     ]);
     if (rows[0]) made.push(rows[0]);

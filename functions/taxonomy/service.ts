@@ -147,8 +147,8 @@ export async function changeTaxon(db: Db, auth: AuthUser, id: string, body: Chan
   const statements: SQL[] = [];
   if (path !== current.path) {
     // The subtree's paths and depths in one UPDATE over the path index (the taxon itself included).
-    statements.push(sql`UPDATE taxa SET path = ${literal(path)} || substr(path, ${sql.raw(String(current.path.length + 1))}),
-      depth = depth + ${sql.raw(String(depth - current.depth))} WHERE ${inSubtree(taxa.path, current.path)}`);
+    statements.push(sql`UPDATE taxa SET path = ${literal(path)} || substr(path, ${literal(current.path.length + 1)}),
+      depth = depth + ${literal(depth - current.depth)} WHERE ${inSubtree(taxa.path, current.path)}`);
   }
   try {
     await batchAll(db, [

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { type Db, rawBatch, rawStatement } from "../lib/db";
+import type { Db } from "../lib/db";
+import { rawBatch, rawStatement } from "../lib/sql";
 import type { Condition } from "./schemas";
 
 /**

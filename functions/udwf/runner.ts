@@ -67,11 +67,11 @@ const stepEvent = (db: Db, run: UdwfRun, ownerId: string, index: number, action:
  */
 function claimStatement(db: Db, runId: string, index: number, action: string) {
   // Raw statements in a D1 batch bind nothing: the values are inlined (ids quoted by literal, numbers as such).
-  const now = sql.raw(String(nowSeconds()));
-  const until = sql.raw(String(nowSeconds() + LEASE_SECONDS));
+  const now = literal(nowSeconds());
+  const until = literal(nowSeconds() + LEASE_SECONDS);
   return db.all<{ status: string; attempts: number; output: string | null }>(sql`
     INSERT INTO udwf_steps (run_id, step, action, status, attempts, lease_until, log, started_at)
-    VALUES (${literal(runId)}, ${sql.raw(String(Math.trunc(index)))}, ${literal(action)}, 'running', 1, ${until}, '[]', ${now})
+    VALUES (${literal(runId)}, ${literal(Math.trunc(index))}, ${literal(action)}, 'running', 1, ${until}, '[]', ${now})
     ON CONFLICT (run_id, step) DO UPDATE SET status = 'running', attempts = udwf_steps.attempts + 1, lease_until = excluded.lease_until
       WHERE udwf_steps.status IN ('failed', 'waiting') OR (udwf_steps.status = 'running' AND udwf_steps.lease_until < ${now})
     RETURNING status, attempts, output`);

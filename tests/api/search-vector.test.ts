@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, rawBatch, rawStatement } from "../../functions/lib/db";
+import { getDb } from "../../functions/lib/db";
+import { rawBatch, rawStatement } from "../../functions/lib/sql";
 import type { Env } from "../../functions/lib/env";
 import { listCount } from "../../functions/search/ivf";
 import { embedderFrom } from "../../functions/search/vector";
