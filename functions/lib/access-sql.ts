@@ -1,5 +1,6 @@
 import { and, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { placedAnywhere, type AccessContext } from "./access";
+import type { AccessContext } from "./access-context";
+import { placedAnywhere } from "./access-objects";
 import type { Permission } from "./permissions";
 import { idList, inAnySubtree } from "./sql";
 
