@@ -113,9 +113,6 @@ export function sharedLevel(perms: Permission[] | null): SharedAccess | null {
 /** The permission a share level stands for, to ask the guards for it. */
 export const sharedNeed: Record<SharedAccess, Permission> = { view: "read", edit: "update", owner: "superuser" };
 
-/** `have` covers `need` (owner ⊃ edit ⊃ view). */
-export const sharedAllows = (have: SharedAccess | null, need: SharedAccess) => !!have && sharedRank[have] >= sharedRank[need];
-
 export function permissionsOn(ctx: AccessContext, obj: JudgedObject): Permission[] | null {
   if (obj.type === "asset") return assetPermissions(ctx, obj);
   if (obj.type !== "group") return ownedPermissions(ctx, obj);

@@ -45,7 +45,7 @@ export {
   type ResolvedObject,
   type SharedAccess,
   type ShareGrant,
-  sharedAllows,
+  sharedLevel,
   sharedNeed,
 } from "./access-rules";
 
