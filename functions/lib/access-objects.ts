@@ -77,49 +77,15 @@ export async function resolveObjects(db: Db, ids: string[], opts: { deleted?: bo
   return (await findObjects(db, ids, opts)).objects;
 }
 
-/** Where each owned kind lives: its table, key column, and how a row names its key and owner. */
-function ownedTable<T extends SQLiteTable>(
-  table: T,
-  key: SQLiteColumn,
-  keyOf: (row: T["$inferSelect"]) => string,
-  ownerOf: (row: T["$inferSelect"]) => string,
-) {
-  return { table, key, keyOf, ownerOf };
-}
-
+/** Where each owned kind lives: its table, and the properties of its row that hold its key and its owner. */
 const ownedTables = {
-  upload: ownedTable(
-    uploads,
-    uploads.uploadId,
-    (r) => r.uploadId,
-    (r) => r.userId,
-  ),
-  order: ownedTable(
-    shopOrders,
-    shopOrders.orderId,
-    (r) => r.orderId,
-    (r) => r.userId,
-  ),
-  workflow: ownedTable(
-    udwfWorkflows,
-    udwfWorkflows.workflowId,
-    (r) => r.workflowId,
-    (r) => r.owner,
-  ),
+  upload: { table: uploads, key: "uploadId", owner: "userId" },
+  order: { table: shopOrders, key: "orderId", owner: "userId" },
+  workflow: { table: udwfWorkflows, key: "workflowId", owner: "owner" },
   // A user's own account (its storage choice, functions/storage): the user is its own owner.
-  user: ownedTable(
-    users,
-    users.userId,
-    (r) => r.userId,
-    (r) => r.userId,
-  ),
-  davLock: ownedTable(
-    davLocks,
-    davLocks.token,
-    (r) => r.token,
-    (r) => r.userId,
-  ),
-};
+  user: { table: users, key: "userId", owner: "userId" },
+  davLock: { table: davLocks, key: "token", owner: "userId" },
+} as const satisfies Record<OwnedKind, { table: SQLiteTable; key: string; owner: string }>;
 
 export type OwnedRow<K extends OwnedKind> = (typeof ownedTables)[K]["table"]["$inferSelect"];
 
@@ -128,21 +94,22 @@ export type OwnedRow<K extends OwnedKind> = (typeof ownedTables)[K]["table"]["$i
  * trip; a workflow's shares come in the same batch.
  */
 export async function resolveOwned<K extends OwnedKind>(db: Db, kind: K, ids: string[]) {
-  const t = ownedTables[kind] as unknown as ReturnType<typeof ownedTable<SQLiteTable>>;
+  const { table, key, owner } = ownedTables[kind];
+  const column = (table as unknown as Record<string, SQLiteColumn>)[key];
   const list = idList([...new Set(ids)]);
-  const rowsQuery = db.select().from(t.table).where(inArray(t.key, list));
+  const rowsQuery = db.select().from(table).where(inArray(column, list));
   const [rows, shareRows] =
     kind === "workflow"
       ? await db.batch([rowsQuery, db.select().from(udwfShares).where(inArray(udwfShares.workflowId, list))])
       : [await rowsQuery, []];
   const found = new Map<string, { object: OwnedObject; row: OwnedRow<K> }>();
-  for (const row of rows) {
-    const id = t.keyOf(row);
+  for (const row of rows as Record<string, unknown>[]) {
+    const id = row[key] as string;
     const shares = kind === "workflow" ? shareRows.filter((s) => s.workflowId === id) : undefined;
     const object: OwnedObject = {
       id,
       type: kind,
-      owner: t.ownerOf(row),
+      owner: row[owner] as string,
       shares: shares?.map(({ subjType, subjId, role }) => ({ subjType, subjId, role })),
     };
     found.set(id, { object, row: row as OwnedRow<K> });

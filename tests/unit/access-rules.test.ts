@@ -15,15 +15,9 @@ import {
 
 /** The permission engine's evaluation, without a database (functions/lib/access-rules.ts). */
 
+/** A user "me" with no rules, changed by `over`. */
 const ctx = (over: Partial<AccessContext> = {}): AccessContext => ({
-  userId: "me",
-  admin: false,
-  teams: [],
-  grants: [],
-  denyPaths: [],
-  assetGrants: new Map(),
-  assetDenies: new Set(),
-  chroot: null,
+  ...buildContext({ userId: "me", isAdmin: false, chrootGroups: [] }, [[], [], []]),
   ...over,
 });
 const admin = ctx({ userId: "root", admin: true });
@@ -95,7 +89,12 @@ describe("groups and assets", () => {
   });
 
   it("placing gains the rights of the new place, and nothing when the rights are the same", () => {
-    const c = ctx({ grants: [{ path: "/r/", acl: ["read"] }, { path: "/mine/", acl: ["superuser"] }] });
+    const c = ctx({
+      grants: [
+        { path: "/r/", acl: ["read"] },
+        { path: "/mine/", acl: ["superuser"] },
+      ],
+    });
     const asset = { id: "a1", type: "asset" as const, placements: ["/r/"], owner: "x", placed: true };
     expect(placementGain(c, asset, "/mine/")).toContain("delete");
     expect(placementGain(c, asset, "/r/sub/")).toEqual([]);
