@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { davLocks } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
-import { requireAccess } from "../lib/access";
+import { requireAccess, requireOwned } from "../lib/access";
+import { ApiError } from "../lib/errors";
 import { createWithContent } from "./content";
 import { DavAnswer, conflict, davError, notFound, requireIf, xmlBody, xmlResponse, type DavRequest } from "./common";
 import { covers, lockByToken, locksCovering, newLock, parseTimeout } from "./locks";
@@ -71,13 +72,27 @@ async function refresh(r: DavRequest, node: DavNode | null, href: string, timeou
   throw new DavAnswer(412);
 }
 
+/**
+ * Only the lock's holder (or an admin) lifts it: the engine judges the lock as an owned object. The lock is known to
+ * exist by then, so the engine's not_found is WebDAV's 403 here.
+ */
+async function mayLift(r: DavRequest, token: string) {
+  try {
+    await requireOwned(r.db, r.auth, "delete", "davLock", [token]);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "not_found") return false;
+    throw err;
+  }
+}
+
 export async function unlock(r: DavRequest, node: DavNode | null) {
   const token = /^<(.+)>$/.exec((r.req.headers.get("Lock-Token") ?? "").trim())?.[1];
   if (!token) throw new DavAnswer(400);
   if (!node) throw notFound();
   const held = await lockByToken(r.db, token);
   if (!held || !covers(held, await r.scope())) throw davError(409, "<D:lock-token-matches-request-uri/>");
-  if (held.userId !== r.auth.userId && !r.auth.isAdmin) throw new DavAnswer(403);
+  if (!(await mayLift(r, token))) throw new DavAnswer(403);
   await r.db.delete(davLocks).where(and(eq(davLocks.token, token)));
   return new Response(null, { status: 204 });
 }

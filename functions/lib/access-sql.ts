@@ -1,12 +1,13 @@
 import { and, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { placedAnywhere, type AccessContext } from "./access";
+import type { AccessContext } from "./access-context";
+import { placedAnywhere } from "./access-objects";
 import type { Permission } from "./permissions";
 import { idList, inAnySubtree, literal } from "./sql";
 
 /**
  * The engine's answer to "which of these may the caller read (or do P on)", as SQL for the WHERE of
  * a list query, so lists filter in the database and pages stay pages. Same semantics as
- * groupPermissions/assetPermissions in ./access.ts (docs/decisions/003-permission-engine.md).
+ * groupPermissions/assetPermissions in ./access-rules.ts (docs/decisions/003-permission-engine.md).
  */
 
 const grantsWith = (ctx: AccessContext, p: Permission) =>
@@ -94,7 +95,7 @@ const ownUnplaced = (ctx: AccessContext, assetId: SQLWrapper) =>
 
 /**
  * Assets (by id column) on which the caller has `permission`, wherever they are: the SQL twin of
- * assetPermissions in ./access.ts, for asset lists. Admins pass for every asset.
+ * assetPermissions in ./access-rules.ts, for asset lists. Admins pass for every asset.
  */
 export function assetFilter(ctx: AccessContext, assetId: SQLWrapper, permission: Permission = "read"): SQL {
   if (ctx.admin) return sql`1`;

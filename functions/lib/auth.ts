@@ -2,7 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { users } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
-import { type ContextRows, contextStatements, primeAccessContext } from "./access";
+import { type ContextRows, contextStatements, primeAccessContext } from "./access-context";
 import { type Db, getDb } from "./db";
 import { type RawStatement, rawBatch, rawStatement } from "./sql";
 import type { AppEnv, AuthUser, Env } from "./env";
@@ -66,7 +66,7 @@ type AuthFields = Omit<AuthUser, "sessionId">;
 
 /**
  * The caller's row (`row` selects authUserSelect, and may add columns) and its access context, in one round trip with
- * nothing cached; null when no row matched. `user`/`key` name the caller for the context (lib/access.ts
+ * nothing cached; null when no row matched. `user`/`key` name the caller for the context (lib/access-context.ts
  * contextStatements). The caller primes the context once it made its AuthUser.
  */
 export async function signInBatch<Extra extends Record<string, unknown>>(

@@ -19,8 +19,9 @@ import type { GuestCommentBody, GuestDecisionBody, GuestInfo } from "./guest-sch
  * A review link's guest in the review API (docs/decisions/061-review-and-approval.md, "External reviewers"). The link
  * id in the path is the token (the capability, as for share links), with the share link's unlock cookie when it has a
  * password and the guest session cookie (./guest-session.ts) for the name and the confirmed address. What it grants
- * goes through functions/lib/access.ts (guestPermissions): read on the link's asset within its version's round, where
- * the guest comments and decides as the round's requested reviewer `reviewer_id`, and nothing else.
+ * goes through the permission engine (guestPermissions, functions/lib/access-rules.ts): read on the link's asset
+ * within its version's round, where the guest comments and decides as the round's requested reviewer `reviewer_id`,
+ * and nothing else.
  */
 
 export interface Guest extends GuestGrant {

@@ -9,7 +9,8 @@ import { orderTable, type OrderAction } from "./transitions";
 
 /** Moving an order along the state machine (./transitions.ts): used by checkout, the admin's actions, delivery and the payment webhooks. */
 
-export const orderNotFound = () => new ApiError("not_found", "Заказ не найден");
+export const orderNotFoundMessage = "Заказ не найден";
+export const orderNotFound = () => new ApiError("not_found", orderNotFoundMessage);
 
 /**
  * Moves an order by the table: one conditional UPDATE, so of two racing moves only one wins; the loser (and any

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { shopCartItems, shopOrderItems, shopOrders, users, type OrderStatus, type ShopOrder, type ShopOrderItem } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
+import { requireOwned } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -12,7 +13,7 @@ import { cartLines } from "./cart";
 import { paymentProvider, providerFor } from "./payment";
 import { loadProduct } from "./products";
 import type { OrderOut } from "./schemas";
-import { orderNotFound } from "./order-transition";
+import { orderNotFound, orderNotFoundMessage } from "./order-transition";
 
 /** Orders: checkout snapshots the cart, then the transition table (./transitions.ts) moves them. */
 
@@ -76,8 +77,8 @@ export const allOrders = (db: Db, status: OrderStatus | undefined, origin: strin
 
 /** The buyer's own order, or any for admins; another user's order is 404 like a missing one. */
 export async function getOrder(db: Db, auth: AuthUser, id: string, origin: string) {
-  const where = auth.isAdmin ? eq(shopOrders.orderId, id) : and(eq(shopOrders.orderId, id), eq(shopOrders.userId, auth.userId));
-  const [order] = await ordersOut(db, where, origin, 1);
+  await requireOwned(db, auth, "read", "order", [id], { notFound: orderNotFoundMessage });
+  const [order] = await ordersOut(db, eq(shopOrders.orderId, id), origin, 1);
   if (!order) throw orderNotFound();
   return order;
 }

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, sql, sum } from "drizzle-orm";
 import { assets, defaultStorageId, groups, storages, uploads, users, variants, type Storage } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import { requireAssets } from "../assets/guard";
-import { requireAccess } from "../lib/access";
+import { requireAccess, requireOwned } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -140,7 +140,8 @@ export async function storageForEntity(db: Db, auth: AuthUser, id: string) {
     await requireAccess(db, auth, "read", [id], { types: ["group"] });
     choice = await resolveGroupStorage(db, id);
   } else if (user[0]) {
-    if (id !== auth.userId && !auth.isAdmin) throw new ApiError("not_found", "Объект не найден");
+    // A user's storage is theirs (and admins') to know: anyone else is told the id does not exist.
+    await requireOwned(db, auth, "read", "user", [id]);
     choice = await resolveUserStorage(db, id);
   } else throw new ApiError("not_found", "Объект не найден");
   const s = await getStorage(db, choice.storageId);

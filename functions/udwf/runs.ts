@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { shareLinks, udwfRuns, udwfSteps, udwfWorkflows, type UdwfRunStatus } from "../../db/schema";
-import { accessContext, permissionsOn, resolveObjects, sharedAccess, type SharedAccess } from "../lib/access";
+import { accessContext, ownsOrAdmin, permissionsOn, resolveObjects, sharedAccess, type SharedAccess } from "../lib/access";
 import { ownedOrShared } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
@@ -62,7 +62,9 @@ type RunRow = {
 /** The caller's access to each workflow of these runs (all visible to it: the list's filter said so). */
 async function accessTo(db: Db, auth: AuthUser, rows: RunRow[]) {
   const byWf = new Map(rows.map((r) => [r.workflow_id, r.owner]));
-  const others = [...byWf].filter(([, owner]) => owner !== auth.userId && !auth.isAdmin).map(([id]) => id);
+  // Shares only matter for workflows the caller neither owns nor administers.
+  const ctx = await accessContext(db, auth);
+  const others = [...byWf].filter(([, owner]) => !ownsOrAdmin(ctx, owner)).map(([id]) => id);
   const shares = await sharesOf(db, others);
   const out = new Map<string, SharedAccess>();
   for (const [id, owner] of byWf) out.set(id, (await sharedAccess(db, auth, owner, shares.get(id) ?? [])) ?? "view");

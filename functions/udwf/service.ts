@@ -1,6 +1,15 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { udwfRuns, udwfShares, udwfSteps, udwfWorkflows, users, type UdwfWorkflow } from "../../db/schema";
-import { accessContext, sharedAccess, sharedAllows, type SharedAccess, type ShareGrant } from "../lib/access";
+import {
+  accessContext,
+  ownsOrAdmin,
+  requireOwned,
+  sharedAccess,
+  sharedLevel,
+  sharedNeed,
+  type SharedAccess,
+  type ShareGrant,
+} from "../lib/access";
 import { ownedOrShared } from "../lib/access-sql";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
@@ -21,7 +30,7 @@ import { checkedSetup } from "./validate";
  * too (./acting.ts; docs/decisions/047-automations.md, 050-automations-speed-sharing-link-opened.md, 025-threat-model.md).
  */
 
-export const workflowNotFound = () => new ApiError("not_found", "Автоматизация не найдена");
+const workflowNotFoundMessage = "Автоматизация не найдена";
 
 /** The shares of these workflows, by workflow. */
 export async function sharesOf(db: Db, ids: string[]) {
@@ -41,25 +50,12 @@ export async function sharesOf(db: Db, ids: string[]) {
  * a missing one), a viewer asking to change it 403.
  */
 export async function loadWorkflow(db: Db, auth: AuthUser, id: string, need: SharedAccess = "edit") {
-  const [wfRows, shareRows] = await db.batch([
-    db.select().from(udwfWorkflows).where(eq(udwfWorkflows.workflowId, id)),
-    db.select().from(udwfShares).where(eq(udwfShares.workflowId, id)),
-  ]);
-  const wf = wfRows[0];
-  if (!wf) throw workflowNotFound();
-  const access = await sharedAccess(
-    db,
-    auth,
-    wf.owner,
-    shareRows.map((r) => ({ subjType: r.subjType, subjId: r.subjId, role: r.role })),
-  );
-  if (!access) throw workflowNotFound();
-  if (!sharedAllows(access, need))
-    throw new ApiError(
-      "forbidden",
-      need === "owner" ? "Это может только владелец автоматизации" : "Автоматизация открыта вам только для просмотра",
-    );
-  return { wf, access };
+  const forbidden = need === "owner" ? "Это может только владелец автоматизации" : "Автоматизация открыта вам только для просмотра";
+  const [{ row: wf, permissions }] = await requireOwned(db, auth, sharedNeed[need], "workflow", [id], {
+    notFound: workflowNotFoundMessage,
+    forbidden,
+  });
+  return { wf, access: sharedLevel(permissions)! };
 }
 
 const hookUrl = (wf: UdwfWorkflow, origin: string) =>
@@ -122,9 +118,10 @@ export async function listWorkflows(db: Db, auth: AuthUser, origin: string) {
     .orderBy(desc(udwfWorkflows.ctime))
     .limit(500)
     .all();
+  // Shares only matter for workflows the caller neither owns nor administers.
   const shares = await sharesOf(
     db,
-    rows.filter((r) => r.owner !== auth.userId && !auth.isAdmin).map((r) => r.workflowId),
+    rows.filter((r) => !ownsOrAdmin(ctx, r.owner)).map((r) => r.workflowId),
   );
   const withAccess = await Promise.all(
     rows.map(async (wf) => ({

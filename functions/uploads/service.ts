@@ -3,7 +3,7 @@ import { assets, events, uploadParts, uploads, versions, type Upload } from "../
 import { nowSeconds } from "../../db/schema/columns";
 import { loadAsset } from "../assets/service";
 import { requireAssets } from "../assets/guard";
-import { requireAccess } from "../lib/access";
+import { requireAccess, requireOwned } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -22,7 +22,7 @@ import { storageFailure } from "../lib/storage/failure";
 export const idleSeconds = 24 * 3600;
 export const targetTtlSeconds = 3600;
 
-export const uploadNotFound = () => new ApiError("not_found", "Загрузка не найдена");
+const uploadNotFoundMessage = "Загрузка не найдена";
 
 export function partSizeFor(size: number, wanted?: number) {
   let part = wanted ?? defaultPartSize;
@@ -155,9 +155,9 @@ export async function startUpload(db: Db, env: Env, auth: AuthUser, body: z.infe
   return describe(row, []);
 }
 
+/** An upload belongs to its starter (and admins): anyone else is told it does not exist. */
 export async function loadUpload(db: Db, auth: AuthUser, uploadId: string) {
-  const row = await db.select().from(uploads).where(eq(uploads.uploadId, uploadId)).get();
-  if (!row || (row.userId !== auth.userId && !auth.isAdmin)) throw uploadNotFound();
+  const [{ row }] = await requireOwned(db, auth, "read", "upload", [uploadId], { notFound: uploadNotFoundMessage });
   return row;
 }
 

@@ -66,8 +66,23 @@ describe("WebDAV locks are on objects", () => {
     ).text();
     expect(seenByAdmin).toContain("anna@example.org");
 
+    // Only the holder (or an admin) lifts the lock: Boris, who sees it, is refused.
+    expect((await dav(borisPath, { method: "UNLOCK", basic: boris, headers: { "Lock-Token": token } })).status).toBe(403);
     expect((await dav(annaPath, { method: "UNLOCK", basic: anna, headers: { "Lock-Token": token } })).status).toBe(204);
     expect((await dav(borisPath, { method: "PUT", basic: boris, body: "v3" })).status).toBe(204);
+  });
+
+  it("an admin lifts another user's lock", async () => {
+    const top = uniq("Проект");
+    const topId = await mkGroup(VIRTUAL_ROOT, top);
+    const anna = await editorOf(topId);
+    const path = davPath(top, "cut.txt");
+    expect((await dav(path, { method: "PUT", basic: anna, body: "v1" })).status).toBe(201);
+    const locked = await dav(path, { method: "LOCK", basic: anna, body: lockBody("exclusive", "anna"), headers: { Depth: "0" } });
+    expect(locked.status).toBe(200);
+    const token = locked.headers.get("Lock-Token")!;
+    expect((await dav(path, { method: "UNLOCK", basic: basicAdmin, headers: { "Lock-Token": token } })).status).toBe(204);
+    expect((await dav(path, { method: "PUT", basic: anna, body: "v2" })).status).toBe(204);
   });
 
   it("a depth-infinity lock on a group covers its files through another user's path to that group", async () => {

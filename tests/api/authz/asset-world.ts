@@ -69,18 +69,6 @@ export function sharedAsset(w: World): Promise<WorldAsset> {
   return a;
 }
 
-/** Only the starter of an upload (and admins) may see or drive it. */
-export const starterOnly = {
-  anonymous: 401,
-  disabled: 401,
-  none: 404,
-  chrooted: 404,
-  reader: 404,
-  robot: 404,
-  editor: 200,
-  admin: 200,
-};
-
 const sharedUploads = new WeakMap<World, ReturnType<typeof startedUpload>>();
 
 /**

@@ -1,5 +1,5 @@
 import { call } from "../fixtures";
-import { adminOnly, onShared, open, signedIn, type Expectation, type PersonaName, type RouteCase, type World } from "./types";
+import { adminOnly, onShared, open, ownedBy, signedIn, type Expectation, type PersonaName, type RouteCase, type World } from "./types";
 
 /**
  * /api/shop (docs/decisions/048-shop.md). Everyone signed in shops; a product is seen by those who may read its
@@ -81,16 +81,8 @@ async function readerOrder(w: World, approved = false) {
   return r.body.order_id as string;
 }
 
-const buyerOnly: Expectation = {
-  anonymous: 401,
-  disabled: 401,
-  none: 404,
-  chrooted: 404,
-  reader: 200,
-  editor: 404,
-  robot: 404,
-  admin: 200,
-};
+/** The order is the reader's: only they and admins see it. */
+const buyerOnly = ownedBy("reader");
 const withCart: Expectation = { ...onShared(200, 200, 200), none: 409, chrooted: 409 };
 
 export const shopCases: RouteCase[] = [

@@ -60,6 +60,18 @@ export const signedIn = (status = 200): Expectation => ({ ...each(status), anony
 export const adminOnly = (status = 200): Expectation => ({ ...each(403), anonymous: 401, disabled: 401, admin: status });
 
 /**
+ * A route on an object `owner` owns (an upload, an order, a workflow: docs/decisions/064-owned-objects-in-the-engine.md):
+ * its owner and admins get `status`; every other signed-in caller gets 404, as for a missing object.
+ */
+export const ownedBy = (owner: Exclude<PersonaName, "anonymous" | "disabled">, status = 200): Expectation => ({
+  ...each(404),
+  anonymous: 401,
+  disabled: 401,
+  [owner]: status,
+  admin: status,
+});
+
+/**
  * A route on objects in S: callers who cannot read S (none, chrooted) get 404 like a missing object;
  * readers (reader, robot), editors (read+update) and admins get the given statuses.
  */

@@ -1,5 +1,5 @@
 import { call } from "../fixtures";
-import { signedIn, type Expectation, type RouteCase, type World } from "./types";
+import { ownedBy, signedIn, type RouteCase, type World } from "./types";
 
 /**
  * /api/udwf (docs/decisions/047-automations.md, 050): everyone signed in reads the catalogue, lists their own and
@@ -7,16 +7,8 @@ import { signedIn, type Expectation, type RouteCase, type World } from "./types"
  * admins: anyone else gets 404, like a missing one. What a share gives is in tests/api/automations-shares.test.ts. The incoming webhook is open; a wrong secret answers 404 to everyone.
  */
 
-const ownerOnly = (status = 200): Expectation => ({
-  anonymous: 401,
-  disabled: 401,
-  none: 404,
-  reader: 404,
-  chrooted: 404,
-  robot: 404,
-  editor: status,
-  admin: status,
-});
+/** The workflow is the editor's: only they and admins see it. */
+const ownerOnly = (status = 200) => ownedBy("editor", status);
 
 let n = 0;
 async function editorsWorkflow(w: World) {

@@ -1,7 +1,7 @@
 import { api } from "../helpers";
 import { json } from "../uploads.helpers";
-import { freshUpload, partUrl, sharedAsset, starterOnly, target } from "./asset-world";
-import { onShared, open, signedIn, type PersonaName, type RouteCase, type World } from "./types";
+import { freshUpload, partUrl, sharedAsset, target } from "./asset-world";
+import { onShared, open, ownedBy, signedIn, type PersonaName, type RouteCase, type World } from "./types";
 
 /**
  * The upload protocol (docs/decisions/007-uploads.md). Starting needs update on the asset; an upload
@@ -24,6 +24,9 @@ async function uploadedPart(w: World, as: PersonaName) {
   if (res.status !== 200) throw new Error(`part PUT failed: ${res.status} ${await res.text()}`);
   return { ...p, etag: res.headers.get("ETag")! };
 }
+
+/** Only the starter of an upload (the editor here) and admins may see or drive it. */
+const starterOnly = ownedBy("editor");
 
 export const uploadCases: RouteCase[] = [
   { route: "GET /api/uldl-list", request: () => ({ path: "/api/uldl-list" }), expect: signedIn(200) },
