@@ -6,8 +6,6 @@ import { offlineEnv } from "../../scripts/offline-env.mjs";
 
 Object.assign(process.env, offlineEnv);
 const root = path.resolve(__dirname, "../..");
-/** Files that test what happens once per isolate of the Worker, so they need one of their own. */
-const ownRuntime = ["tests/api/first-admin.test.ts", "tests/api/env-check.test.ts"];
 
 // The real Worker (worker.ts, with the Remix build) in workerd, with local D1, R2 and Queues.
 export default defineConfig(async () => ({
@@ -32,14 +30,7 @@ export default defineConfig(async () => ({
   ],
   test: {
     root,
-    // A file's own runtime (a Miniflare, with the Worker's modules loaded again) cost three times what its tests did:
-    // files share a runtime instead, each starting from an emptied database and bucket (setup.ts). The few that need
-    // the Worker's modules fresh (a first request, a log written once per isolate) keep a runtime of their own.
-    // docs/decisions/068-api-suite-in-shared-runtimes.md
-    projects: [
-      { extends: true as const, test: { name: "shared", isolate: false, include: ["tests/api/**/*.test.ts"], exclude: ownRuntime } },
-      { extends: true as const, test: { name: "own-runtime", include: ownRuntime } },
-    ],
+    include: ["tests/api/**/*.test.ts"],
     // Some cases make thousands of rows through the API; on a busy 2-core machine that is more than 5 s.
     testTimeout: 30_000,
     // Most of a file's time is its runtime starting (a Miniflare of its own), which waits on workerd as much as it
