@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
+import { Checkbox, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
@@ -7,6 +7,7 @@ import { ru } from "../../i18n/ru";
 import { createStorage, type Storage, updateStorage } from "../../lib/admin-api";
 import { runCriticalAction } from "../../lib/actions";
 import { showInfo } from "../../lib/notify";
+import { DialogActions } from "../ui/DialogActions";
 
 const t = ru.admin.storages;
 
@@ -117,14 +118,7 @@ export function StorageFormModal({ opened, onClose, storage, onSaved }: Props) {
               )}
             </>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {ru.admin.cancel}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {ru.admin.save}
-            </Button>
-          </Group>
+          <DialogActions cancelLabel={ru.admin.cancel} onCancel={onClose} label={ru.admin.save} busy={busy} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, Textarea, TextInput } from "@mantine/core";
+import { Checkbox, Modal, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
@@ -7,6 +7,7 @@ import { ru } from "../../i18n/ru";
 import { runCriticalAction } from "../../lib/actions";
 import { showInfo } from "../../lib/notify";
 import { createTaskTemplate, type TaskTemplate, updateTaskTemplate } from "../../lib/task-templates-api";
+import { DialogActions } from "../ui/DialogActions";
 
 const t = ru.adminExtra.templates;
 
@@ -120,14 +121,7 @@ export function TaskTemplateFormModal({
             {...form.getInputProps("setup")}
           />
           <Checkbox label={t.disabledLabel} {...form.getInputProps("disabled", { type: "checkbox" })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t.save}
-            </Button>
-          </Group>
+          <DialogActions cancelLabel={t.cancel} onCancel={onClose} label={t.save} busy={busy} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, NumberInput, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
+import { Checkbox, Modal, NumberInput, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
@@ -10,6 +10,7 @@ import { runAction, runCriticalAction } from "../../lib/actions";
 import { formatSize } from "../../lib/format";
 import { showInfo } from "../../lib/notify";
 import { GroupsMultiPicker, type PickOption } from "./pickers";
+import { DialogActions } from "../ui/DialogActions";
 
 const t = ru.admin.users;
 /** The quota is typed in GiB (bytes are what the API takes); empty = the default. */
@@ -145,14 +146,7 @@ function UserFormModal({ opened, onClose, user, storages, chroot, onSaved }: Pro
             allowNegative={false}
             {...form.getInputProps("quotaGb")}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {ru.admin.cancel}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {ru.admin.save}
-            </Button>
-          </Group>
+          <DialogActions cancelLabel={ru.admin.cancel} onCancel={onClose} label={ru.admin.save} busy={busy} />
         </Stack>
       </form>
     </Modal>

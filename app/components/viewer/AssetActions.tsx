@@ -14,6 +14,7 @@ import { treeStore } from "../mam/tree-store";
 import { copyAssets } from "./asset-actions-api";
 import { loadTaskOffers, RunTaskModal, type TaskOffers } from "./RunTaskModal";
 import { VERSION_PARAM } from "./VersionSwitcher";
+import { DialogActions } from "../ui/DialogActions";
 
 const t = ru.assetActions;
 
@@ -119,14 +120,13 @@ function AddVariantModal(props: { opened: boolean; asset: Asset; groupId: string
             {file?.name ?? ""}
           </Text>
         </Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t.cancel}
-          </Button>
-          <Button onClick={upload} disabled={!file || !trimmed}>
-            {t.variantUpload}
-          </Button>
-        </Group>
+        <DialogActions
+          cancelLabel={t.cancel}
+          onCancel={props.onClose}
+          label={t.variantUpload}
+          onAction={upload}
+          disabled={!file || !trimmed}
+        />
       </Stack>
     </Modal>
   );

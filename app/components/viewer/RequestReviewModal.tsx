@@ -11,6 +11,7 @@ import { showError, showInfo } from "../../lib/notify";
 import { type PickOption, RemoteMultiPicker, type SearchOptions } from "../admin/pickers";
 import { IconCheck, IconCopy } from "../icons";
 import { findReviewers, type RequestOut, requestReview } from "./review-api";
+import { DialogActions } from "../ui/DialogActions";
 
 const t = ru.review.request;
 
@@ -223,14 +224,7 @@ export function RequestReviewModal(props: {
                 </Group>
               </Stack>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t.cancel}
-              </Button>
-              <Button type="submit" loading={busy}>
-                {t.submit}
-              </Button>
-            </Group>
+            <DialogActions cancelLabel={t.cancel} onCancel={close} label={t.submit} busy={busy} />
           </Stack>
         </form>
       )}
