@@ -10,6 +10,7 @@ import { runAction } from "../lib/actions";
 import { showInfo } from "../lib/notify";
 import { screenLoader } from "../lib/route-data";
 import { addToCart, getProduct, type Product } from "../lib/shop-api";
+import { DataTable } from "../components/ui/DataTable";
 
 const t = ru.shop;
 
@@ -54,43 +55,33 @@ export default function ProductView() {
           </Group>
           {product.description && <Text style={{ whiteSpace: "pre-wrap" }}>{product.description}</Text>}
           <Title order={4}>{t.offers}</Title>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.licence}</Table.Th>
-                <Table.Th>{t.variant}</Table.Th>
-                <Table.Th>{t.price}</Table.Th>
-                <Table.Th />
+          <DataTable head={[t.licence, t.variant, t.price, ""]} rows={product.offers}>
+            {(o) => (
+              <Table.Tr key={o.offer_id} data-testid="offer">
+                <Table.Td>
+                  <Text size="sm">{o.licence_name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {o.licence_terms} · {t.duration(o.duration_days)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{t.variants[o.variant]}</Table.Td>
+                <Table.Td>{formatPrice(o.price, o.currency)}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    onClick={async () => {
+                      if (await runAction(() => addToCart(product.product_id, o.offer_id))) {
+                        showInfo(t.added);
+                        revalidate();
+                      }
+                    }}
+                  >
+                    {t.addToCart}
+                  </Button>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {product.offers.map((o) => (
-                <Table.Tr key={o.offer_id} data-testid="offer">
-                  <Table.Td>
-                    <Text size="sm">{o.licence_name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {o.licence_terms} · {t.duration(o.duration_days)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{t.variants[o.variant]}</Table.Td>
-                  <Table.Td>{formatPrice(o.price, o.currency)}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      onClick={async () => {
-                        if (await runAction(() => addToCart(product.product_id, o.offer_id))) {
-                          showInfo(t.added);
-                          revalidate();
-                        }
-                      }}
-                    >
-                      {t.addToCart}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            )}
+          </DataTable>
         </Stack>
       </Group>
     </Stack>
