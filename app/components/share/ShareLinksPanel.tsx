@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, CopyButton, Group, Paper, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Badge, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import type { LinkOut } from "../../../functions/sl/schemas";
@@ -6,7 +6,7 @@ import { ru } from "../../i18n/ru";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/format";
 import { showError, showInfo } from "../../lib/notify";
-import { IconCheck, IconCopy } from "../icons";
+import { CopyIconButton } from "../ui/CopyIconButton";
 import { CreateLinkForm } from "./CreateLinkForm";
 import { DataTable } from "../ui/DataTable";
 import { DangerButton, RowActions } from "../ui/RowActions";
@@ -55,7 +55,7 @@ export function ShareLinksPanel({ assetId, links }: { assetId: string; links: Li
             <Text size="sm" ff="monospace" data-testid="share-link-url" style={{ wordBreak: "break-all" }}>
               {urlOf(created)}
             </Text>
-            <LinkCopy url={urlOf(created)} />
+            <CopyIconButton value={urlOf(created)} copyLabel={t.copy} copiedLabel={t.copied} />
           </Group>
         )}
         {links.length === 0 && <Text c="dimmed">{t.empty}</Text>}
@@ -97,7 +97,7 @@ export function ShareLinksPanel({ assetId, links }: { assetId: string; links: Li
                 </Table.Td>
                 {l.manageable && l.state !== "revoked" ? (
                   <RowActions justify="flex-end">
-                    <LinkCopy url={linkUrl(l)} />
+                    <CopyIconButton value={linkUrl(l)} copyLabel={t.copy} copiedLabel={t.copied} />
                     <DangerButton onClick={() => revoke(l.link_id)}>{t.revoke}</DangerButton>
                   </RowActions>
                 ) : (
@@ -109,19 +109,5 @@ export function ShareLinksPanel({ assetId, links }: { assetId: string; links: Li
         )}
       </Stack>
     </Paper>
-  );
-}
-
-function LinkCopy({ url }: { url: string }) {
-  return (
-    <CopyButton value={url} timeout={1500}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? t.copied : t.copy} withArrow>
-          <ActionIcon variant="subtle" color={copied ? "teal" : "gray"} onClick={copy} aria-label={t.copy}>
-            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ActionIcon, Button, Checkbox, CopyButton, Group, Modal, PasswordInput, Stack, Text, TextInput, Tooltip } from "@mantine/core";
+import { Button, Checkbox, Group, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
@@ -9,7 +9,7 @@ import { ru } from "../../i18n/ru";
 import { ApiError } from "../../lib/api";
 import { showError, showInfo } from "../../lib/notify";
 import { type PickOption, RemoteMultiPicker, type SearchOptions } from "../admin/pickers";
-import { IconCheck, IconCopy } from "../icons";
+import { CopyIconButton } from "../ui/CopyIconButton";
 import { findReviewers, type RequestOut, requestReview } from "./review-api";
 import { DialogActions } from "../ui/DialogActions";
 
@@ -161,15 +161,7 @@ export function RequestReviewModal(props: {
               <Text size="sm" ff="monospace" style={{ wordBreak: "break-all" }} data-testid="review-link-url">
                 {l.url}
               </Text>
-              <CopyButton value={l.url} timeout={1500}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? t.copied : t.copy} withArrow>
-                    <ActionIcon variant="subtle" color={copied ? "teal" : "gray"} onClick={copy} aria-label={t.copy}>
-                      {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
+              <CopyIconButton value={l.url} copyLabel={t.copy} copiedLabel={t.copied} />
             </Group>
           ))}
           <Group justify="flex-end">
