@@ -10,7 +10,6 @@ import { uploadQueue } from "../../lib/upload-client";
 import { CopyToModal } from "../mam/CopyToModal";
 import type { Asset } from "../mam/mam-api";
 
-
 import { copyAssets } from "./asset-actions-api";
 import { loadTaskOffers, RunTaskModal, type TaskOffers } from "./RunTaskModal";
 import { VERSION_PARAM } from "./VersionSwitcher";
