@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
+import { Alert, Button, Card, Group, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import type { FormField } from "../../functions/udwf/schemas";
 import type { ConditionValue } from "../components/automations/ConditionRow";
@@ -30,6 +30,7 @@ import {
 import { pageMeta } from "../lib/meta";
 import { showError, showInfo } from "../lib/notify";
 import { screenLoader, useRevalidateEvery } from "../lib/route-data";
+import { BackLink } from "../components/ui/BackLink";
 
 export const meta = pageMeta(ru.pages.automation);
 
@@ -145,9 +146,7 @@ function AutomationPage({ workflow, catalogue, runs, tags, shares, openRun }: Au
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/automations" size="sm">
-        ← {t.back}
-      </Anchor>
+      <BackLink to="/automations" label={t.back} />
       <Group justify="space-between">
         <Title order={2}>{workflow.name}</Title>
         <Group>

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Group, Image, Stack, Table, Text, Title } from "@mantine/core";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Badge, Button, Group, Image, Stack, Table, Text, Title } from "@mantine/core";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { formatPrice } from "../../functions/shop/schemas";
 import { viewableVariantTypes } from "../../functions/assets/variant-rights";
 import { Thumb } from "../components/mam/Thumb";
@@ -11,6 +11,7 @@ import { showInfo } from "../lib/notify";
 import { screenLoader } from "../lib/route-data";
 import { addToCart, getProduct, type Product } from "../lib/shop-api";
 import { DataTable } from "../components/ui/DataTable";
+import { BackLink } from "../components/ui/BackLink";
 
 const t = ru.shop;
 
@@ -34,9 +35,7 @@ export default function ProductView() {
   const { revalidate } = useRevalidator();
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/shop" size="sm">
-        ← {t.back}
-      </Anchor>
+      <BackLink to="/shop" label={t.back} />
       <Group align="flex-start" gap="xl" wrap="wrap">
         {player ? (
           <div style={{ width: 480, maxWidth: "100%", aspectRatio: "16 / 9" }}>
