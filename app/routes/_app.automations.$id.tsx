@@ -12,6 +12,7 @@ import { getCatalogue, getRun, getWorkflow, isLive, listRuns, listShares, listTa
 import { pageMeta } from "../lib/meta";
 import { screenLoader, useRevalidateEvery } from "../lib/route-data";
 import { BackLink } from "../components/ui/BackLink";
+import { SectionCard } from "../components/automations/SectionCard";
 import { ConditionsEditor } from "../components/automations/ConditionsEditor";
 import { errorsUnder, useWorkflowDraft } from "../components/automations/use-workflow-draft";
 import { WorkflowHeader } from "../components/automations/WorkflowHeader";
@@ -88,10 +89,7 @@ function AutomationPage({ workflow, catalogue, runs, tags, shares, openRun }: Au
           />
         </Stack>
       </Card>
-      <Card withBorder>
-        <Title order={4} mb="xs">
-          {t.trigger}
-        </Title>
+      <SectionCard title={t.trigger}>
         <TriggerEditor
           value={draft.trigger}
           onChange={draft.setTrigger}
@@ -99,22 +97,16 @@ function AutomationPage({ workflow, catalogue, runs, tags, shares, openRun }: Au
           errors={errorsUnder(errors, "trigger.")}
           hookUrl={workflow.hook_url}
         />
-      </Card>
-      <Card withBorder>
-        <Title order={4} mb="xs">
-          {t.conditions}
-        </Title>
+      </SectionCard>
+      <SectionCard title={t.conditions}>
         <ConditionsEditor
           value={draft.conditions}
           onChange={draft.setConditions}
           tags={tags}
           errorOf={(i) => Object.values(errorsUnder(errors, `conditions.${i}.`))[0]}
         />
-      </Card>
-      <Card withBorder>
-        <Title order={4} mb="xs">
-          {t.steps}
-        </Title>
+      </SectionCard>
+      <SectionCard title={t.steps}>
         <StepsEditor
           value={draft.steps}
           onChange={draft.setSteps}
@@ -122,7 +114,7 @@ function AutomationPage({ workflow, catalogue, runs, tags, shares, openRun }: Au
           tags={tags}
           errors={errorsUnder(errors, "steps.")}
         />
-      </Card>
+      </SectionCard>
       {Object.keys(errors).length > 0 && (
         <Alert color="red" data-testid="setup-errors">
           {Object.entries(errors).map(([field, message]) => (
