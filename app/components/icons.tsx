@@ -1,7 +1,7 @@
 import type { SVGProps } from "react";
 
 /** The few line icons the shell needs, drawn inline so no icon package lands in the bundle. */
-function Icon({ children, size = 16, ...props }: SVGProps<SVGSVGElement> & { size?: number }) {
+export function Icon({ children, size = 16, ...props }: SVGProps<SVGSVGElement> & { size?: number }) {
   return (
     <svg
       width={size}

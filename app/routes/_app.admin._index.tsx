@@ -9,6 +9,16 @@ export const meta = pageMeta(ru.pages.admin);
 
 export const clientLoader = screenLoader(async ({ request }) => ({ failed: await countFailedTasks(request.signal) }));
 
+/** /admin's sections, in the order the page lists them. */
+const sections = [
+  ["/admin/access", ru.pages.access],
+  ["/admin/metadata", ru.pages.metadata],
+  ["/admin/storages", ru.pages.storages],
+  ["/admin/task-templates", ru.adminExtra.templates.title],
+  ["/admin/events", ru.pages.events],
+  ["/admin/shop", ru.pages.shopAdmin],
+] as const;
+
 /** /admin: the way into its sections. */
 export { RouteError as ErrorBoundary } from "../components/RouteError";
 
@@ -18,24 +28,11 @@ export default function AdminPage() {
     <Stack gap="sm">
       <Title order={2}>{ru.pages.admin}</Title>
       <FailedTasksLink count={failed} />
-      <Anchor component={Link} to="/admin/access">
-        {ru.pages.access}
-      </Anchor>
-      <Anchor component={Link} to="/admin/metadata">
-        {ru.pages.metadata}
-      </Anchor>
-      <Anchor component={Link} to="/admin/storages">
-        {ru.pages.storages}
-      </Anchor>
-      <Anchor component={Link} to="/admin/task-templates">
-        {ru.adminExtra.templates.title}
-      </Anchor>
-      <Anchor component={Link} to="/admin/events">
-        {ru.pages.events}
-      </Anchor>
-      <Anchor component={Link} to="/admin/shop">
-        {ru.pages.shopAdmin}
-      </Anchor>
+      {sections.map(([to, label]) => (
+        <Anchor key={to} component={Link} to={to}>
+          {label}
+        </Anchor>
+      ))}
     </Stack>
   );
 }

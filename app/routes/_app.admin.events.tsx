@@ -1,15 +1,16 @@
-import { Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { EventsExportButton } from "../components/admin/EventsExportButton";
 import { RemotePicker, findUsers } from "../components/admin/pickers";
-import { EventDetails, RefText, useEventReader } from "../components/events/EventWords";
+
 import { ru } from "../i18n/ru";
 import { getUser } from "../lib/admin-api";
-import { describeEvent } from "../lib/event-text";
+
 import { listEvents } from "../lib/events-api";
-import { formatDateTime } from "../lib/format";
+
 import { pageMeta } from "../lib/meta";
 import { screenLoader, useRevalidateEvery } from "../lib/route-data";
+import { EventsTable } from "../components/events/EventsTable";
 
 export const meta = pageMeta(ru.pages.events);
 
@@ -57,7 +58,6 @@ export { RouteError as ErrorBoundary } from "../components/RouteError";
 export default function EventsPage() {
   const { filters, page, userLabel } = useLoaderData<typeof clientLoader>();
   const [params, setParams] = useSearchParams();
-  const reader = useEventReader();
   // Only the newest page changes as events arrive; an older page stays as it was read.
   useRevalidateEvery(filters.cursor ? 0 : 5000);
   const set = (key: string, value: string | null) => {
@@ -99,35 +99,12 @@ export default function EventsPage() {
       {page.items.length === 0 ? (
         <Text c="dimmed">{t.empty}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label={ru.pages.events}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.columns.time}</Table.Th>
-                <Table.Th>{t.columns.kind}</Table.Th>
-                <Table.Th>{t.columns.user}</Table.Th>
-                <Table.Th>{t.columns.entity}</Table.Th>
-                <Table.Th>{t.columns.data}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {page.items.map((e) => {
-                const words = describeEvent(e, reader);
-                return (
-                  <Table.Tr key={e.event_id}>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(e.time)}</Table.Td>
-                    <Table.Td title={e.kind}>{words.action}</Table.Td>
-                    <Table.Td>{words.actor ? <RefText value={words.actor} /> : t.system}</Table.Td>
-                    <Table.Td>{words.object ? <RefText value={words.object} /> : "—"}</Table.Td>
-                    <Table.Td>
-                      <EventDetails parts={words.details} event={e} />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <EventsTable
+          events={page.items}
+          minWidth={720}
+          aria-label={ru.pages.events}
+          head={[t.columns.time, t.columns.kind, t.columns.user, t.columns.entity, t.columns.data]}
+        />
       )}
       <Group gap="xs">
         {filters.cursor && (

@@ -7,6 +7,7 @@ import { listStorages, type Storage, storageUsage } from "../lib/admin-api";
 import { formatSize } from "../lib/format";
 import { pageMeta } from "../lib/meta";
 import { screenLoader } from "../lib/route-data";
+import { DataTable } from "../components/ui/DataTable";
 
 export const meta = pageMeta(ru.pages.storages);
 
@@ -33,53 +34,53 @@ export default function StoragesPage() {
         <Title order={2}>{ru.pages.storages}</Title>
         <Button onClick={() => setForm({ key: Date.now() })}>{t.create}</Button>
       </Group>
-      <Table striped aria-label={ru.pages.storages}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t.columns.name}</Table.Th>
-            <Table.Th>{t.columns.kind}</Table.Th>
-            <Table.Th>{t.columns.place}</Table.Th>
-            <Table.Th>{t.columns.credentials}</Table.Th>
-            <Table.Th w={260}>{t.columns.usage}</Table.Th>
-            <Table.Th>{t.columns.actions}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {storages.map((s) => {
-            const u = used.get(s.storage_id);
-            return (
-              <Table.Tr key={s.storage_id}>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Text>{s.storage_name}</Text>
-                    {s.is_default && <Badge variant="light">{t.defaultBadge}</Badge>}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{t.kinds[s.kind]}</Table.Td>
-                <Table.Td>{s.kind === "s3" ? `${s.storage_setup.url ?? ""} · ${s.storage_setup.bucket ?? ""}` : "—"}</Table.Td>
-                <Table.Td>{s.kind === "s3" ? (s.has_credentials ? t.credentialsSet : t.credentialsNone) : "—"}</Table.Td>
-                <Table.Td>
-                  <Stack gap={2}>
-                    <Progress value={((u?.bytes ?? 0) / fullest) * 100} aria-label={`${t.columns.usage}: ${s.storage_name}`} />
-                    <Text size="xs" c="dimmed">
-                      {t.usage(formatSize(u?.bytes ?? 0), u?.objects ?? 0)}
-                      {u?.uploading ? ` · ${t.uploading(u.uploading)}` : ""}
-                    </Text>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  {/* The built-in R2 binding has nothing to edit but its name, which the installation sets. */}
-                  {!s.is_default && (
-                    <Button size="xs" variant="subtle" onClick={() => setForm({ key: Date.now(), storage: s })}>
-                      {t.edit}
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        striped
+        aria-label={ru.pages.storages}
+        head={[
+          t.columns.name,
+          t.columns.kind,
+          t.columns.place,
+          t.columns.credentials,
+          { label: t.columns.usage, w: 260 },
+          t.columns.actions,
+        ]}
+        rows={storages}
+      >
+        {(s) => {
+          const u = used.get(s.storage_id);
+          return (
+            <Table.Tr key={s.storage_id}>
+              <Table.Td>
+                <Group gap="xs">
+                  <Text>{s.storage_name}</Text>
+                  {s.is_default && <Badge variant="light">{t.defaultBadge}</Badge>}
+                </Group>
+              </Table.Td>
+              <Table.Td>{t.kinds[s.kind]}</Table.Td>
+              <Table.Td>{s.kind === "s3" ? `${s.storage_setup.url ?? ""} · ${s.storage_setup.bucket ?? ""}` : "—"}</Table.Td>
+              <Table.Td>{s.kind === "s3" ? (s.has_credentials ? t.credentialsSet : t.credentialsNone) : "—"}</Table.Td>
+              <Table.Td>
+                <Stack gap={2}>
+                  <Progress value={((u?.bytes ?? 0) / fullest) * 100} aria-label={`${t.columns.usage}: ${s.storage_name}`} />
+                  <Text size="xs" c="dimmed">
+                    {t.usage(formatSize(u?.bytes ?? 0), u?.objects ?? 0)}
+                    {u?.uploading ? ` · ${t.uploading(u.uploading)}` : ""}
+                  </Text>
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                {/* The built-in R2 binding has nothing to edit but its name, which the installation sets. */}
+                {!s.is_default && (
+                  <Button size="xs" variant="subtle" onClick={() => setForm({ key: Date.now(), storage: s })}>
+                    {t.edit}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+      </DataTable>
       {form && <StorageFormModal key={form.key} opened storage={form.storage} onClose={() => setForm(null)} onSaved={revalidate} />}
     </Stack>
   );

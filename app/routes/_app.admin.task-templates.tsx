@@ -6,6 +6,7 @@ import { ru } from "../i18n/ru";
 import { pageMeta } from "../lib/meta";
 import { screenLoader } from "../lib/route-data";
 import { listTaskTemplates, type TaskTemplate } from "../lib/task-templates-api";
+import { DataTable } from "../components/ui/DataTable";
 
 const t = ru.adminExtra.templates;
 
@@ -30,36 +31,30 @@ export default function TaskTemplatesPage() {
       {templates.length === 0 ? (
         <Text c="dimmed">{t.empty}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label={t.title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.columns.name}</Table.Th>
-                <Table.Th>{t.columns.operation}</Table.Th>
-                <Table.Th>{t.columns.state}</Table.Th>
-                <Table.Th>{t.columns.actions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {templates.map((tpl) => (
-                <Table.Tr key={tpl.id} data-testid="template-row">
-                  <Table.Td>{tpl.name}</Table.Td>
-                  <Table.Td>{t.operations[tpl.operation_class] ?? tpl.operation_class}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={tpl.disabled ? "gray" : "teal"}>
-                      {tpl.disabled ? t.disabled : t.enabled}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="subtle" onClick={() => setForm({ key: Date.now(), template: tpl })}>
-                      {t.edit}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={560}
+          striped
+          aria-label={t.title}
+          head={[t.columns.name, t.columns.operation, t.columns.state, t.columns.actions]}
+          rows={templates}
+        >
+          {(tpl) => (
+            <Table.Tr key={tpl.id} data-testid="template-row">
+              <Table.Td>{tpl.name}</Table.Td>
+              <Table.Td>{t.operations[tpl.operation_class] ?? tpl.operation_class}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={tpl.disabled ? "gray" : "teal"}>
+                  {tpl.disabled ? t.disabled : t.enabled}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="subtle" onClick={() => setForm({ key: Date.now(), template: tpl })}>
+                  {t.edit}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </DataTable>
       )}
       {form && <TaskTemplateFormModal key={form.key} template={form.template} onClose={() => setForm(null)} onSaved={revalidate} />}
     </Stack>

@@ -1,35 +1,21 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
+import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import type { FormField } from "../../functions/udwf/schemas";
-import type { ConditionValue } from "../components/automations/ConditionRow";
-import { ConditionRow } from "../components/automations/ConditionRow";
 import { RunDialog } from "../components/automations/RunDialog";
 import { RunHistory } from "../components/automations/RunHistory";
 import { SharingCard } from "../components/automations/SharingCard";
-import { StepsEditor, type StepValue } from "../components/automations/StepsEditor";
-import { TriggerEditor, type TriggerValue } from "../components/automations/TriggerEditor";
+import { StepsEditor } from "../components/automations/StepsEditor";
+import { TriggerEditor } from "../components/automations/TriggerEditor";
 import { ru } from "../i18n/ru";
 import { ApiError } from "../lib/api";
-import {
-  deleteWorkflow,
-  getCatalogue,
-  getRun,
-  getTriggerForm,
-  getWorkflow,
-  isLive,
-  listRuns,
-  listShares,
-  listTags,
-  patchWorkflow,
-  saveSetup,
-  setEnabled,
-  type Setup,
-  type TriggerForm,
-} from "../lib/automations-api";
+import { getCatalogue, getRun, getWorkflow, isLive, listRuns, listShares, listTags, type TriggerForm } from "../lib/automations-api";
 import { pageMeta } from "../lib/meta";
-import { showError, showInfo } from "../lib/notify";
 import { screenLoader, useRevalidateEvery } from "../lib/route-data";
+import { BackLink } from "../components/ui/BackLink";
+import { SectionCard } from "../components/automations/SectionCard";
+import { ConditionsEditor } from "../components/automations/ConditionsEditor";
+import { errorsUnder, useWorkflowDraft } from "../components/automations/use-workflow-draft";
+import { WorkflowHeader } from "../components/automations/WorkflowHeader";
 
 export const meta = pageMeta(ru.pages.automation);
 
@@ -54,19 +40,6 @@ export const clientLoader = screenLoader(async ({ params, request }) => {
 export { RouteError as ErrorBoundary } from "../components/RouteError";
 
 const t = ru.automations;
-
-/** The server's validation details, by field path ("steps.1.params.tag_id"). */
-function detailsOf(err: unknown): Record<string, string> {
-  if (!(err instanceof ApiError)) return {};
-  const details = (err.envelope?.details ?? []) as { field: string; message: string }[];
-  return Object.fromEntries(details.map((d) => [d.field, d.message]));
-}
-const under = (errors: Record<string, string>, prefix: string) =>
-  Object.fromEntries(
-    Object.entries(errors)
-      .filter(([k]) => k.startsWith(prefix))
-      .map(([k, v]) => [k.slice(prefix.length), v]),
-  );
 
 /**
  * /automations/{id}: the editor (trigger, conditions, steps from the catalogue), "Запустить", and the run history.
@@ -93,132 +66,55 @@ function AutomationPage({ workflow, catalogue, runs, tags, shares, openRun }: Au
     );
   const canEdit = workflow.access !== "view";
   const { revalidate } = useRevalidator();
-  const navigate = useNavigate();
-  const [name, setName] = useState(workflow.name);
-  const [description, setDescription] = useState(workflow.description);
-  const [trigger, setTrigger] = useState<TriggerValue>((workflow.trigger as TriggerValue | null) ?? { type: "asset.uploaded" });
-  const [conditions, setConditions] = useState<ConditionValue[]>(workflow.conditions as unknown as ConditionValue[]);
-  const [steps, setSteps] = useState<StepValue[]>(workflow.steps);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const draft = useWorkflowDraft(workflow);
+  const { errors } = draft;
   const [runForm, setRunForm] = useState<TriggerForm | null>(null);
   const live = useMemo(() => runs.items.some((r) => isLive(r.status)), [runs]);
   // The history refreshes every 2 s while a run is going, and every 10 s otherwise (runs started by events).
   useRevalidateEvery(live ? 2000 : 10_000);
 
-  const save = async () => {
-    setSaving(true);
-    setErrors({});
-    try {
-      if (name !== workflow.name || description !== workflow.description) await patchWorkflow(workflow.workflow_id, { name, description });
-      await saveSetup(workflow.workflow_id, {
-        trigger: { ...trigger, form: (trigger.form ?? []) as FormField[] },
-        conditions,
-        steps,
-      } as Setup);
-      showInfo(t.saved);
-      revalidate();
-    } catch (err) {
-      setErrors(detailsOf(err));
-      showError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
-  const toggle = async (enabled: boolean) => {
-    try {
-      await setEnabled(workflow.workflow_id, enabled);
-    } catch (err) {
-      showError(err);
-    }
-    revalidate();
-  };
-  const remove = async () => {
-    if (!window.confirm(t.deleteConfirm)) return;
-    try {
-      await deleteWorkflow(workflow.workflow_id);
-      navigate("/automations");
-    } catch (err) {
-      showError(err);
-    }
-  };
-
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/automations" size="sm">
-        ← {t.back}
-      </Anchor>
-      <Group justify="space-between">
-        <Title order={2}>{workflow.name}</Title>
-        <Group>
-          <Switch label={t.enabled} checked={workflow.enabled} disabled={!canEdit} onChange={(e) => toggle(e.currentTarget.checked)} />
-          <Button
-            variant="default"
-            onClick={() => getTriggerForm(workflow.workflow_id).then(setRunForm, showError)}
-            disabled={!canEdit || !workflow.steps.length}
-          >
-            {t.run}
-          </Button>
-          {workflow.access === "owner" && (
-            <Button color="red" variant="subtle" onClick={remove}>
-              {t.delete}
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <BackLink to="/automations" label={t.back} />
+      <WorkflowHeader workflow={workflow} onRunForm={setRunForm} />
       <Card withBorder>
         <Stack gap="xs">
-          <TextInput label={t.name} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
+          <TextInput label={t.name} value={draft.name} onChange={(e) => draft.setName(e.currentTarget.value)} error={errors.name} />
           <Textarea
             label={t.description}
             autosize
             minRows={1}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
+            value={draft.description}
+            onChange={(e) => draft.setDescription(e.currentTarget.value)}
           />
         </Stack>
       </Card>
-      <Card withBorder>
-        <Title order={4} mb="xs">
-          {t.trigger}
-        </Title>
-        <TriggerEditor value={trigger} onChange={setTrigger} tags={tags} errors={under(errors, "trigger.")} hookUrl={workflow.hook_url} />
-      </Card>
-      <Card withBorder>
-        <Title order={4} mb="xs">
-          {t.conditions}
-        </Title>
-        <Stack gap="xs">
-          {conditions.map((c, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: controlled rows with no id of their own; the position is their identity
-            <Group key={`${i}-${c.on}`} align="end" gap="xs">
-              <ConditionRow
-                value={c}
-                onChange={(next) => setConditions(conditions.map((x, n) => (n === i ? next : x)))}
-                tags={tags}
-                error={Object.values(under(errors, `conditions.${i}.`))[0]}
-              />
-              <Button variant="subtle" color="red" size="xs" onClick={() => setConditions(conditions.filter((_, n) => n !== i))}>
-                {t.remove}
-              </Button>
-            </Group>
-          ))}
-          <Button
-            variant="subtle"
-            size="xs"
-            w="fit-content"
-            onClick={() => setConditions([...conditions, { on: "mime", op: "prefix", value: "" }])}
-          >
-            {t.conditionAdd}
-          </Button>
-        </Stack>
-      </Card>
-      <Card withBorder>
-        <Title order={4} mb="xs">
-          {t.steps}
-        </Title>
-        <StepsEditor value={steps} onChange={setSteps} catalogue={catalogue} tags={tags} errors={under(errors, "steps.")} />
-      </Card>
+      <SectionCard title={t.trigger}>
+        <TriggerEditor
+          value={draft.trigger}
+          onChange={draft.setTrigger}
+          tags={tags}
+          errors={errorsUnder(errors, "trigger.")}
+          hookUrl={workflow.hook_url}
+        />
+      </SectionCard>
+      <SectionCard title={t.conditions}>
+        <ConditionsEditor
+          value={draft.conditions}
+          onChange={draft.setConditions}
+          tags={tags}
+          errorOf={(i) => Object.values(errorsUnder(errors, `conditions.${i}.`))[0]}
+        />
+      </SectionCard>
+      <SectionCard title={t.steps}>
+        <StepsEditor
+          value={draft.steps}
+          onChange={draft.setSteps}
+          catalogue={catalogue}
+          tags={tags}
+          errors={errorsUnder(errors, "steps.")}
+        />
+      </SectionCard>
       {Object.keys(errors).length > 0 && (
         <Alert color="red" data-testid="setup-errors">
           {Object.entries(errors).map(([field, message]) => (
@@ -229,7 +125,7 @@ function AutomationPage({ workflow, catalogue, runs, tags, shares, openRun }: Au
         </Alert>
       )}
       <Group>
-        <Button onClick={save} loading={saving} disabled={!canEdit}>
+        <Button onClick={draft.save} loading={draft.saving} disabled={!canEdit}>
           {t.save}
         </Button>
         {workflow.owner_name && (

@@ -9,6 +9,7 @@ import { ru } from "../i18n/ru";
 import { formatDateTime } from "../lib/format";
 import { pageMeta } from "../lib/meta";
 import { screenLoader, useRevalidateEvery } from "../lib/route-data";
+import { BackLink } from "../components/ui/BackLink";
 
 export const meta = pageMeta(ru.pages.job);
 
@@ -42,9 +43,7 @@ export default function JobLogPage() {
   );
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/jobs" size="sm">
-        ← {ru.jobs.back}
-      </Anchor>
+      <BackLink to="/jobs" label={ru.jobs.back} />
       <Group justify="space-between">
         <Title order={2}>
           {ru.pages.job} №{task.job_num}: {task.template}

@@ -7,6 +7,7 @@ import { runAction } from "../lib/actions";
 import { pageMeta } from "../lib/meta";
 import { showInfo } from "../lib/notify";
 import { checkout, type Cart } from "../lib/shop-api";
+import { LineItemCells } from "../components/shop/LineItemCells";
 
 const t = ru.shop;
 export const meta = pageMeta(ru.pages.shopCheckout);
@@ -43,11 +44,7 @@ export default function Checkout() {
               <Table.Tbody>
                 {cart.items.map((i) => (
                   <Table.Tr key={i.item_id}>
-                    <Table.Td>{i.title}</Table.Td>
-                    <Table.Td>
-                      {i.licence_name} · {t.variants[i.variant]}
-                    </Table.Td>
-                    <Table.Td>{formatPrice(i.price, i.currency)}</Table.Td>
+                    <LineItemCells item={i} />
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Group, Image, Stack, Table, Text, Title } from "@mantine/core";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Badge, Button, Group, Image, Stack, Table, Text, Title } from "@mantine/core";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { formatPrice } from "../../functions/shop/schemas";
 import { viewableVariantTypes } from "../../functions/assets/variant-rights";
 import { Thumb } from "../components/mam/Thumb";
@@ -10,6 +10,8 @@ import { runAction } from "../lib/actions";
 import { showInfo } from "../lib/notify";
 import { screenLoader } from "../lib/route-data";
 import { addToCart, getProduct, type Product } from "../lib/shop-api";
+import { DataTable } from "../components/ui/DataTable";
+import { BackLink } from "../components/ui/BackLink";
 
 const t = ru.shop;
 
@@ -33,9 +35,7 @@ export default function ProductView() {
   const { revalidate } = useRevalidator();
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/shop" size="sm">
-        ← {t.back}
-      </Anchor>
+      <BackLink to="/shop" label={t.back} />
       <Group align="flex-start" gap="xl" wrap="wrap">
         {player ? (
           <div style={{ width: 480, maxWidth: "100%", aspectRatio: "16 / 9" }}>
@@ -54,43 +54,33 @@ export default function ProductView() {
           </Group>
           {product.description && <Text style={{ whiteSpace: "pre-wrap" }}>{product.description}</Text>}
           <Title order={4}>{t.offers}</Title>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.licence}</Table.Th>
-                <Table.Th>{t.variant}</Table.Th>
-                <Table.Th>{t.price}</Table.Th>
-                <Table.Th />
+          <DataTable head={[t.licence, t.variant, t.price, ""]} rows={product.offers}>
+            {(o) => (
+              <Table.Tr key={o.offer_id} data-testid="offer">
+                <Table.Td>
+                  <Text size="sm">{o.licence_name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {o.licence_terms} · {t.duration(o.duration_days)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{t.variants[o.variant]}</Table.Td>
+                <Table.Td>{formatPrice(o.price, o.currency)}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    onClick={async () => {
+                      if (await runAction(() => addToCart(product.product_id, o.offer_id))) {
+                        showInfo(t.added);
+                        revalidate();
+                      }
+                    }}
+                  >
+                    {t.addToCart}
+                  </Button>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {product.offers.map((o) => (
-                <Table.Tr key={o.offer_id} data-testid="offer">
-                  <Table.Td>
-                    <Text size="sm">{o.licence_name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {o.licence_terms} · {t.duration(o.duration_days)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{t.variants[o.variant]}</Table.Td>
-                  <Table.Td>{formatPrice(o.price, o.currency)}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      onClick={async () => {
-                        if (await runAction(() => addToCart(product.product_id, o.offer_id))) {
-                          showInfo(t.added);
-                          revalidate();
-                        }
-                      }}
-                    >
-                      {t.addToCart}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            )}
+          </DataTable>
         </Stack>
       </Group>
     </Stack>

@@ -9,6 +9,8 @@ import { pageMeta } from "../lib/meta";
 import { showInfo } from "../lib/notify";
 import { screenLoader } from "../lib/route-data";
 import { type DeletedGroup, listDeleted, purgeGroup, restoreGroup } from "../lib/trash-api";
+import { DataTable } from "../components/ui/DataTable";
+import { DangerButton, RowActions } from "../components/ui/RowActions";
 
 export const meta = pageMeta(ru.trash.title);
 
@@ -59,44 +61,32 @@ export default function TrashPage() {
       {all.length === 0 ? (
         <Text c="dimmed">{t.empty}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label={t.title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.columns.name}</Table.Th>
-                <Table.Th>{t.columns.place}</Table.Th>
-                <Table.Th>{t.columns.deletedAt}</Table.Th>
-                <Table.Th>{t.columns.deletedBy}</Table.Th>
-                <Table.Th>{t.columns.size}</Table.Th>
-                <Table.Th>{t.columns.actions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {all.map((g) => (
-                <Table.Tr key={g.group_id} data-testid="trash-row">
-                  <Table.Td>{g.group_name}</Table.Td>
-                  <Table.Td>{g.parent_name ?? t.topLevel}</Table.Td>
-                  <Table.Td>{formatDateTime(g.deleted_at)}</Table.Td>
-                  <Table.Td>{g.deleted_by_name ?? t.unknownUser}</Table.Td>
-                  <Table.Td>
-                    {formatCount(g.groups, t.groupsWord)}
-                    {g.purge_assets > 0 ? ` · ${formatCount(g.purge_assets, t.assetsWord)}, ${formatSize(g.purge_bytes)}` : ""}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => restore(g)}>
-                        {t.restore}
-                      </Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setPurging(g)}>
-                        {t.purge}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={640}
+          striped
+          aria-label={t.title}
+          head={[t.columns.name, t.columns.place, t.columns.deletedAt, t.columns.deletedBy, t.columns.size, t.columns.actions]}
+          rows={all}
+        >
+          {(g) => (
+            <Table.Tr key={g.group_id} data-testid="trash-row">
+              <Table.Td>{g.group_name}</Table.Td>
+              <Table.Td>{g.parent_name ?? t.topLevel}</Table.Td>
+              <Table.Td>{formatDateTime(g.deleted_at)}</Table.Td>
+              <Table.Td>{g.deleted_by_name ?? t.unknownUser}</Table.Td>
+              <Table.Td>
+                {formatCount(g.groups, t.groupsWord)}
+                {g.purge_assets > 0 ? ` · ${formatCount(g.purge_assets, t.assetsWord)}, ${formatSize(g.purge_bytes)}` : ""}
+              </Table.Td>
+              <RowActions>
+                <Button size="xs" variant="light" onClick={() => restore(g)}>
+                  {t.restore}
+                </Button>
+                <DangerButton onClick={() => setPurging(g)}>{t.purge}</DangerButton>
+              </RowActions>
+            </Table.Tr>
+          )}
+        </DataTable>
       )}
       {all.length > 0 && all.length % 50 === 0 && (
         <Group>

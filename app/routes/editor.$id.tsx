@@ -1,5 +1,5 @@
-import { Anchor, Group, Stack, Title } from "@mantine/core";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { Group, Stack, Title } from "@mantine/core";
+import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useMemo } from "react";
 import { safeReturnPath } from "../../functions/lib/return-path";
 import { textKind } from "../components/editor/editable";
@@ -12,6 +12,7 @@ import { PageLoader } from "../components/PageLoader";
 import { ru } from "../i18n/ru";
 import { pageMeta } from "../lib/meta";
 import { screenLoader } from "../lib/route-data";
+import { BackLink } from "../components/ui/BackLink";
 
 export const meta = pageMeta(ru.pages.editor);
 
@@ -42,9 +43,7 @@ export default function EditorPage() {
   return (
     <Stack gap="xs" p="sm" style={{ height: "100vh" }}>
       <Group gap="sm" wrap="nowrap">
-        <Anchor component={Link} to={back} size="sm">
-          ← {ru.editor.back}
-        </Anchor>
+        <BackLink to={back} label={ru.editor.back} />
         <Title order={3} lineClamp={1}>
           {asset.name}
         </Title>

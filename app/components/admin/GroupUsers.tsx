@@ -1,67 +1,37 @@
-import { Anchor, Button, Stack, Table, Text, Title } from "@mantine/core";
-import { Link, useRevalidator } from "@remix-run/react";
+import { Table } from "@mantine/core";
 import { ru } from "../../i18n/ru";
-import { addTeamMembers, removeTeamMembers, type AdminUser } from "../../lib/admin-api";
-import { runAction } from "../../lib/actions";
-import { showInfo } from "../../lib/notify";
-import { AddPicker } from "./AddPicker";
+import type { AdminUser } from "../../lib/admin-api";
+import { DangerButton } from "../ui/RowActions";
+import { MembershipList } from "./MembershipList";
 import { Pager } from "./Pager";
 import { findUsers } from "./pickers";
-import { UserBadges } from "./UserBadges";
+import { UserCells } from "./UserCells";
+import { useTeamMembership } from "./use-team-membership";
 
 const t = ru.admin.teams;
 
 /** The users who are members of a group (its team), one page of them; add by search, remove per row. */
 export function GroupUsers({ groupId, page, members }: { groupId: string; page: number; members: AdminUser[] }) {
-  const { revalidate } = useRevalidator();
-
-  async function add(userId: string) {
-    if ((await runAction(() => addTeamMembers(groupId, [userId]))) === undefined) return false;
-    showInfo(t.userAdded);
-    revalidate();
-    return true;
-  }
-  async function remove(userId: string) {
-    if ((await runAction(() => removeTeamMembers(groupId, [userId]))) === undefined) return;
-    showInfo(t.userRemoved);
-    revalidate();
-  }
-
+  const team = useTeamMembership({ added: t.userAdded, removed: t.userRemoved });
   return (
-    <Stack gap="md">
-      <Title order={4}>{t.members}</Title>
-      <AddPicker label={t.addUser} search={findUsers} onAdd={(o) => add(o.value)} testId="member-picker" />
-      {members.length === 0 ? (
-        <Text c="dimmed">{t.membersEmpty}</Text>
-      ) : (
-        <Table striped verticalSpacing="xs">
-          <Table.Tbody>
-            {members.map((u) => (
-              <Table.Tr key={u.user_id} data-testid="member-row">
-                <Table.Td>
-                  <Anchor component={Link} to={`/admin/user/${u.user_id}`}>
-                    {u.user_name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {u.login}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <UserBadges user={u} />
-                </Table.Td>
-                <Table.Td w={120}>
-                  <Button size="xs" variant="subtle" color="red" onClick={() => remove(u.user_id)}>
-                    {ru.admin.remove}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+    <MembershipList
+      title={t.members}
+      addLabel={t.addUser}
+      search={findUsers}
+      onAdd={(userId) => team.add(groupId, userId)}
+      pickerTestId="member-picker"
+      emptyText={t.membersEmpty}
+      rows={members}
+      footer={<Pager page={page} rows={members.length} />}
+    >
+      {(u) => (
+        <Table.Tr key={u.user_id} data-testid="member-row">
+          <UserCells user={u} />
+          <Table.Td w={120}>
+            <DangerButton onClick={() => team.remove(groupId, u.user_id)}>{ru.admin.remove}</DangerButton>
+          </Table.Td>
+        </Table.Tr>
       )}
-      <Pager page={page} rows={members.length} />
-    </Stack>
+    </MembershipList>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Text } from "@mantine/core";
+import { Modal, SegmentedControl, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
@@ -9,6 +9,7 @@ import { runCriticalAction } from "../../lib/actions";
 import { showInfo } from "../../lib/notify";
 import { ObjectPicker, SubjectPicker, type Picked } from "./EntityPickers";
 import { PermissionPicker } from "./PermissionPicker";
+import { DialogActions } from "../ui/DialogActions";
 
 const t = ru.admin.rules;
 
@@ -100,14 +101,7 @@ export function RuleFormModal({ opened, onClose, anchor, onCreated }: Props) {
             onChange={(acl) => form.setFieldValue("acl", acl)}
             error={form.errors.acl as string | undefined}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {ru.admin.cancel}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t.create}
-            </Button>
-          </Group>
+          <DialogActions cancelLabel={ru.admin.cancel} onCancel={onClose} label={t.create} busy={busy} />
         </Stack>
       </form>
     </Modal>

@@ -5,6 +5,8 @@ import type { AccessRule } from "../../lib/admin-api";
 import { useState } from "react";
 import { permissionLabel } from "./PermissionPicker";
 import { RuleAclEditor } from "./RuleEditRow";
+import { DataTable } from "../ui/DataTable";
+import { DangerButton, RowActions } from "../ui/RowActions";
 
 const t = ru.admin.rules;
 
@@ -36,54 +38,38 @@ export function RulesTable({
   const c = t.columns;
   const [editing, setEditing] = useState<string | null>(null);
   return (
-    <Table.ScrollContainer minWidth={700}>
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{c.subject}</Table.Th>
-            <Table.Th>{c.object}</Table.Th>
-            <Table.Th>{c.acl}</Table.Th>
-            <Table.Th>{c.actions}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rules.map((r) => (
-            <Table.Tr key={r.rule_id} data-testid="rule-row">
-              <Table.Td>
-                <EntityLink id={r.subj_id} type={r.subj_type} name={r.subj_name} />
-              </Table.Td>
-              <Table.Td>
-                <EntityLink id={r.obj_id} type={r.obj_type} name={r.obj_name} />
-              </Table.Td>
-              <Table.Td>
-                {editing === r.rule_id ? (
-                  <RuleAclEditor rule={r} onDone={() => setEditing(null)} onSaved={onSaved} />
-                ) : (
-                  <Group gap={4}>
-                    {r.acl.map((p) => (
-                      <Badge key={p} variant="light" color={p === "deny" ? "red" : "teal"}>
-                        {permissionLabel(p)}
-                      </Badge>
-                    ))}
-                  </Group>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  {editing !== r.rule_id && (
-                    <Button size="xs" variant="subtle" onClick={() => setEditing(r.rule_id)}>
-                      {ru.adminExtra.editRule.button}
-                    </Button>
-                  )}
-                  <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(r)}>
-                    {ru.admin.delete}
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable minWidth={700} striped verticalSpacing="xs" head={[c.subject, c.object, c.acl, c.actions]} rows={rules}>
+      {(r) => (
+        <Table.Tr key={r.rule_id} data-testid="rule-row">
+          <Table.Td>
+            <EntityLink id={r.subj_id} type={r.subj_type} name={r.subj_name} />
+          </Table.Td>
+          <Table.Td>
+            <EntityLink id={r.obj_id} type={r.obj_type} name={r.obj_name} />
+          </Table.Td>
+          <Table.Td>
+            {editing === r.rule_id ? (
+              <RuleAclEditor rule={r} onDone={() => setEditing(null)} onSaved={onSaved} />
+            ) : (
+              <Group gap={4}>
+                {r.acl.map((p) => (
+                  <Badge key={p} variant="light" color={p === "deny" ? "red" : "teal"}>
+                    {permissionLabel(p)}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+          </Table.Td>
+          <RowActions gap={4}>
+            {editing !== r.rule_id && (
+              <Button size="xs" variant="subtle" onClick={() => setEditing(r.rule_id)}>
+                {ru.adminExtra.editRule.button}
+              </Button>
+            )}
+            <DangerButton onClick={() => onDelete(r)}>{ru.admin.delete}</DangerButton>
+          </RowActions>
+        </Table.Tr>
+      )}
+    </DataTable>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Modal, Stack, Table, Text, Title } from "@mantine/core";
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
@@ -6,6 +6,7 @@ import { type SsoLinkRow, unlinkSso } from "../../lib/admin-api";
 import { runCriticalAction } from "../../lib/actions";
 import { formatDateTime } from "../../lib/format";
 import { showInfo } from "../../lib/notify";
+import { DialogActions } from "../ui/DialogActions";
 
 const t = ru.sso.links;
 
@@ -75,14 +76,14 @@ export function SsoLinks({ userId, links }: { userId: string; links: SsoLinkRow[
         {confirm && (
           <Stack>
             <Text>{t.unlinkText(confirm.title)}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirm(null)}>
-                {t.cancel}
-              </Button>
-              <Button color="red" loading={busy} onClick={() => void unlink(confirm)}>
-                {t.unlink}
-              </Button>
-            </Group>
+            <DialogActions
+              cancelLabel={t.cancel}
+              onCancel={() => setConfirm(null)}
+              label={t.unlink}
+              color="red"
+              busy={busy}
+              onAction={() => void unlink(confirm)}
+            />
           </Stack>
         )}
       </Modal>

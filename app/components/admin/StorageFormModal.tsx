@@ -1,12 +1,14 @@
-import { Button, Checkbox, Group, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
+import { Checkbox, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
-import { useState } from "react";
+
 import { createStorageBody, updateStorageBody } from "../../../functions/storage/schemas";
 import { ru } from "../../i18n/ru";
 import { createStorage, type Storage, updateStorage } from "../../lib/admin-api";
 import { runCriticalAction } from "../../lib/actions";
-import { showInfo } from "../../lib/notify";
+
+import { DialogActions } from "../ui/DialogActions";
+import { useDialogSave } from "../ui/use-dialog-save";
 
 const t = ru.admin.storages;
 
@@ -49,33 +51,23 @@ export function StorageFormModal({ opened, onClose, storage, onSaved }: Props) {
       return Object.fromEntries(Object.entries(errors).map(([path, message]) => [path.replace(/^storage_setup\./, ""), message]));
     },
   });
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useDialogSave(() => {
+    onSaved();
+    onClose();
+  });
 
-  async function submit(values: typeof form.values) {
-    setBusy(true);
-    const payload = toPayload(values);
-    try {
-      if (storage) {
-        const { kind: _kind, ...changes } = payload;
-        await runCriticalAction(() =>
-          updateStorage(
-            storage.storage_id,
-            values.clear_credentials ? { ...changes, user: undefined, passwd: undefined, clear_credentials: true } : changes,
-          ),
-        );
-        showInfo(ru.admin.saved);
-      } else {
+  const submit = (values: typeof form.values) =>
+    save(async () => {
+      const payload = toPayload(values);
+      if (!storage) {
         await runCriticalAction(() => createStorage(payload));
-        showInfo(t.created);
+        return t.created;
       }
-      onSaved();
-      onClose();
-    } catch {
-      // The toast has said why; the form keeps what was typed.
-    } finally {
-      setBusy(false);
-    }
-  }
+      const { kind: _kind, ...changes } = payload;
+      const credentials = values.clear_credentials ? { user: undefined, passwd: undefined, clear_credentials: true } : {};
+      await runCriticalAction(() => updateStorage(storage.storage_id, { ...changes, ...credentials }));
+      return ru.admin.saved;
+    });
 
   const s3 = form.values.kind === "s3";
   const keyHint = storage?.has_credentials ? t.secretKeep : t.secretWriteOnly;
@@ -117,14 +109,7 @@ export function StorageFormModal({ opened, onClose, storage, onSaved }: Props) {
               )}
             </>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {ru.admin.cancel}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {ru.admin.save}
-            </Button>
-          </Group>
+          <DialogActions cancelLabel={ru.admin.cancel} onCancel={onClose} label={ru.admin.save} busy={busy} />
         </Stack>
       </form>
     </Modal>

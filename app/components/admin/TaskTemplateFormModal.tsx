@@ -1,12 +1,14 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, Textarea, TextInput } from "@mantine/core";
+import { Checkbox, Modal, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
-import { useState } from "react";
+
 import { operationClasses, setupSchemas, templateCreateBody, templatePatchBody } from "../../../functions/tasks/schemas";
 import { ru } from "../../i18n/ru";
 import { runCriticalAction } from "../../lib/actions";
-import { showInfo } from "../../lib/notify";
+
 import { createTaskTemplate, type TaskTemplate, updateTaskTemplate } from "../../lib/task-templates-api";
+import { DialogActions } from "../ui/DialogActions";
+import { useDialogSave } from "../ui/use-dialog-save";
 
 const t = ru.adminExtra.templates;
 
@@ -73,29 +75,21 @@ export function TaskTemplateFormModal({
       return out;
     },
   });
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useDialogSave(() => {
+    onSaved();
+    onClose();
+  });
 
-  async function submit(v: Values) {
-    const setup = parseSetup(v.setup) ?? {};
-    setBusy(true);
-    try {
+  const submit = (v: Values) =>
+    save(async () => {
+      const fields = { name: v.name.trim(), disabled: v.disabled, setup: parseSetup(v.setup) ?? {} };
       if (template) {
-        await runCriticalAction(() => updateTaskTemplate(template.id, { name: v.name.trim(), disabled: v.disabled, setup }));
-        showInfo(t.saved);
-      } else {
-        await runCriticalAction(() =>
-          createTaskTemplate({ name: v.name.trim(), disabled: v.disabled, operation_class: v.operation_class, setup }),
-        );
-        showInfo(t.created);
+        await runCriticalAction(() => updateTaskTemplate(template.id, fields));
+        return t.saved;
       }
-      onSaved();
-      onClose();
-    } catch {
-      // The toast has said why; the form keeps what was typed.
-    } finally {
-      setBusy(false);
-    }
-  }
+      await runCriticalAction(() => createTaskTemplate({ ...fields, operation_class: v.operation_class }));
+      return t.created;
+    });
 
   return (
     <Modal opened onClose={onClose} title={template ? t.editTitle : t.createTitle} size="lg">
@@ -120,14 +114,7 @@ export function TaskTemplateFormModal({
             {...form.getInputProps("setup")}
           />
           <Checkbox label={t.disabledLabel} {...form.getInputProps("disabled", { type: "checkbox" })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t.save}
-            </Button>
-          </Group>
+          <DialogActions cancelLabel={t.cancel} onCancel={onClose} label={t.save} busy={busy} />
         </Stack>
       </form>
     </Modal>

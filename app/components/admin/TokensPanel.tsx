@@ -11,6 +11,8 @@ import { runAction } from "../../lib/actions";
 import { formatDateTime } from "../../lib/format";
 import { showInfo } from "../../lib/notify";
 import { IssuedTokenModal } from "./IssuedTokenModal";
+import { DataTable } from "../ui/DataTable";
+import { DangerButton } from "../ui/RowActions";
 
 const t = ru.admin.tokens;
 
@@ -85,34 +87,19 @@ export function TokensPanel({ userId, tokens }: { userId: string; tokens: ApiTok
           </Text>
         )}
         {tokens.length > 0 && (
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                {[t.columns.name, t.columns.ctime, t.columns.expires, t.columns.state, ""].map((h) => (
-                  <Table.Th key={h}>{h}</Table.Th>
-                ))}
+          <DataTable verticalSpacing="xs" head={[t.columns.name, t.columns.ctime, t.columns.expires, t.columns.state, ""]} rows={tokens}>
+            {(tok) => (
+              <Table.Tr key={tok.token_id} data-testid="token-row">
+                <Table.Td>{tok.name}</Table.Td>
+                <Table.Td>{formatDateTime(tok.ctime)}</Table.Td>
+                <Table.Td>{tok.expires_at ? formatDateTime(tok.expires_at) : t.never}</Table.Td>
+                <Table.Td>
+                  <TokenState token={tok} />
+                </Table.Td>
+                <Table.Td>{!tok.revoked_at && <DangerButton onClick={() => revoke(tok.token_id)}>{t.revoke}</DangerButton>}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tokens.map((tok) => (
-                <Table.Tr key={tok.token_id} data-testid="token-row">
-                  <Table.Td>{tok.name}</Table.Td>
-                  <Table.Td>{formatDateTime(tok.ctime)}</Table.Td>
-                  <Table.Td>{tok.expires_at ? formatDateTime(tok.expires_at) : t.never}</Table.Td>
-                  <Table.Td>
-                    <TokenState token={tok} />
-                  </Table.Td>
-                  <Table.Td>
-                    {!tok.revoked_at && (
-                      <Button size="xs" variant="subtle" color="red" onClick={() => revoke(tok.token_id)}>
-                        {t.revoke}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            )}
+          </DataTable>
         )}
       </Stack>
       <IssuedTokenModal token={issued} onClose={() => setIssued(null)} />

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, NumberInput, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
+import { Checkbox, Modal, NumberInput, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
@@ -8,8 +8,10 @@ import { ru } from "../../i18n/ru";
 import { createUser, getGroup, listStorages, updateUser, type AdminUser, type Storage } from "../../lib/admin-api";
 import { runAction, runCriticalAction } from "../../lib/actions";
 import { formatSize } from "../../lib/format";
-import { showInfo } from "../../lib/notify";
+
 import { GroupsMultiPicker, type PickOption } from "./pickers";
+import { DialogActions } from "../ui/DialogActions";
+import { useDialogSave } from "../ui/use-dialog-save";
 
 const t = ru.admin.users;
 /** The quota is typed in GiB (bytes are what the API takes); empty = the default. */
@@ -79,10 +81,9 @@ function UserFormModal({ opened, onClose, user, storages, chroot, onSaved }: Pro
     },
     validate: zod4Resolver(user ? editRules : createRules),
   });
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useDialogSave(onClose);
 
   async function submit(values: typeof form.values) {
-    setBusy(true);
     const common = {
       user_name: values.user_name.trim(),
       user_login: values.user_login.trim(),
@@ -93,19 +94,14 @@ function UserFormModal({ opened, onClose, user, storages, chroot, onSaved }: Pro
       // Sent only when edited: a quota not a whole number of MiB would otherwise come back rounded.
       ...(form.isDirty("quotaGb") ? { quota: values.quotaGb === "" ? null : Math.round(Number(values.quotaGb) * GiB) } : {}),
     };
-    try {
+    await save(async () => {
       const passwd = values.user_passwd;
       const id = user
         ? (await runCriticalAction(() => updateUser(user.user_id, { ...common, ...(passwd ? { user_passwd: passwd } : {}) }))).user_id
         : (await runCriticalAction(() => createUser({ ...common, user_passwd: passwd }))).user_id;
-      showInfo(user ? ru.admin.saved : t.created);
       onSaved(id, !user);
-      onClose();
-    } catch {
-      // The toast has said why; the form stays open with what was typed.
-    } finally {
-      setBusy(false);
-    }
+      return user ? ru.admin.saved : t.created;
+    });
   }
 
   return (
@@ -145,14 +141,7 @@ function UserFormModal({ opened, onClose, user, storages, chroot, onSaved }: Pro
             allowNegative={false}
             {...form.getInputProps("quotaGb")}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {ru.admin.cancel}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {ru.admin.save}
-            </Button>
-          </Group>
+          <DialogActions cancelLabel={ru.admin.cancel} onCancel={onClose} label={ru.admin.save} busy={busy} />
         </Stack>
       </form>
     </Modal>

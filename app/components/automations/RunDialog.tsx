@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, TextInput } from "@mantine/core";
+import { Checkbox, Modal, NumberInput, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
 import { execute, type TriggerForm } from "../../lib/automations-api";
 import { showError, showInfo } from "../../lib/notify";
+import { DialogActions } from "../ui/DialogActions";
 
 const t = ru.automations;
 
@@ -71,14 +72,7 @@ export function RunDialog(props: { workflowId: string; form: TriggerForm; onClos
             />
           ),
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t.cancel}
-          </Button>
-          <Button onClick={start} loading={busy}>
-            {t.start}
-          </Button>
-        </Group>
+        <DialogActions cancelLabel={t.cancel} onCancel={props.onClose} label={t.start} onAction={start} busy={busy} />
       </Stack>
     </Modal>
   );

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Checkbox, Code, type ComboboxItem, Group, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
-import { formFieldTypes, triggerTypes, type FormField } from "../../../functions/udwf/schemas";
+import { Code, type ComboboxItem, Group, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { triggerTypes, type FormField } from "../../../functions/udwf/schemas";
 import { ru } from "../../i18n/ru";
+import { ManualFormEditor } from "./ManualFormEditor";
 
 const t = ru.automations;
 
@@ -32,7 +33,6 @@ export function TriggerEditor(props: {
   const set = (patch: Partial<TriggerValue>) => props.onChange({ ...v, ...patch });
   const e = props.errors;
   const form = v.form ?? [];
-  const setField = (i: number, patch: Partial<FormField>) => set({ form: form.map((f, n) => (n === i ? { ...f, ...patch } : f)) });
   return (
     <Stack gap="xs">
       <Select
@@ -110,49 +110,7 @@ export function TriggerEditor(props: {
           {t.hookUrl}: {props.hookUrl ? <Code>{props.hookUrl}</Code> : t.hookAfterSave}
         </Text>
       )}
-      {v.type === "manual" && (
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {t.form}
-          </Text>
-          {form.map((f, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: controlled rows with no id of their own; the position is their identity
-            <Group key={`${i}-${f.name}`} gap="xs" align="end">
-              <TextInput
-                label={t.formName}
-                value={f.name}
-                onChange={(x) => setField(i, { name: x.currentTarget.value })}
-                error={e[`form.${i}.name`]}
-              />
-              <TextInput
-                label={t.formLabel}
-                value={f.label}
-                onChange={(x) => setField(i, { label: x.currentTarget.value })}
-                error={e[`form.${i}.label`]}
-              />
-              <Select
-                label={t.formType}
-                w={120}
-                data={[...formFieldTypes]}
-                value={f.type}
-                onChange={(x) => x && setField(i, { type: x as FormField["type"] })}
-              />
-              <Checkbox label={t.formRequired} checked={f.required} onChange={(x) => setField(i, { required: x.currentTarget.checked })} />
-              <ActionIcon variant="subtle" color="red" aria-label={t.remove} onClick={() => set({ form: form.filter((_, n) => n !== i) })}>
-                ×
-              </ActionIcon>
-            </Group>
-          ))}
-          <Button
-            variant="subtle"
-            size="xs"
-            w="fit-content"
-            onClick={() => set({ form: [...form, { name: `field${form.length + 1}`, label: "", type: "string", required: false }] })}
-          >
-            {t.formAdd}
-          </Button>
-        </Stack>
-      )}
+      {v.type === "manual" && <ManualFormEditor form={form} errors={e} onChange={(next) => set({ form: next })} />}
     </Stack>
   );
 }

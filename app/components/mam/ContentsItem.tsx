@@ -23,6 +23,15 @@ const useMeta = (m: Member) => ({
   version: m.el_info.ver ? `v${m.el_info.ver}` : "",
 });
 
+/** What a list row and a grid tile both are: a list item that drags, named by its id and type for the drop and the tests. */
+const itemAttributes = (member: ItemProps["member"], onDragStart: ItemProps["onDragStart"]) => ({
+  role: "listitem",
+  "data-item": member.el_id,
+  "data-type": member.el_type,
+  draggable: true,
+  onDragStart,
+});
+
 export const LIST_ROW_HEIGHT = 48;
 export const GRID_CELL = { width: 176, height: 212 };
 
@@ -31,11 +40,7 @@ export function ListRow({ member, href, preview, selected, onSelect, onDragStart
   const m = useMeta(member);
   return (
     <Group
-      role="listitem"
-      data-item={member.el_id}
-      data-type={member.el_type}
-      draggable
-      onDragStart={onDragStart}
+      {...itemAttributes(member, onDragStart)}
       gap="sm"
       wrap="nowrap"
       h={LIST_ROW_HEIGHT}
@@ -91,11 +96,7 @@ export function GridCell({ member, href, preview, selected, onSelect, onDragStar
   const m = useMeta(member);
   return (
     <Box
-      role="listitem"
-      data-item={member.el_id}
-      data-type={member.el_type}
-      draggable
-      onDragStart={onDragStart}
+      {...itemAttributes(member, onDragStart)}
       w={GRID_CELL.width - 8}
       h={GRID_CELL.height - 8}
       p={6}

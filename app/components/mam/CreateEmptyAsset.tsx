@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { fileName } from "../../../functions/assets/schemas";
@@ -7,6 +7,7 @@ import { runAction } from "../../lib/actions";
 import { listClasses } from "../../lib/metadata-api";
 import { showError, showInfo } from "../../lib/notify";
 import { createEmptyAsset } from "../viewer/asset-actions-api";
+import { DialogActions } from "../ui/DialogActions";
 
 const t = ru.assetActions;
 
@@ -60,14 +61,7 @@ function CreateEmptyForm({ groupId, classes, onClose }: { groupId: string; class
           clearable
           comboboxProps={{ withinPortal: true }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t.create}
-          </Button>
-        </Group>
+        <DialogActions cancelLabel={t.cancel} onCancel={onClose} label={t.create} busy={busy} />
       </Stack>
     </form>
   );

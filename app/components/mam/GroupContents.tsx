@@ -1,25 +1,25 @@
 import { MountDiskButton } from "./MountDisk";
-import { ActionIcon, Checkbox, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
-import { useRevalidator, useSearchParams } from "@remix-run/react";
+import { Checkbox, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useState, type DragEvent } from "react";
+import { ContentsViewControls, type View } from "./ContentsViewControls";
+import { useContentsSort } from "./use-contents-sort";
+import { useSelection } from "./use-selection";
 import { ru } from "../../i18n/ru";
 import { useStore } from "../../lib/store";
-import { prefsStore, saveSettings } from "../../lib/user-prefs";
+import { prefsStore } from "../../lib/user-prefs";
 import { CsvActions } from "../metadata/CsvActions";
 import { ContentsFilter } from "./ContentsFilter";
 import { UploadDropzone } from "../uploads/UploadDropzone";
 import { GRID_CELL, GridCell, LIST_ROW_HEIGHT, ListHeader, ListRow } from "./ContentsItem";
-import { sortOf, type Contents } from "./contents";
+import type { Contents } from "./contents";
 import { startDrag } from "./dnd";
 import { VIRTUAL_ROOT_ID, type Member } from "./mam-api";
 import { rememberOrder } from "./nav-list";
 import { SelectionBar } from "./SelectionBar";
-import type { SortDir, SortKey } from "./sort";
 import { treeStore } from "./tree-store";
 import { useMembers } from "./use-members";
 import { VirtualRows } from "./VirtualRows";
-
-type View = "list" | "grid";
 
 /** Items within this many of the end of what is loaded: fetch the next page. */
 const PREFETCH_ROWS = 10;
@@ -33,31 +33,13 @@ const PREFETCH_ROWS = 10;
 export function GroupContents({ data }: { data: Contents }) {
   const { groupId, group } = data;
   const node = useStore(treeStore)[groupId];
-  const [params, setParams] = useSearchParams();
-  const { key: sortKey, dir: sortDir } = sortOf(params);
+  const { sortKey, sortDir, setSort } = useContentsSort();
   const { revalidate } = useRevalidator();
   const { settings } = useStore(prefsStore);
   const view: View = settings.mam_view ?? "list";
   const { items, done, loading, previews, loadMore } = useMembers(data);
-  const [selected, setSelected] = useState<Map<string, Member>>(new Map());
+  const { selected, select, selectAll } = useSelection(data);
   const [width, setWidth] = useState(800);
-
-  // An address without a sort shows the user's last one (a bookmark or a link with a sort keeps its own).
-  const savedSort = settings.mam_sort;
-  useEffect(() => {
-    if (params.has("sort") || !savedSort) return;
-    const next = new URLSearchParams(params);
-    next.set("sort", savedSort.key);
-    if (savedSort.dir === "desc") next.set("order", "desc");
-    setParams(next, { replace: true, preventScrollReset: true });
-  }, [params, savedSort, setParams]);
-  // Fresh data (a move, a delete, an upload): what was selected and is gone leaves the selection.
-  const [selectionBase, setSelectionBase] = useState(data);
-  if (selectionBase !== data) {
-    setSelectionBase(data);
-    const present = new Set(data.items.map((m) => m.el_id));
-    setSelected((prev) => new Map([...prev].filter(([id]) => present.has(id))));
-  }
 
   useEffect(
     () =>
@@ -67,15 +49,6 @@ export function GroupContents({ data }: { data: Contents }) {
       ),
     [groupId, items],
   );
-  const setSort = (key: SortKey, dir: SortDir) => {
-    const next = new URLSearchParams(params);
-    if (key === "none") next.delete("sort");
-    else next.set("sort", key);
-    if (dir === "asc") next.delete("order");
-    else next.set("order", dir);
-    setParams(next, { replace: true, preventScrollReset: true });
-    saveSettings({ mam_sort: key === "none" ? null : { key, dir } });
-  };
   const columns = view === "grid" ? Math.max(1, Math.floor(width / GRID_CELL.width)) : 1;
   const rowCount = Math.ceil(items.length / columns);
 
@@ -89,13 +62,6 @@ export function GroupContents({ data }: { data: Contents }) {
 
   const title = groupId === VIRTUAL_ROOT_ID ? ru.mam.virtualRoot : (node?.group_name ?? group?.group_name ?? "");
   const hrefOf = (m: Member) => (m.el_type === "group" ? `/mam/${m.el_id}` : `/mam/${groupId}/asset/${m.el_id}`);
-  const select = (m: Member, on: boolean) =>
-    setSelected((prev) => {
-      const next = new Map(prev);
-      if (on) next.set(m.el_id, m);
-      else next.delete(m.el_id);
-      return next;
-    });
   const dragOf = (m: Member) => (event: DragEvent) => {
     const moving = selected.has(m.el_id) ? [...selected.values()] : [m];
     startDrag(event, { from: groupId, members: moving.map((x) => ({ el_id: x.el_id, el_type: x.el_type })) });
@@ -163,44 +129,15 @@ export function GroupContents({ data }: { data: Contents }) {
             aria-label={ru.mam.selectAll}
             checked={allSelected}
             indeterminate={selected.size > 0 && !allSelected}
-            onChange={(e) => setSelected(e.currentTarget.checked ? new Map(items.map((m) => [m.el_id, m])) : new Map())}
+            onChange={(e) => selectAll(e.currentTarget.checked ? items : null)}
           />
           {selected.size > 0 && (
-            <SelectionBar
-              groupId={groupId}
-              selected={[...selected.values()]}
-              onClear={() => setSelected(new Map())}
-              onChanged={revalidate}
-            />
+            <SelectionBar groupId={groupId} selected={[...selected.values()]} onClear={() => selectAll(null)} onChanged={revalidate} />
           )}
         </Group>
         <Group gap="xs">
           <ContentsFilter />
-          <Select
-            size="xs"
-            w={150}
-            aria-label={ru.mam.sortBy}
-            value={sortKey}
-            allowDeselect={false}
-            onChange={(v) => setSort((v as SortKey) ?? "none", sortDir)}
-            data={(["none", "name", "date", "size"] as const).map((k) => ({ value: k, label: ru.mam.sort[k] }))}
-          />
-          <ActionIcon
-            variant="default"
-            aria-label={sortDir === "asc" ? ru.mam.sortAsc : ru.mam.sortDesc}
-            onClick={() => setSort(sortKey, sortDir === "asc" ? "desc" : "asc")}
-          >
-            <span aria-hidden="true">{sortDir === "asc" ? "↑" : "↓"}</span>
-          </ActionIcon>
-          <SegmentedControl
-            size="xs"
-            value={view}
-            onChange={(v) => saveSettings({ mam_view: v as View })}
-            data={[
-              { value: "list", label: ru.mam.viewList },
-              { value: "grid", label: ru.mam.viewGrid },
-            ]}
-          />
+          <ContentsViewControls sortKey={sortKey} sortDir={sortDir} onSort={setSort} view={view} />
         </Group>
       </Group>
       {view === "list" && <ListHeader />}

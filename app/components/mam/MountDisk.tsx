@@ -1,8 +1,9 @@
-import { Button, Code, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Code, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
 import { HelperMissing, mountGroup } from "../../lib/disk-helper";
 import { showError, showInfo } from "../../lib/notify";
+import { DialogActions } from "../ui/DialogActions";
 
 /**
  * "Подключить как диск": asks the disk helper on this machine to mount the group. No helper answering opens a
@@ -34,14 +35,13 @@ export function useMountDisk() {
         <Text size="sm" c="dimmed">
           {ru.disk.installNote}
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setMissing(null)}>
-            {ru.disk.close}
-          </Button>
-          <Button loading={busy} onClick={() => missing && mount(missing.groupId, missing.name)}>
-            {ru.disk.retry}
-          </Button>
-        </Group>
+        <DialogActions
+          cancelLabel={ru.disk.close}
+          onCancel={() => setMissing(null)}
+          label={ru.disk.retry}
+          busy={busy}
+          onAction={() => missing && mount(missing.groupId, missing.name)}
+        />
       </Stack>
     </Modal>
   );

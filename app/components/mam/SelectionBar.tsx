@@ -10,7 +10,7 @@ import { downloadFile, variantPath } from "./download";
 import { chunks, deleteAssets, deleteGroups, VIRTUAL_ROOT_ID, type Member } from "./mam-api";
 import { moveDropped, moveTargets, refreshTree } from "./move";
 import { treeStore } from "./tree-store";
-import { copyLabels } from "../viewer/AssetActions";
+import { CopyToModal } from "./CopyToModal";
 import { copyAssets } from "../viewer/asset-actions-api";
 import { loadTaskOffers, RunTaskModal, type TaskOffers } from "../viewer/RunTaskModal";
 
@@ -103,13 +103,7 @@ export function SelectionBar(props: { groupId: string; selected: Member[]; onCle
         onClose={() => setDialog(null)}
       />
       <MoveModal opened={dialog === "move"} targets={targets} onMove={move} onClose={() => setDialog(null)} />
-      <MoveModal
-        opened={dialog === "copy"}
-        targets={moveTargets(tree, "", new Set())}
-        onMove={copy}
-        onClose={() => setDialog(null)}
-        labels={copyLabels}
-      />
+      <CopyToModal opened={dialog === "copy"} onCopy={copy} onClose={() => setDialog(null)} />
       <RunTaskModal task={task} onClose={() => setTask(null)} />
     </Group>
   );

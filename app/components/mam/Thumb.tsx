@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { isDocumentMime } from "../../../functions/lib/mime";
+import { Icon } from "../icons";
 
 /** A thumbnail: the preview image when one exists, else an icon for the kind of file (or a folder). */
 
@@ -80,19 +81,10 @@ const colors: Record<Kind, string> = {
 
 export function KindIcon({ kind, size }: { kind: Kind; size: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke={colors[kind]}
-      strokeWidth={1.6}
-      strokeLinejoin="round"
-      aria-hidden="true"
-      data-kind={kind}
-    >
+    // Square line ends (the SVG default): the file shapes have corners, not the shell icons' round caps.
+    <Icon size={size} stroke={colors[kind]} strokeWidth={1.6} strokeLinecap="butt" data-kind={kind}>
       {paths[kind]}
-    </svg>
+    </Icon>
   );
 }
 

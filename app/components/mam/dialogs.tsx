@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { createGroupBody } from "../../../functions/groups/schemas";
 import { ru } from "../../i18n/ru";
+import { DialogActions } from "../ui/DialogActions";
 
 /** A yes/no question before anything destructive (delete). */
 export function ConfirmModal(props: {
@@ -29,14 +30,14 @@ export function ConfirmModal(props: {
     <Modal opened={props.opened} onClose={props.onClose} title={ru.mam.confirmDeleteTitle} centered>
       <Stack>
         <Text>{props.text}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {ru.mam.cancel}
-          </Button>
-          <Button color="red" loading={busy} onClick={confirm}>
-            {props.confirmLabel}
-          </Button>
-        </Group>
+        <DialogActions
+          cancelLabel={ru.mam.cancel}
+          onCancel={props.onClose}
+          label={props.confirmLabel}
+          color="red"
+          busy={busy}
+          onAction={confirm}
+        />
       </Stack>
     </Modal>
   );
@@ -79,14 +80,7 @@ function NameForm({ initial, onSubmit, onClose }: { initial: string; onSubmit: (
     <form onSubmit={submit} noValidate>
       <Stack>
         <TextInput label={ru.mam.groupName} data-autofocus required {...form.getInputProps("group_name")} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {ru.mam.cancel}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {ru.mam.save}
-          </Button>
-        </Group>
+        <DialogActions cancelLabel={ru.mam.cancel} onCancel={onClose} label={ru.mam.save} busy={busy} />
       </Stack>
     </form>
   );
@@ -126,14 +120,14 @@ export function MoveModal(props: {
           searchable
           comboboxProps={{ withinPortal: true }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {ru.mam.cancel}
-          </Button>
-          <Button onClick={move} disabled={!target} loading={busy}>
-            {labels.action}
-          </Button>
-        </Group>
+        <DialogActions
+          cancelLabel={ru.mam.cancel}
+          onCancel={props.onClose}
+          label={labels.action}
+          onAction={move}
+          disabled={!target}
+          busy={busy}
+        />
       </Stack>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, MultiSelect, Select, Stack } from "@mantine/core";
+import { Button, Modal, MultiSelect, Select, Stack } from "@mantine/core";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
@@ -7,6 +7,7 @@ import { attachTags, detachTags, type FieldTemplate, findTags, listRecords, list
 import { showInfo } from "../../lib/notify";
 import { type PickOption, type SearchOptions, useServerSearch } from "../admin/use-server-search";
 import { FieldInput, type FieldLookup } from "./FieldInput";
+import { DialogActions } from "../ui/DialogActions";
 
 const t = ru.metadata.bulk;
 
@@ -59,14 +60,13 @@ function SetFieldModal({
           comboboxProps={{ withinPortal: true }}
         />
         {template && <FieldInput template={template} value={value} onChange={setValue} lookup={lookup} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t.cancel}
-          </Button>
-          <Button onClick={apply} disabled={!template || value === null || value === ""}>
-            {t.apply}
-          </Button>
-        </Group>
+        <DialogActions
+          cancelLabel={t.cancel}
+          onCancel={onClose}
+          label={t.apply}
+          onAction={apply}
+          disabled={!template || value === null || value === ""}
+        />
       </Stack>
     </Modal>
   );
@@ -109,14 +109,7 @@ function TagsModal({
           searchable
           comboboxProps={{ withinPortal: true }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t.cancel}
-          </Button>
-          <Button onClick={apply} disabled={picked.length === 0}>
-            {t.apply}
-          </Button>
-        </Group>
+        <DialogActions cancelLabel={t.cancel} onCancel={onClose} label={t.apply} onAction={apply} disabled={picked.length === 0} />
       </Stack>
     </Modal>
   );

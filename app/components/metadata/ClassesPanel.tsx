@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack, Text } from "@mantine/core";
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
@@ -9,6 +9,7 @@ import { ConfirmModal } from "../mam/dialogs";
 import { NameForm } from "./NameForm";
 import { OrderedTemplates } from "./OrderedTemplates";
 import { classNameBody } from "./rules";
+import { RenamableTitle } from "./RenamableTitle";
 
 const t = ru.metadata.classes;
 
@@ -44,41 +45,18 @@ export function ClassesPanel({ classes, templates }: { classes: AssetClass[]; te
 
 function ClassCard({ assetClass, templates, onDelete }: { assetClass: AssetClass; templates: FieldTemplate[]; onDelete: () => void }) {
   const { revalidate } = useRevalidator();
-  const [renaming, setRenaming] = useState(false);
   const setFields = async (def_fields: string[]) => {
     if (await runAction(() => changeClass(assetClass.id, { def_fields }))) revalidate();
   };
   const rename = async (name: string) => {
     if (!(await runAction(() => changeClass(assetClass.id, { name })))) return false;
-    setRenaming(false);
     revalidate();
     return true;
   };
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={assetClass.name}>
       <Stack gap="xs">
-        <Group justify="space-between">
-          {renaming ? (
-            <NameForm
-              field="name"
-              schema={classNameBody}
-              initial={assetClass.name}
-              submitLabel={ru.metadata.save}
-              onSubmit={rename}
-              onCancel={() => setRenaming(false)}
-            />
-          ) : (
-            <Title order={4}>{assetClass.name}</Title>
-          )}
-          <Group gap="xs">
-            <Button size="xs" variant="default" onClick={() => setRenaming(true)}>
-              {ru.metadata.rename}
-            </Button>
-            <Button size="xs" variant="subtle" color="red" onClick={onDelete}>
-              {ru.metadata.delete}
-            </Button>
-          </Group>
-        </Group>
+        <RenamableTitle name={assetClass.name} field="name" schema={classNameBody} onRename={rename} onDelete={onDelete} />
         <Text size="sm" c="dimmed">
           {t.fields}
         </Text>

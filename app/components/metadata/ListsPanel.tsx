@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { Group, Paper, Select, Stack, Text } from "@mantine/core";
 import { useRevalidator, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
@@ -16,7 +16,8 @@ import {
 import { showInfo } from "../../lib/notify";
 import { ConfirmModal } from "../mam/dialogs";
 import { NameForm } from "./NameForm";
-import { NameRow } from "./NameRow";
+import { NamesTable } from "./NamesTable";
+import { RenamableTitle } from "./RenamableTitle";
 import { listBody, recordBody } from "./rules";
 
 const t = ru.metadata.lists;
@@ -25,8 +26,6 @@ const t = ru.metadata.lists;
 export function ListsPanel({ lists, listId, records }: { lists: ListInfo[]; listId: string | null; records: ListRecord[] }) {
   const { revalidate } = useRevalidator();
   const [, setSearchParams] = useSearchParams();
-  const [editing, setEditing] = useState<string | null>(null);
-  const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const current = lists.find((l) => l.list_id === listId);
   const open = (id: string) => setSearchParams({ tab: "lists", list: id }, { preventScrollReset: true });
@@ -39,7 +38,6 @@ export function ListsPanel({ lists, listId, records }: { lists: ListInfo[]; list
   };
   const changed = (ok: unknown) => {
     if (ok === undefined) return false;
-    setEditing(null);
     revalidate();
     return true;
   };
@@ -63,32 +61,13 @@ export function ListsPanel({ lists, listId, records }: { lists: ListInfo[]; list
       ) : (
         <Paper withBorder p="md" radius="md" component="section" aria-label={current?.list_name}>
           <Stack gap="sm">
-            <Group justify="space-between">
-              {renaming ? (
-                <NameForm
-                  field="list_name"
-                  schema={listBody}
-                  initial={current?.list_name}
-                  submitLabel={ru.metadata.save}
-                  onSubmit={async (name) => {
-                    const ok = changed(await runAction(() => renameList(listId, name)));
-                    if (ok) setRenaming(false);
-                    return ok;
-                  }}
-                  onCancel={() => setRenaming(false)}
-                />
-              ) : (
-                <Title order={4}>{current?.list_name}</Title>
-              )}
-              <Group gap="xs">
-                <Button size="xs" variant="default" onClick={() => setRenaming(true)}>
-                  {ru.metadata.rename}
-                </Button>
-                <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(true)}>
-                  {ru.metadata.delete}
-                </Button>
-              </Group>
-            </Group>
+            <RenamableTitle
+              name={current?.list_name ?? ""}
+              field="list_name"
+              schema={listBody}
+              onRename={async (name) => changed(await runAction(() => renameList(listId, name)))}
+              onDelete={() => setDeleting(true)}
+            />
             <NameForm
               field="rec_data"
               schema={recordBody}
@@ -99,24 +78,17 @@ export function ListsPanel({ lists, listId, records }: { lists: ListInfo[]; list
             {records.length === 0 ? (
               <Text c="dimmed">{t.noRecords}</Text>
             ) : (
-              <Table striped aria-label={t.record}>
-                <Table.Tbody>
-                  {records.map((rec) => (
-                    <NameRow
-                      key={rec.rec_id}
-                      text={rec.rec_data}
-                      field="rec_data"
-                      schema={recordBody}
-                      editing={editing === rec.rec_id}
-                      editLabel={ru.metadata.edit}
-                      onEdit={() => setEditing(rec.rec_id)}
-                      onCancel={() => setEditing(null)}
-                      onSave={async (value) => changed(await runAction(() => changeRecord(listId, rec.rec_id, value)))}
-                      onDelete={async () => changed(await runAction(() => deleteRecord(listId, rec.rec_id)))}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <NamesTable
+                rows={records}
+                aria-label={t.record}
+                idOf={(rec) => rec.rec_id}
+                nameOf={(rec) => rec.rec_data}
+                field="rec_data"
+                schema={recordBody}
+                editLabel={ru.metadata.edit}
+                onSave={async (rec, value) => changed(await runAction(() => changeRecord(listId, rec.rec_id, value)))}
+                onDelete={async (rec) => changed(await runAction(() => deleteRecord(listId, rec.rec_id)))}
+              />
             )}
           </Stack>
         </Paper>

@@ -1,4 +1,4 @@
-import { Group, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Group, Stack, Text, TextInput } from "@mantine/core";
 import { useRevalidator, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
@@ -8,7 +8,7 @@ import { showInfo } from "../../lib/notify";
 import { Pager } from "../admin/Pager";
 import { ConfirmModal } from "../mam/dialogs";
 import { NameForm } from "./NameForm";
-import { NameRow } from "./NameRow";
+import { NamesTable } from "./NamesTable";
 import { tagBody } from "./rules";
 
 const t = ru.metadata.tags;
@@ -18,7 +18,6 @@ export function TagsPanel({ tags, q, page }: { tags: Tag[]; q: string; page: num
   const { revalidate } = useRevalidator();
   const [, setSearchParams] = useSearchParams();
   const [text, setText] = useState(q);
-  const [renaming, setRenaming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Tag | null>(null);
   // A new filter starts again from the first page.
   const filter = (query: string) => {
@@ -34,7 +33,6 @@ export function TagsPanel({ tags, q, page }: { tags: Tag[]; q: string; page: num
   };
   const rename = async (id: string, tag_name: string) => {
     if (!(await runAction(() => renameTag(id, tag_name)))) return false;
-    setRenaming(null);
     revalidate();
     return true;
   };
@@ -55,24 +53,17 @@ export function TagsPanel({ tags, q, page }: { tags: Tag[]; q: string; page: num
       {tags.length === 0 ? (
         <Text c="dimmed">{ru.metadata.empty}</Text>
       ) : (
-        <Table striped aria-label={ru.metadata.tabs.tags}>
-          <Table.Tbody>
-            {tags.map((tag) => (
-              <NameRow
-                key={tag.tag_id}
-                text={tag.tag_name}
-                field="tag_name"
-                schema={tagBody}
-                editing={renaming === tag.tag_id}
-                editLabel={ru.metadata.rename}
-                onEdit={() => setRenaming(tag.tag_id)}
-                onCancel={() => setRenaming(null)}
-                onSave={(name) => rename(tag.tag_id, name)}
-                onDelete={() => setDeleting(tag)}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <NamesTable
+          rows={tags}
+          aria-label={ru.metadata.tabs.tags}
+          idOf={(tag) => tag.tag_id}
+          nameOf={(tag) => tag.tag_name}
+          field="tag_name"
+          schema={tagBody}
+          editLabel={ru.metadata.rename}
+          onSave={(tag, name) => rename(tag.tag_id, name)}
+          onDelete={setDeleting}
+        />
       )}
       <Pager page={page} rows={tags.length} />
       <ConfirmModal

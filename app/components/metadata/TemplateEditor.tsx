@@ -1,6 +1,6 @@
-import { Anchor, Badge, Button, Code, Grid, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Code, Grid, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { Link, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
@@ -11,6 +11,7 @@ import { DeleteTemplate } from "./DeleteTemplate";
 import { FieldInput, type FieldLookup } from "./FieldInput";
 import { templateBody } from "./rules";
 import { SetupForm } from "./SetupForm";
+import { BackLink } from "../ui/BackLink";
 
 const t = ru.metadata.editor;
 const tt = ru.metadata.templates;
@@ -75,9 +76,7 @@ export function TemplateEditor({ template, templates, lists, choices: loadedChoi
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/admin/metadata" size="sm">
-        ← {t.back}
-      </Anchor>
+      <BackLink to="/admin/metadata" label={t.back} />
       <Group justify="space-between">
         <Group gap="sm">
           <Title order={2}>{template.field_def_name}</Title>

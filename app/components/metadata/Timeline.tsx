@@ -1,18 +1,17 @@
 import { Box, Button, Group, Select, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { useRevalidator } from "@remix-run/react";
-import { type RefObject, useEffect, useState } from "react";
+import { type RefObject, useState } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
 import { createValue, type FieldTemplate, type FieldValue } from "../../lib/metadata-api";
 import { showError, showInfo } from "../../lib/notify";
 import { FieldInput, type FieldLookup } from "./FieldInput";
 import { secondsToText } from "./time-text";
+import { TimelineBar } from "./TimelineBar";
+import { useInOutKeys } from "./use-in-out-keys";
+import { useMediaDuration } from "./use-media-duration";
 
 const t = ru.metadata.timeline;
-
-/** Whether a key press is typing into a form control (then I, O and Enter are the control's). */
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 
 const short = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
@@ -33,7 +32,7 @@ export interface TimelineProps {
  */
 export function Timeline({ assetId, version, templates, values, lookup, canEdit, media }: TimelineProps) {
   const { revalidate } = useRevalidator();
-  const [duration, setDuration] = useState(0);
+  const duration = useMediaDuration(media);
   const [range, setRange] = useState<{ in: number | null; out: number | null }>({ in: null, out: null });
   const [defId, setDefId] = useState<string | null>(templates[0]?.field_def_id ?? null);
   const [draft, setDraft] = useState<unknown>(null);
@@ -63,64 +62,17 @@ export function Timeline({ assetId, version, templates, values, lookup, canEdit,
     revalidate();
   };
 
-  // The player's length, once known (subscribing to the element; nothing is loaded here).
-  useEffect(() => {
-    const el = media.current;
-    if (!el) return;
-    const update = () => setDuration(Number.isFinite(el.duration) ? el.duration : 0);
-    update();
-    el.addEventListener("loadedmetadata", update);
-    el.addEventListener("durationchange", update);
-    return () => {
-      el.removeEventListener("loadedmetadata", update);
-      el.removeEventListener("durationchange", update);
-    };
-  }, [media]);
-
-  // I / O / Enter at the playhead, on the keyboard's physical keys (the same on a Russian layout).
-  useEffect(() => {
-    if (!canEdit) return;
-    const onKey = (event: KeyboardEvent) => {
-      const el = media.current;
-      if (!el || typing(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.code === "KeyI") setRange((r) => ({ ...r, in: el.currentTime }));
-      else if (event.code === "KeyO") setRange((r) => ({ ...r, out: el.currentTime }));
-      else if (event.key === "Enter") void save();
-      else return;
-      event.preventDefault();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+  useInOutKeys(media, canEdit, {
+    in: (at) => setRange((r) => ({ ...r, in: at })),
+    out: (at) => setRange((r) => ({ ...r, out: at })),
+    enter: () => void save(),
   });
 
   const sorted = [...values].sort((a, b) => (a.pts?.[0] ?? 0) - (b.pts?.[0] ?? 0));
-  const pct = (s: number) => `${duration > 0 ? Math.min(100, (s / duration) * 100) : 0}%`;
   return (
     <Stack gap={6} component="section" aria-label={t.title}>
       <Title order={5}>{t.title}</Title>
-      <Box pos="relative" h={18} bg="dark.6" style={{ borderRadius: 4 }} data-testid="timeline-bar">
-        {sorted.map((v) => {
-          const [from, to] = v.pts ?? [0, 0];
-          return (
-            <UnstyledButton
-              key={v.field_id}
-              aria-label={t.seek(nameOf(v.def_id), secondsToText(from), secondsToText(to))}
-              onClick={() => seek(from)}
-              pos="absolute"
-              top={2}
-              h={14}
-              style={{
-                left: pct(from),
-                width: `max(4px, calc(${pct(to)} - ${pct(from)}))`,
-                background: "var(--mantine-color-blue-6)",
-                borderRadius: 3,
-              }}
-            />
-          );
-        })}
-        {range.in !== null && <Box pos="absolute" top={0} h={18} w={2} bg="green.5" style={{ left: pct(range.in) }} />}
-        {range.out !== null && <Box pos="absolute" top={0} h={18} w={2} bg="red.5" style={{ left: pct(range.out) }} />}
-      </Box>
+      <TimelineBar values={sorted} duration={duration} range={range} nameOf={nameOf} onSeek={seek} />
       {sorted.length === 0 ? (
         <Text size="xs" c="dimmed">
           {t.none}

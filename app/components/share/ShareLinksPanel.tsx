@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, CopyButton, Group, Paper, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Badge, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import type { LinkOut } from "../../../functions/sl/schemas";
@@ -6,8 +6,10 @@ import { ru } from "../../i18n/ru";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/format";
 import { showError, showInfo } from "../../lib/notify";
-import { IconCheck, IconCopy } from "../icons";
+import { CopyIconButton } from "../ui/CopyIconButton";
 import { CreateLinkForm } from "./CreateLinkForm";
+import { DataTable } from "../ui/DataTable";
+import { DangerButton, RowActions } from "../ui/RowActions";
 
 const t = ru.share.panel;
 const urlOf = (id: string) => `${window.location.origin}/sl/${id}`;
@@ -53,77 +55,59 @@ export function ShareLinksPanel({ assetId, links }: { assetId: string; links: Li
             <Text size="sm" ff="monospace" data-testid="share-link-url" style={{ wordBreak: "break-all" }}>
               {urlOf(created)}
             </Text>
-            <LinkCopy url={urlOf(created)} />
+            <CopyIconButton value={urlOf(created)} copyLabel={t.copy} copiedLabel={t.copied} />
           </Group>
         )}
         {links.length === 0 && <Text c="dimmed">{t.empty}</Text>}
         {links.length > 0 && (
-          <Table striped>
-            <Table.Tbody>
-              {links.map((l) => (
-                <Table.Tr key={`${l.link_id}-${l.ctime}`}>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {l.link_id}
+          <DataTable striped rows={links}>
+            {(l) => (
+              <Table.Tr key={`${l.link_id}-${l.ctime}`}>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {l.link_id}
+                  </Text>
+                  {l.kind === "review" && (
+                    <Text size="xs" c="dimmed" data-testid="review-link-kind">
+                      {l.email[0] ? ru.review.request.reviewLinkFor(l.email[0]) : ru.review.request.reviewLink}
                     </Text>
-                    {l.kind === "review" && (
-                      <Text size="xs" c="dimmed" data-testid="review-link-kind">
-                        {l.email[0] ? ru.review.request.reviewLinkFor(l.email[0]) : ru.review.request.reviewLink}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={l.state === "active" ? "green" : "gray"} variant="light">
-                      {t.states[l.state]}
-                    </Badge>
-                    {l.has_password && (
-                      <Text span size="xs" c="dimmed">
-                        {" "}
-                        {t.withPassword}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={l.state === "active" ? "green" : "gray"} variant="light">
+                    {t.states[l.state]}
+                  </Badge>
+                  {l.has_password && (
+                    <Text span size="xs" c="dimmed">
+                      {" "}
+                      {t.withPassword}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs" c="dimmed">
+                    {t.views}: {l.view_count} · {t.downloads}: {l.download_count}
+                    {l.download_limit !== null ? ` / ${l.download_limit}` : ""}
+                  </Text>
+                  {l.time_range[1] !== null && (
                     <Text size="xs" c="dimmed">
-                      {t.views}: {l.view_count} · {t.downloads}: {l.download_count}
-                      {l.download_limit !== null ? ` / ${l.download_limit}` : ""}
+                      {ru.share.expiresAt(formatDateTime(l.time_range[1]))}
                     </Text>
-                    {l.time_range[1] !== null && (
-                      <Text size="xs" c="dimmed">
-                        {ru.share.expiresAt(formatDateTime(l.time_range[1]))}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {l.manageable && l.state !== "revoked" && (
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <LinkCopy url={linkUrl(l)} />
-                        <Button size="xs" variant="subtle" color="red" onClick={() => revoke(l.link_id)}>
-                          {t.revoke}
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  )}
+                </Table.Td>
+                {l.manageable && l.state !== "revoked" ? (
+                  <RowActions justify="flex-end">
+                    <CopyIconButton value={linkUrl(l)} copyLabel={t.copy} copiedLabel={t.copied} />
+                    <DangerButton onClick={() => revoke(l.link_id)}>{t.revoke}</DangerButton>
+                  </RowActions>
+                ) : (
+                  <Table.Td />
+                )}
+              </Table.Tr>
+            )}
+          </DataTable>
         )}
       </Stack>
     </Paper>
-  );
-}
-
-function LinkCopy({ url }: { url: string }) {
-  return (
-    <CopyButton value={url} timeout={1500}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? t.copied : t.copy} withArrow>
-          <ActionIcon variant="subtle" color={copied ? "teal" : "gray"} onClick={copy} aria-label={t.copy}>
-            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
   );
 }

@@ -8,6 +8,8 @@ import { runAction, runCriticalAction } from "../../lib/actions";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "../../lib/disk-helper";
 import { formatDateTime } from "../../lib/format";
 import { showInfo } from "../../lib/notify";
+import { DataTable } from "../ui/DataTable";
+import { DangerButton } from "../ui/RowActions";
 
 /**
  * The caller's app passwords (WebDAV clients, the disk helper; the only way into WebDAV for single-sign-on
@@ -60,30 +62,18 @@ export function AppPasswordsButton() {
           </form>
           {list?.length === 0 && <Text c="dimmed">{ru.disk.none}</Text>}
           {!!list?.length && (
-            <Table aria-label={ru.disk.appPasswords}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{ru.disk.passwordName}</Table.Th>
-                  <Table.Th>{ru.disk.created}</Table.Th>
-                  <Table.Th>{ru.disk.lastUsed}</Table.Th>
-                  <Table.Th />
+            <DataTable aria-label={ru.disk.appPasswords} head={[ru.disk.passwordName, ru.disk.created, ru.disk.lastUsed, ""]} rows={list}>
+              {(p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>{p.name}</Table.Td>
+                  <Table.Td>{formatDateTime(p.ctime)}</Table.Td>
+                  <Table.Td>{p.last_used ? formatDateTime(p.last_used) : ru.disk.never}</Table.Td>
+                  <Table.Td>
+                    <DangerButton onClick={() => revoke(p.id)}>{ru.disk.revoke}</DangerButton>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>{p.name}</Table.Td>
-                    <Table.Td>{formatDateTime(p.ctime)}</Table.Td>
-                    <Table.Td>{p.last_used ? formatDateTime(p.last_used) : ru.disk.never}</Table.Td>
-                    <Table.Td>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => revoke(p.id)}>
-                        {ru.disk.revoke}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              )}
+            </DataTable>
           )}
         </Stack>
       </Modal>

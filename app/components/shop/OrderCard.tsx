@@ -6,6 +6,7 @@ import { ru } from "../../i18n/ru";
 import { formatDate, formatDateTime } from "../../lib/format";
 import type { Order } from "../../lib/shop-api";
 import { OrderStatusBadge } from "./OrderStatusBadge";
+import { LineItemCells } from "./LineItemCells";
 
 const t = ru.shop;
 
@@ -46,11 +47,7 @@ export function OrderCard({ order, actions, showBuyer }: { order: Order; actions
           <Table.Tbody>
             {order.items.map((i) => (
               <Table.Tr key={i.item_id}>
-                <Table.Td>{i.title}</Table.Td>
-                <Table.Td>
-                  {i.licence_name} · {t.variants[i.variant]}
-                </Table.Td>
-                <Table.Td>{formatPrice(i.price, i.currency)}</Table.Td>
+                <LineItemCells item={i} />
                 <Table.Td>
                   <Stack gap={2}>
                     {i.deliveries.map((d) => (

@@ -5,20 +5,17 @@ import { useEffect, useRef, useState } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
 import { showInfo } from "../../lib/notify";
-import { useStore } from "../../lib/store";
+
 import { uploadQueue } from "../../lib/upload-client";
-import { MoveModal } from "../mam/dialogs";
+import { CopyToModal } from "../mam/CopyToModal";
 import type { Asset } from "../mam/mam-api";
-import { moveTargets } from "../mam/move";
-import { treeStore } from "../mam/tree-store";
+
 import { copyAssets } from "./asset-actions-api";
 import { loadTaskOffers, RunTaskModal, type TaskOffers } from "./RunTaskModal";
 import { VERSION_PARAM } from "./VersionSwitcher";
+import { DialogActions } from "../ui/DialogActions";
 
 const t = ru.assetActions;
-
-/** The words of the tree picker when it copies (the same picker as «Переместить в…»). */
-export const copyLabels = { title: t.copyTo, target: t.copyTarget, action: t.copy };
 
 /**
  * Queues a file as the asset's next version (spec 4: a new version's main variant is `initial`) and, if an older
@@ -119,14 +116,13 @@ function AddVariantModal(props: { opened: boolean; asset: Asset; groupId: string
             {file?.name ?? ""}
           </Text>
         </Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t.cancel}
-          </Button>
-          <Button onClick={upload} disabled={!file || !trimmed}>
-            {t.variantUpload}
-          </Button>
-        </Group>
+        <DialogActions
+          cancelLabel={t.cancel}
+          onCancel={props.onClose}
+          label={t.variantUpload}
+          onAction={upload}
+          disabled={!file || !trimmed}
+        />
       </Stack>
     </Modal>
   );
@@ -140,7 +136,6 @@ export function AssetActions(props: { asset: Asset; groupId: string; version: nu
   const { asset, groupId, version } = props;
   const [dialog, setDialog] = useState<"variant" | "copy" | null>(null);
   const [task, setTask] = useState<TaskOffers | null>(null);
-  const tree = useStore(treeStore);
   const newVersion = useNewVersion(asset, groupId);
   const access = asset.asset_access;
   const canUpdate = access.includes("update");
@@ -187,13 +182,7 @@ export function AssetActions(props: { asset: Asset; groupId: string; version: nu
       {version !== null && (
         <AddVariantModal opened={dialog === "variant"} asset={asset} groupId={groupId} version={version} onClose={() => setDialog(null)} />
       )}
-      <MoveModal
-        opened={dialog === "copy"}
-        targets={moveTargets(tree, "", new Set())}
-        onMove={copy}
-        onClose={() => setDialog(null)}
-        labels={copyLabels}
-      />
+      <CopyToModal opened={dialog === "copy"} onCopy={copy} onClose={() => setDialog(null)} />
       <RunTaskModal task={task} onClose={() => setTask(null)} />
     </>
   );

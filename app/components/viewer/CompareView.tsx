@@ -1,11 +1,12 @@
-import { Anchor, Badge, Box, Button, Group, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
-import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { Badge, Box, Button, Group, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
+import { useLocation, useNavigate } from "@remix-run/react";
 import { type PointerEvent as ReactPointerEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { ru } from "../../i18n/ru";
 import type { CompareData, CompareSide } from "./compare-api";
 import { MediaView } from "./MediaView";
 import { linkMedia, stepTarget } from "./media-sync";
 import { playVariant } from "./viewer-api";
+import { BackLink } from "../ui/BackLink";
 
 const t = ru.review.compare;
 
@@ -212,33 +213,25 @@ export function CompareView({ data }: { data: CompareData }) {
     <Stack gap="xs" style={{ flex: 1, minHeight: 0 }} data-testid="compare">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={viewer} size="sm" style={{ flexShrink: 0 }}>
-            ← {t.back}
-          </Anchor>
+          <BackLink to={viewer} label={t.back} />
           <Title order={4} lineClamp={1}>
             {t.title}: {asset.name}
           </Title>
         </Group>
         {sides && (
           <Group gap="xs">
-            <Select
-              size="xs"
-              w={130}
-              aria-label={t.left}
-              data={options}
-              value={String(sides[0].version)}
-              onChange={(v) => choose("a", v)}
-              allowDeselect={false}
-            />
-            <Select
-              size="xs"
-              w={130}
-              aria-label={t.right}
-              data={options}
-              value={String(sides[1].version)}
-              onChange={(v) => choose("b", v)}
-              allowDeselect={false}
-            />
+            {(["a", "b"] as const).map((side, i) => (
+              <Select
+                key={side}
+                size="xs"
+                w={130}
+                aria-label={side === "a" ? t.left : t.right}
+                data={options}
+                value={String(sides[i].version)}
+                onChange={(v) => choose(side, v)}
+                allowDeselect={false}
+              />
+            ))}
             {images && (
               <SegmentedControl
                 size="xs"

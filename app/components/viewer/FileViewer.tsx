@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Flex, Group, Menu, Overlay, Stack, Text } from "@mantine/core";
+import { Box, Button, Flex, Group, Menu, Overlay, Stack, Text } from "@mantine/core";
 import { Link, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { editorPath, offersEdit } from "../editor/editable";
 import { useEffect, useRef } from "react";
@@ -26,6 +26,7 @@ import { ReviewPanel } from "./ReviewPanel";
 import { loadSimilar, SimilarAssets, type SimilarShown } from "./SimilarAssets";
 import { loadReview, type ReviewState } from "./review-api";
 import { chooseView, latestVariants, playVariant, shownMime, type Variant, type Viewing } from "./viewer-api";
+import { BackLink } from "../ui/BackLink";
 
 export interface ViewerData extends Viewing {
   groupId: string;
@@ -147,9 +148,7 @@ export function FileViewer({ data }: { data: ViewerData }) {
       )}
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: "1 1 20rem" }}>
-          <Anchor component={Link} to={`/mam/${groupId}`} size="sm" style={{ flexShrink: 0 }}>
-            ← {ru.viewer.back}
-          </Anchor>
+          <BackLink to={`/mam/${groupId}`} label={ru.viewer.back} />
           <AssetTitle assetId={assetId} name={asset.name} canRename={asset.asset_access.includes("update")} onRenamed={reload} />
         </Group>
         <Group gap="xs" wrap="wrap">

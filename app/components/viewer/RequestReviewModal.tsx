@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ActionIcon, Button, Checkbox, CopyButton, Group, Modal, PasswordInput, Stack, Text, TextInput, Tooltip } from "@mantine/core";
+import { Button, Checkbox, Group, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
@@ -9,8 +9,9 @@ import { ru } from "../../i18n/ru";
 import { ApiError } from "../../lib/api";
 import { showError, showInfo } from "../../lib/notify";
 import { type PickOption, RemoteMultiPicker, type SearchOptions } from "../admin/pickers";
-import { IconCheck, IconCopy } from "../icons";
+import { CopyIconButton } from "../ui/CopyIconButton";
 import { findReviewers, type RequestOut, requestReview } from "./review-api";
+import { DialogActions } from "../ui/DialogActions";
 
 const t = ru.review.request;
 
@@ -160,15 +161,7 @@ export function RequestReviewModal(props: {
               <Text size="sm" ff="monospace" style={{ wordBreak: "break-all" }} data-testid="review-link-url">
                 {l.url}
               </Text>
-              <CopyButton value={l.url} timeout={1500}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? t.copied : t.copy} withArrow>
-                    <ActionIcon variant="subtle" color={copied ? "teal" : "gray"} onClick={copy} aria-label={t.copy}>
-                      {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
+              <CopyIconButton value={l.url} copyLabel={t.copy} copiedLabel={t.copied} />
             </Group>
           ))}
           <Group justify="flex-end">
@@ -223,14 +216,7 @@ export function RequestReviewModal(props: {
                 </Group>
               </Stack>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t.cancel}
-              </Button>
-              <Button type="submit" loading={busy}>
-                {t.submit}
-              </Button>
-            </Group>
+            <DialogActions cancelLabel={t.cancel} onCancel={close} label={t.submit} busy={busy} />
           </Stack>
         </form>
       )}
