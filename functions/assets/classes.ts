@@ -2,19 +2,14 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { AssetClass } from "../../db/schema";
 import { requireAdmin } from "../lib/auth";
 import { getDb } from "../lib/db";
-import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { errorAnswers, createApp, jsonBody, jsonContent } from "../lib/openapi";
 import { classesByIds, createClass, deleteClass, listClasses, updateClass } from "./class-service";
 import { assetClass, assetClassBody, idParam, idsBody, ok } from "./schemas";
 
 /** Asset classes: /api/asset/class (admins change them; everyone may read them; ./class-service.ts). */
 const app = createApp();
 const tags = ["asset classes"];
-const errors = {
-  ...errorResponses,
-  403: { description: "Admins only", content: errorResponses[400].content },
-  404: { description: "Not found", content: errorResponses[400].content },
-  409: { description: "Name taken", content: errorResponses[400].content },
-};
+const errors = errorAnswers({ 403: "Admins only", 404: "Not found", 409: "Name taken" });
 const out = (c: AssetClass) => ({ id: c.classId, name: c.name, def_fields: c.defFields });
 
 app.openapi(

@@ -4,7 +4,7 @@ import { getDb } from "../lib/db";
 import type { AppEnv } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { entityAccess } from "../lib/access";
-import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { errorAnswers, createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { idParam, idsBody } from "../lib/params";
 import { entityUserAccessOut as usersOf } from "../users/schemas";
 import { entityUserAccess } from "../users/acl";
@@ -135,11 +135,10 @@ app.openapi(
 
 // Single sign-on (sso, sso-cb, sso-providers, exchange-token) lives in functions/sso/routes.ts.
 
-const objectErrors = {
-  ...errorResponses,
-  403: jsonContent(errorEnvelope, "Readable, but the acl permission is missing"),
-  404: jsonContent(errorEnvelope, "No such object, or the caller may not read it"),
-};
+const objectErrors = errorAnswers({
+  403: "Readable, but the acl permission is missing",
+  404: "No such object, or the caller may not read it",
+});
 
 app.openapi(
   createRoute({

@@ -1,17 +1,16 @@
 import { z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
-import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
+import { errorAnswers, createApp, jsonBody, routeDefiner } from "../lib/openapi";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "./app-passwords";
 import { appPassword, createAppPasswordBody, davPathOut, newAppPassword } from "./schemas";
 import { davPathOf, hrefOf } from "./tree";
 
 /** The API side of WebDAV: the caller's app passwords, and where a group is in its WebDAV tree (for the disk helper). */
 const app = createApp();
-const route = routeDefiner(["auth"], {
-  ...errorResponses,
-  404: jsonContent(errorEnvelope, "Not one of the caller's live app passwords"),
-  409: jsonContent(errorEnvelope, "Too many live app passwords"),
-});
+const route = routeDefiner(
+  ["auth"],
+  errorAnswers({ 404: "Not one of the caller's live app passwords", 409: "Too many live app passwords" }),
+);
 
 const idParam = z.object({ id: z.uuid({ error: "должен быть UUID" }).openapi({ param: { name: "id", in: "path" } }) });
 

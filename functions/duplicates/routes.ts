@@ -1,5 +1,5 @@
 import { getDb } from "../lib/db";
-import { createApp, errorEnvelope, errorResponses, jsonContent, routeDefiner } from "../lib/openapi";
+import { errorAnswers, createApp, routeDefiner } from "../lib/openapi";
 import * as s from "./schemas";
 import { duplicateSets, duplicatesOf } from "./service";
 import { mergeAsVersion } from "./merge";
@@ -10,12 +10,14 @@ import { nearSets } from "./similar";
  * near=true, look-alike sets by perceptual fingerprint. Every answer names only assets the caller can read.
  */
 const app = createApp();
-const route = routeDefiner(["duplicates"], {
-  ...errorResponses,
-  403: jsonContent(errorEnvelope, "The caller may read the assets but lacks update on the target or delete on the copy"),
-  404: jsonContent(errorEnvelope, "No such asset, or one the caller may not read"),
-  409: jsonContent(errorEnvelope, "The copy has no content yet, or an upload into it is still going"),
-});
+const route = routeDefiner(
+  ["duplicates"],
+  errorAnswers({
+    403: "The caller may read the assets but lacks update on the target or delete on the copy",
+    404: "No such asset, or one the caller may not read",
+    409: "The copy has no content yet, or an upload into it is still going",
+  }),
+);
 
 app.openapi(
   route(

@@ -1,7 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
 import { gzipJsonResponse } from "../lib/tree-answers";
-import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
+import { errorAnswers, createApp, jsonBody, routeDefiner } from "../lib/openapi";
 import { dir, entityByPath, groupSize, groupsWithUsers, previewList, searchGroups } from "./browse";
 import { deleteMembers, insertMembers, moveMembers } from "./members";
 import * as s from "./schemas";
@@ -12,12 +12,11 @@ import { aclRoots, members, roots, subtree } from "./tree";
 /** /api/group: the tree of groups (folders and teams). Every handler asks the access engine first. */
 const app = createApp();
 const tags = ["group"];
-const objectErrors = {
-  ...errorResponses,
-  403: jsonContent(errorEnvelope, "Readable, but the permission is missing (or admins only)"),
-  404: jsonContent(errorEnvelope, "No such object, or the caller may not read it"),
-  409: jsonContent(errorEnvelope, "Name clash or wrong state"),
-};
+const objectErrors = errorAnswers({
+  403: "Readable, but the permission is missing (or admins only)",
+  404: "No such object, or the caller may not read it",
+  409: "Name clash or wrong state",
+});
 const route = routeDefiner(tags, objectErrors);
 
 app.openapi(route("get", "/roots", "Real top-level groups the caller can read", {}, s.group.array()), async (c) =>

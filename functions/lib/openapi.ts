@@ -16,13 +16,26 @@ export const errorEnvelope = z
   })
   .openapi("Error");
 
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorEnvelope } } });
+/** One error answer: the envelope, with what this status means on this route. */
+export const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorEnvelope } } });
 
 /** The error responses routes share; spread into createRoute({ responses }). */
 export const errorResponses = {
   400: errorResponse("Invalid input; details name the fields"),
   401: errorResponse("Missing, expired or forged bearer"),
 } as const;
+
+/**
+ * A resource's error answers: the shared 400 and 401, then what each other status means there
+ * (`errorAnswers({ 403: "Admins only", 404: "Not found" })`).
+ */
+export const errorAnswers = <S extends number>(descriptions: Record<S, string>) => ({
+  ...errorResponses,
+  ...(Object.fromEntries(Object.entries<string>(descriptions).map(([status, d]) => [status, errorResponse(d)])) as Record<
+    S,
+    ReturnType<typeof errorResponse>
+  >),
+});
 
 export const jsonContent = <T extends z.ZodType>(schema: T, description = "OK") => ({
   description,

@@ -1,17 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
-import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
+import { errorAnswers, createApp, jsonBody, routeDefiner } from "../lib/openapi";
 import { list, listBody, listIdOut, listParam, listRecord, ok, recIdOut, recordBody, recordParam } from "./schemas";
 import { addRecord, allLists, changeRecord, createList, deleteList, deleteRecord, recordsOf, renameList } from "./service";
 
 /** /api/lists: everyone reads the vocabularies text fields pick from; admins change them (./service.ts). */
 const app = createApp();
-const route = routeDefiner(["lists"], {
-  ...errorResponses,
-  403: jsonContent(errorEnvelope, "Admins only"),
-  404: jsonContent(errorEnvelope, "Not found"),
-  409: jsonContent(errorEnvelope, "Name taken or in use"),
-});
+const route = routeDefiner(["lists"], errorAnswers({ 403: "Admins only", 404: "Not found", 409: "Name taken or in use" }));
 
 app.openapi(route("get", "/", "All lists", {}, z.array(list)), async (c) => c.json(await allLists(getDb(c.env)), 200));
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
 import { ApiError } from "../lib/errors";
-import { createApp, errorResponses, routeDefiner } from "../lib/openapi";
+import { errorResponse, createApp, errorResponses, routeDefiner } from "../lib/openapi";
 import { joinRoom, liveTicket, ticketHolder } from "./live";
 import { assetParam } from "./schemas";
 
@@ -11,7 +11,6 @@ import { assetParam } from "./schemas";
  * bearer, then connects with the ticket in the address.
  */
 const app = createApp();
-const errorOf = (description: string) => ({ description, content: errorResponses[400].content });
 
 const ticketOut = z
   .object({
@@ -21,7 +20,7 @@ const ticketOut = z
   .openapi("ReviewLiveTicket");
 
 app.openapi(
-  routeDefiner(["review"], { ...errorResponses, 404: errorOf("Not found, or the asset is not readable") })(
+  routeDefiner(["review"], { ...errorResponses, 404: errorResponse("Not found, or the asset is not readable") })(
     "post",
     "/live-ticket/{asset_id}",
     "A short-lived ticket to the asset's live review room (read on the asset)",
@@ -51,10 +50,10 @@ app.openapi(
     responses: {
       101: { description: "Switching to the WebSocket" },
       400: errorResponses[400],
-      401: errorOf(
+      401: errorResponse(
         "No ticket, or a forged, expired or other asset's one, or its session ended or lost read on the asset, or its review link is no longer usable",
       ),
-      426: errorOf("Not a WebSocket upgrade"),
+      426: errorResponse("Not a WebSocket upgrade"),
     },
   }),
   async (c) => {

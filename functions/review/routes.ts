@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/env";
 import { getDb } from "../lib/db";
-import { createApp, errorResponses, jsonBody, routeDefiner } from "../lib/openapi";
+import { errorAnswers, createApp, jsonBody, routeDefiner } from "../lib/openapi";
 import { contentDisposition } from "../lib/served-bytes";
 import { createRequest, decide, getApproval } from "./approval";
 import { createComment, deleteComment, listComments, patchComment } from "./comments";
@@ -33,12 +33,10 @@ import {
 
 /** /api/review: comments at frames, approval per version, exports (docs/decisions/061-review-and-approval.md). */
 const app = createApp();
-const errorOf = (description: string) => ({ description, content: errorResponses[400].content });
-const errors = {
-  ...errorResponses,
-  403: errorOf("Lacks the right the change needs (author, update, a requested reviewer, admin)"),
-  404: errorOf("Not found, or the asset is not readable"),
-};
+const errors = errorAnswers({
+  403: "Lacks the right the change needs (author, update, a requested reviewer, admin)",
+  404: "Not found, or the asset is not readable",
+});
 const route = routeDefiner(["review"], errors);
 const origin = (url: string) => new URL(url).origin;
 /** After a change: its message to the asset's live room, once the answer is sent (docs/decisions/061, "Live room"). */

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { requireAdmin } from "../lib/auth";
 import { getDb } from "../lib/db";
 import type { AppEnv } from "../lib/env";
-import { createApp, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
+import { errorResponse, errorAnswers, createApp, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
 import { approveOrder, cancelOrder, markPaid, refundOrder, rejectOrder } from "./actions";
 import { addToCart, getCart, removeFromCart } from "./cart";
 import { createLicence, deleteLicence, listLicences, patchLicence } from "./licences";
@@ -35,13 +35,14 @@ import { stripeWebhook } from "./stripe";
 
 /** /api/shop: licences, products, cart, orders, payment (docs/decisions/048-shop.md). */
 const app = createApp();
-const errorOf = (description: string) => ({ description, content: errorResponses[400].content });
-const route = routeDefiner(["shop"], {
-  ...errorResponses,
-  403: errorOf("Admins only"),
-  404: errorOf("Not found, or not visible to the caller"),
-  409: errorOf("Not allowed in the order's status, an empty cart, a licence in use"),
-});
+const route = routeDefiner(
+  ["shop"],
+  errorAnswers({
+    403: "Admins only",
+    404: "Not found, or not visible to the caller",
+    409: "Not allowed in the order's status, an empty cart, a licence in use",
+  }),
+);
 const originOf = (c: Context<AppEnv>) => new URL(c.req.url).origin;
 const db = (c: Context<AppEnv>) => getDb(c.env);
 const admin = (c: Context<AppEnv>) => {
@@ -180,8 +181,8 @@ app.openapi(
     request: { headers: z.object({ "stripe-signature": z.string().max(2000).optional() }) },
     responses: {
       200: jsonContent(z.object({ received: z.boolean(), duplicate: z.boolean() })),
-      400: errorOf("Bad or missing signature"),
-      503: errorOf("Stripe is not configured"),
+      400: errorResponse("Bad or missing signature"),
+      503: errorResponse("Stripe is not configured"),
     },
   }),
   async (c) => {

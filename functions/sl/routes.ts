@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { idParam } from "../assets/schemas";
 import { getDb } from "../lib/db";
-import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { errorAnswers, createApp, jsonBody, jsonContent } from "../lib/openapi";
 import publicRoutes from "./public-routes";
 import { createLinkBody, linkIdParam, linkOut, patchLinkBody } from "./schemas";
 import { createLink, linksForEntity, patchLink, revokeLink } from "./service";
@@ -12,11 +12,7 @@ import { createLink, linksForEntity, patchLink, revokeLink } from "./service";
  */
 const app = createApp();
 const tags = ["share links"];
-const errors = {
-  ...errorResponses,
-  403: { description: "Lacking acl (or download)", content: errorResponses[400].content },
-  404: { description: "Not found", content: errorResponses[400].content },
-};
+const errors = errorAnswers({ 403: "Lacking acl (or download)", 404: "Not found" });
 const originOf = (url: string) => new URL(url).origin;
 
 app.openapi(

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
-import { createApp, errorEnvelope, errorResponses, jsonContent } from "../lib/openapi";
+import { errorAnswers, createApp, jsonContent } from "../lib/openapi";
 import { idParam } from "../groups/schemas";
 import { ok } from "../users/schemas";
 import { listLinks, unlink } from "./links";
@@ -9,11 +9,7 @@ import { ssoLink, unlinkParams } from "./schemas";
 /** /api/user/{id}/sso-links: which providers a user signs in with, and unlinking (admins only). */
 const app = createApp();
 const tags = ["user"];
-const errors = {
-  ...errorResponses,
-  403: jsonContent(errorEnvelope, "Admins only"),
-  404: jsonContent(errorEnvelope, "No such user or link"),
-};
+const errors = errorAnswers({ 403: "Admins only", 404: "No such user or link" });
 
 app.openapi(
   createRoute({

@@ -2,18 +2,14 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { idParam } from "../assets/schemas";
 import { requireAdmin } from "../lib/auth";
 import { getDb } from "../lib/db";
-import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { errorAnswers, createApp, jsonBody, jsonContent } from "../lib/openapi";
 import { createStorageBody, forEntity, setForEntityBody, storage, storageBrief, updateStorageBody, usage } from "./schemas";
 import { createStorage, listStorages, setAssetStorage, storageForEntity, storageUsage, updateStorage } from "./service";
 
 /** /api/storage (docs/decisions/008-storages.md). Managing storages is for admins; reading the choice is not. */
 const app = createApp();
 const tags = ["storage"];
-const errors = {
-  ...errorResponses,
-  403: { description: "Admins only", content: errorResponses[400].content },
-  404: { description: "Not found", content: errorResponses[400].content },
-};
+const errors = errorAnswers({ 403: "Admins only", 404: "Not found" });
 
 app.openapi(
   createRoute({

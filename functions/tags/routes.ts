@@ -1,6 +1,6 @@
 import { requireAdmin } from "../lib/auth";
 import { getDb } from "../lib/db";
-import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
+import { errorAnswers, createApp, jsonBody, routeDefiner } from "../lib/openapi";
 import { attachTags, detachTags } from "./links";
 import * as s from "./schemas";
 import { createTag, deleteTag, listTags, renameTag, searchTags, tagsByIds } from "./service";
@@ -10,12 +10,14 @@ import { createTag, deleteTag, listTags, renameTag, searchTags, tagsByIds } from
  * changes it on everyone's objects, so those are admins' (docs/decisions/032-tags-and-taxonomy.md).
  */
 const app = createApp();
-const route = routeDefiner(["tags"], {
-  ...errorResponses,
-  403: jsonContent(errorEnvelope, "Admins only, or the permission on an object is missing"),
-  404: jsonContent(errorEnvelope, "No such tag, or an object the caller may not read"),
-  409: jsonContent(errorEnvelope, "A tag with this name (ignoring case and ё/е) exists"),
-});
+const route = routeDefiner(
+  ["tags"],
+  errorAnswers({
+    403: "Admins only, or the permission on an object is missing",
+    404: "No such tag, or an object the caller may not read",
+    409: "A tag with this name (ignoring case and ё/е) exists",
+  }),
+);
 
 app.openapi(
   route("get", "/list", "A page of tags by name (a short page is the last)", { query: s.pageQuery }, s.tag.array()),

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
-import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { errorResponse, errorAnswers, createApp, jsonBody, jsonContent } from "../lib/openapi";
 import { assetParam, recognizeBody, recognizeOut } from "../transcripts/schemas";
 import { startRecognition } from "./recognize";
 
@@ -11,12 +11,7 @@ import { startRecognition } from "./recognize";
  */
 const app = createApp();
 const tags = ["transcripts"];
-const errorOf = (description: string) => ({ description, content: errorResponses[400].content });
-const errors = {
-  ...errorResponses,
-  403: errorOf("Lacks update on the asset"),
-  404: errorOf("Not found, not readable, or the version has no transcript"),
-};
+const errors = errorAnswers({ 403: "Lacks update on the asset", 404: "Not found, not readable, or the version has no transcript" });
 
 app.openapi(
   createRoute({
@@ -25,7 +20,7 @@ app.openapi(
     tags,
     summary: "Start the task «Расшифровка» on a version (update on the asset); 503 when no recogniser is configured",
     request: { params: assetParam, body: jsonBody(recognizeBody) },
-    responses: { 200: jsonContent(recognizeOut), ...errors, 503: errorOf("No recogniser configured") },
+    responses: { 200: jsonContent(recognizeOut), ...errors, 503: errorResponse("No recogniser configured") },
   }),
   async (c) => c.json(await startRecognition(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").asset_id, c.req.valid("json")), 200),
 );

@@ -1,6 +1,6 @@
 import { requireAdmin } from "../lib/auth";
 import { getDb } from "../lib/db";
-import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
+import { errorAnswers, createApp, jsonBody, routeDefiner } from "../lib/openapi";
 import { addMember, deleteMember, listMembers, taxaOf } from "./members";
 import * as s from "./schemas";
 import { changeTaxon, createByPath, deleteTaxon, taxonomyTree } from "./service";
@@ -10,12 +10,14 @@ import { changeTaxon, createByPath, deleteTaxon, taxonomyTree } from "./service"
  * change; its shape (create, rename, move, delete) is admins' (docs/decisions/032-tags-and-taxonomy.md).
  */
 const app = createApp();
-const route = routeDefiner(["taxonomy"], {
-  ...errorResponses,
-  403: jsonContent(errorEnvelope, "Admins only, or the permission on the object is missing"),
-  404: jsonContent(errorEnvelope, "No such taxon, or an object the caller may not read"),
-  409: jsonContent(errorEnvelope, "A sibling taxon has this name"),
-});
+const route = routeDefiner(
+  ["taxonomy"],
+  errorAnswers({
+    403: "Admins only, or the permission on the object is missing",
+    404: "No such taxon, or an object the caller may not read",
+    409: "A sibling taxon has this name",
+  }),
+);
 
 app.openapi(route("get", "/tree", "The whole taxonomy, each taxon after its parent, siblings by name", {}, s.taxon.array()), async (c) =>
   c.json(await taxonomyTree(getDb(c.env)), 200),

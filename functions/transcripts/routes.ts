@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { readBoundedText } from "../lib/bodies";
 import { getDb } from "../lib/db";
 import { ApiError } from "../lib/errors";
-import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { errorResponse, errorAnswers, createApp, jsonBody, jsonContent } from "../lib/openapi";
 import { contentDisposition } from "../lib/served-bytes";
 import {
   assetParam,
@@ -23,12 +23,7 @@ import { openTrack, trackLink } from "./track";
 /** /api/transcripts: time-coded text of asset versions (docs/decisions/059-transcripts.md). */
 const app = createApp();
 const tags = ["transcripts"];
-const errorOf = (description: string) => ({ description, content: errorResponses[400].content });
-const errors = {
-  ...errorResponses,
-  403: errorOf("Lacks update on the asset"),
-  404: errorOf("Not found, not readable, or the version has no transcript"),
-};
+const errors = errorAnswers({ 403: "Lacks update on the asset", 404: "Not found, not readable, or the version has no transcript" });
 
 /** The body types an SRT or WebVTT file arrives as (browsers send .srt as text/plain or nothing at all). */
 const subtitleTypes = ["text/plain", "application/x-subrip", "text/vtt", "text/srt"];
@@ -157,7 +152,7 @@ app.openapi(
     summary:
       "Copy another version's transcript (the previous one by default) onto a version without one (update on the asset); 409 when it has one",
     request: { params: assetParam, query: copyQuery },
-    responses: { 200: jsonContent(transcriptOut), ...errors, 409: errorOf("The version already has a transcript") },
+    responses: { 200: jsonContent(transcriptOut), ...errors, 409: errorResponse("The version already has a transcript") },
   }),
   async (c) => c.json(await copyTranscript(getDb(c.env), c.get("auth"), c.req.valid("param").asset_id, c.req.valid("query")), 200),
 );

@@ -1,5 +1,5 @@
 import { getDb } from "../lib/db";
-import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent, routeDefiner } from "../lib/openapi";
+import { errorAnswers, createApp, jsonBody, routeDefiner } from "../lib/openapi";
 import { createRule, deleteRule, getRule, groupRules, listRules, updateRule, userRules } from "./acl";
 import * as s from "./schemas";
 import { getBookmarks, getUiSettings, patchUiSettings, setBookmarks } from "./self";
@@ -22,12 +22,7 @@ import {
  */
 const app = createApp();
 const tags = ["user"];
-const errors = {
-  ...errorResponses,
-  403: jsonContent(errorEnvelope, "Admins only"),
-  404: jsonContent(errorEnvelope, "Not found"),
-  409: jsonContent(errorEnvelope, "Clash"),
-};
+const errors = errorAnswers({ 403: "Admins only", 404: "Not found", 409: "Clash" });
 const route = routeDefiner(tags, errors);
 
 // The caller's own settings.
