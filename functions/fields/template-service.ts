@@ -3,7 +3,7 @@ import { fieldTemplates, fieldValues, lists, type FieldTemplate } from "../../db
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
-import { eventInsert } from "../lib/events";
+import { eventInsert, insertWithEvent } from "../lib/events";
 import { newId } from "../lib/ids";
 import { idList, literal } from "../lib/sql";
 import { describeZodError, invalidFields } from "../lib/validation";
@@ -68,16 +68,13 @@ export async function createTemplate(db: Db, userId: string, b: TemplateBody): P
     ctime: now,
     mtime: now,
   };
-  await db.batch([
-    db.insert(fieldTemplates).values(row),
-    eventInsert(db, {
-      kind: "field.template-create",
-      userId,
-      entityType: "field_template",
-      entityId: row.fieldDefId,
-      data: { name: row.name, type: row.fieldType },
-    }),
-  ]);
+  await insertWithEvent(db, fieldTemplates, row, {
+    kind: "field.template-create",
+    userId,
+    entityType: "field_template",
+    entityId: row.fieldDefId,
+    data: { name: row.name, type: row.fieldType },
+  });
   return row.fieldDefId;
 }
 

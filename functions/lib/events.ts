@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { events } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "./db";
@@ -46,4 +47,9 @@ export const eventRow = (e: EventInput) => {
 /** The insert for one event row; returned unexecuted so callers put it in the same batch as the change. */
 export function eventInsert(db: Db, e: EventInput) {
   return db.insert(events).values(eventRow(e));
+}
+
+/** A new row and the event that records it, in one batch: both land or neither does. */
+export async function insertWithEvent<T extends SQLiteTable>(db: Db, table: T, row: T["$inferInsert"], e: EventInput) {
+  await db.batch([db.insert(table).values(row), eventInsert(db, e)]);
 }

@@ -6,7 +6,7 @@ import { requireAccess, requireOwned } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { eventInsert } from "../lib/events";
+import { eventInsert, insertWithEvent } from "../lib/events";
 import { newId } from "../lib/ids";
 import { decryptCredentials, encryptCredentials } from "../lib/storage/secrets";
 import { ensureDefaultStorage, getStorage } from "../lib/storage";
@@ -38,16 +38,13 @@ export async function createStorage(db: Db, env: Env, auth: AuthUser, body: z.in
     ctime: now,
     mtime: now,
   };
-  await db.batch([
-    db.insert(storages).values(row),
-    eventInsert(db, {
-      kind: "storage.create",
-      userId: auth.userId,
-      entityType: "storage",
-      entityId: row.storageId,
-      data: { name: row.storageName, kind: row.kind },
-    }),
-  ]);
+  await insertWithEvent(db, storages, row, {
+    kind: "storage.create",
+    userId: auth.userId,
+    entityType: "storage",
+    entityId: row.storageId,
+    data: { name: row.storageName, kind: row.kind },
+  });
   return storageOut(row);
 }
 

@@ -5,7 +5,7 @@ import { requireAssets } from "../assets/guard";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { eventInsert } from "../lib/events";
+import { eventInsert, insertWithEvent } from "../lib/events";
 import { newId } from "../lib/ids";
 import { validationError } from "../lib/validation";
 import { ensureDefaultTemplates } from "./defaults";
@@ -83,16 +83,13 @@ export async function createTemplate(
     ctime: now,
     mtime: now,
   };
-  await db.batch([
-    db.insert(taskTemplates).values(row),
-    eventInsert(db, {
-      kind: "task-template.create",
-      userId: auth.userId,
-      entityType: "task_template",
-      entityId: row.templateId,
-      data: { name: row.name, class: row.operationClass },
-    }),
-  ]);
+  await insertWithEvent(db, taskTemplates, row, {
+    kind: "task-template.create",
+    userId: auth.userId,
+    entityType: "task_template",
+    entityId: row.templateId,
+    data: { name: row.name, class: row.operationClass },
+  });
   return templateOut(row);
 }
 
