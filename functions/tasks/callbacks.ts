@@ -14,7 +14,7 @@ import { driverFor, getStorage } from "../lib/storage";
 import { fingerprintStatements } from "./fingerprints";
 import { dropStaged } from "./dispatch";
 import { logInserts, outputNames, stagingKey } from "./outputs";
-import { followUps } from "./record";
+import { systemStatusFollowUps } from "./record";
 import { liveStatuses } from "./transitions";
 
 /**
@@ -57,12 +57,10 @@ export async function reportProgress(
       .update(tasks)
       .set({ status: "running", startTime: now })
       .where(and(live(t), eq(tasks.status, "inqueue"))),
-    ...followUps(db, {
-      kind: "task.status",
-      userId: null,
-      jobId: t.jobId,
-      run: t.run,
-      data: { event: "started", from: "inqueue", to: "running" },
+    ...systemStatusFollowUps(db, t, {
+      event: "started",
+      from: "inqueue",
+      to: "running",
       line: `Запущена на ${p.worker_info ?? t.workerInfo ?? "транскодере"}`,
     }),
     db.update(tasks).set(set).where(live(t)),
@@ -176,16 +174,7 @@ export async function finishTask(
   stmts.push(...logInserts(db, t.jobId, t.run, r.lines ?? []));
   const result = { tech: r.tech ?? {}, outputs: (r.outputs ?? []).map((o) => o.name) };
   stmts.push(db.update(tasks).set({ status: "done", progress: 100, stopTime: now, heartbeatAt: now, result, mtime: now }).where(live(t)));
-  stmts.push(
-    ...followUps(db, {
-      kind: "task.status",
-      userId: null,
-      jobId: t.jobId,
-      run: t.run,
-      data: { event: "finished", from: t.status, to: "done" },
-      line: "Готово",
-    }),
-  );
+  stmts.push(...systemStatusFollowUps(db, t, { event: "finished", to: "done", line: "Готово" }));
   if (r.text !== undefined) await storeText(db, t, src, r.text);
   // Like the text above: written before the result's batch, and only while this run is live (a retry writes it again).
   if (r.transcript) {
@@ -239,15 +228,7 @@ export async function failTask(db: Db, env: Env, t: Task, error: string, lines: 
       .update(tasks)
       .set({ status: "error", error: error.slice(0, 2000), stopTime: now, mtime: now })
       .where(live(t)),
-    ...followUps(db, {
-      kind: "task.status",
-      userId: null,
-      jobId: t.jobId,
-      run: t.run,
-      data: { event: "failed", from: t.status, to: "error" },
-      line: `Ошибка: ${error}`,
-      level: "error",
-    }),
+    ...systemStatusFollowUps(db, t, { event: "failed", to: "error", line: `Ошибка: ${error}`, level: "error" }),
   ]);
   await dropStaged(env, db, t);
   return { ok: true as const };

@@ -10,7 +10,7 @@ import { taskSourceUrl } from "../assets/play-links";
 import { signUrl } from "../lib/sign";
 import { sourceVariant } from "./commands";
 import { logInserts, outputNames, stagingKey } from "./outputs";
-import { followUps } from "./record";
+import { systemStatusFollowUps } from "./record";
 import { transcoderConfigured, transcoderFetch } from "./transcoder";
 import { liveStatuses } from "./transitions";
 import { WHISPER_MODEL } from "../transcripts/workers-ai";
@@ -41,12 +41,9 @@ export async function runTask(env: Env, jobId: string, run: number | undefined, 
         .update(tasks)
         .set({ workerInfo: null, status: "inqueue" })
         .where(and(eq(tasks.jobId, jobId), eq(tasks.run, t.run), inArray(tasks.status, [...liveStatuses]))),
-      ...followUps(db, {
-        kind: "task.status",
-        userId: null,
-        jobId,
-        run: t.run,
-        data: { event: "requeued", from: t.status, to: "inqueue" },
+      ...systemStatusFollowUps(db, t, {
+        event: "requeued",
+        to: "inqueue",
         line: "Транскодер не знает задачу (перезапуск без журнала?): передаём заново",
         level: "warn",
       }),
@@ -158,15 +155,7 @@ export async function failTaskForGood(env: Env, jobId: string, reason: string) {
       .update(tasks)
       .set({ status: "error", error: reason, stopTime: now, workerInfo: null, mtime: now })
       .where(and(eq(tasks.jobId, jobId), eq(tasks.run, t.run), inArray(tasks.status, [...liveStatuses]))),
-    ...followUps(db, {
-      kind: "task.status",
-      userId: null,
-      jobId,
-      run: t.run,
-      data: { event: "failed", from: t.status, to: "error" },
-      line: reason,
-      level: "error",
-    }),
+    ...systemStatusFollowUps(db, t, { event: "failed", to: "error", line: reason, level: "error" }),
   ]);
   await dropStaged(env, db, t);
 }

@@ -33,3 +33,22 @@ export function followUps(
     ),
   ] as const;
 }
+
+/**
+ * followUps for a status change the system makes (the transcoder, the dispatcher): no user; the event says
+ * what happened and the state it went from and to.
+ */
+export const systemStatusFollowUps = (
+  db: Db,
+  t: { jobId: string; run: number; status: string },
+  change: { event: string; from?: string; to: string; line: string; level?: "info" | "warn" | "error" },
+) =>
+  followUps(db, {
+    kind: "task.status",
+    userId: null,
+    jobId: t.jobId,
+    run: t.run,
+    data: { event: change.event, from: change.from ?? t.status, to: change.to },
+    line: change.line,
+    ...(change.level ? { level: change.level } : {}),
+  });
