@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { shortPageTake } from "../lib/params";
 import { searchItem } from "../search/schemas";
 import { entityId } from "../users/schemas";
 
@@ -34,12 +35,7 @@ export const duplicatesOfAnswer = z
 
 export const duplicatesQuery = z.object({
   skip: z.coerce.number({ error: "должно быть числом" }).int("должно быть целым").min(0, "не меньше 0").max(100_000).default(0),
-  take: z.coerce
-    .number({ error: "должно быть числом" })
-    .int("должно быть целым")
-    .min(1, "не меньше 1")
-    .max(100, "не больше 100")
-    .default(20),
+  take: shortPageTake,
   near: z
     .enum(["true", "false"], { error: "true или false" })
     .default("false")

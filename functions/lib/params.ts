@@ -23,3 +23,11 @@ export const pageQuery = z.object({
   skip: z.coerce.number({ error: "должно быть числом" }).int().min(0, "не меньше 0").default(0),
   take: z.coerce.number({ error: "должно быть числом" }).int().min(1, "не меньше 1").max(200, "не больше 200").default(PAGE_SIZE),
 });
+
+/** `take` of the lists read 20 at a time and at most 100 (duplicates, «Входящие»). */
+export const shortPageTake = z.coerce
+  .number({ error: "должно быть числом" })
+  .int("должно быть целым")
+  .min(1, "не меньше 1")
+  .max(100, "не больше 100")
+  .default(20);

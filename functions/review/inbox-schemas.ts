@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { shortPageTake } from "../lib/params";
 import { entityId } from "../groups/schemas";
 
 /** «Входящие» (docs/decisions/061-review-and-approval.md): mentions and review requests. No server imports. */
@@ -8,12 +9,7 @@ export const MAX_READ_IDS = 500;
 
 export const inboxQuery = z.object({
   skip: z.coerce.number({ error: "должно быть числом" }).int("должно быть целым").min(0, "не меньше 0").default(0),
-  take: z.coerce
-    .number({ error: "должно быть числом" })
-    .int("должно быть целым")
-    .min(1, "не меньше 1")
-    .max(100, "не больше 100")
-    .default(20),
+  take: shortPageTake,
 });
 
 export const inboxRead = z
