@@ -108,15 +108,19 @@ export const productsQuery = z.object({
 });
 export type ProductsQuery = z.infer<typeof productsQuery>;
 
-export const offerOut = z.object({
-  offer_id: z.string(),
-  licence_id: z.string(),
+/** What an offer sells, as the catalogue shows it and as an order item keeps it from the moment of purchase. */
+const offerTerms = {
   licence_name: z.string(),
   licence_terms: z.string(),
   duration_days: z.number().nullable(),
   variant: z.enum(shopVariants),
   price: z.number(),
   currency: z.string(),
+};
+export const offerOut = z.object({
+  offer_id: z.string(),
+  licence_id: z.string(),
+  ...offerTerms,
 });
 export const productOut = z
   .object({
@@ -177,12 +181,7 @@ export const orderItemOut = z.object({
   item_id: z.string(),
   product_id: z.string(),
   title: z.string(),
-  licence_name: z.string(),
-  licence_terms: z.string(),
-  duration_days: z.number().nullable(),
-  variant: z.enum(shopVariants),
-  price: z.number(),
-  currency: z.string(),
+  ...offerTerms,
   delivery_url: z.string().nullable().describe("once delivered: the share link (a collection: its first file; all in deliveries)"),
   deliveries: z.array(deliveryOut),
 });
