@@ -144,21 +144,18 @@ export async function getRun(db: Db, auth: AuthUser, id: string): Promise<RunOut
   if (!run) throw new ApiError("not_found", "Запуск не найден");
   const access = (await accessTo(db, auth, [run])).get(run.workflow_id) ?? "view";
   // A step that failed carries the run's class of failure (the runner records it on the run).
-  const stepClass = (status: string) => (status === "failed" ? run.error_class : null);
-  if (access === "view") {
-    return {
-      ...runOut(run, access),
-      steps: steps.map((s) => ({
-        step: s.step,
-        action: s.action,
-        status: s.status,
-        attempts: s.attempts,
-        error_class: stepClass(s.status),
-        started_at: s.startedAt,
-        finished_at: s.finishedAt,
-      })),
-    };
-  }
+  // Viewers see each step's state; editors and owners also its output and log (in the middle, before the times).
+  const stepOut = <X extends object>(s: (typeof steps)[number], more?: X) => ({
+    step: s.step,
+    action: s.action,
+    status: s.status,
+    attempts: s.attempts,
+    error_class: s.status === "failed" ? run.error_class : null,
+    ...more,
+    started_at: s.startedAt,
+    finished_at: s.finishedAt,
+  });
+  if (access === "view") return { ...runOut(run, access), steps: steps.map((s) => stepOut(s)) };
   const unheld =
     access === "owner"
       ? new Set<string>()
@@ -173,16 +170,6 @@ export async function getRun(db: Db, auth: AuthUser, id: string): Promise<RunOut
   return {
     ...runOut(run, access),
     error: run.error ? scrub(run.error) : null,
-    steps: steps.map((s) => ({
-      step: s.step,
-      action: s.action,
-      status: s.status,
-      attempts: s.attempts,
-      error_class: stepClass(s.status),
-      output: output(s.output ?? null),
-      log: s.log.map(scrub),
-      started_at: s.startedAt,
-      finished_at: s.finishedAt,
-    })),
+    steps: steps.map((s) => stepOut(s, { output: output(s.output ?? null), log: s.log.map(scrub) })),
   };
 }
