@@ -35,16 +35,17 @@ export function officeOrigin(env: object): string | null {
 }
 
 /**
+ * What the application's policy is made from: this request's nonce, the byte-serving origin, the upload
+ * servers and the office server. securityHeaders and secureResponse hand them on to appPolicy as they came.
+ */
+export type PolicyInputs = [nonce: string, media?: string | null, uploadServers?: readonly string[], office?: string | null];
+
+/**
  * The application's policy. Scripts: the app's own files and inline scripts carrying this request's nonce
  * (Remix's context and route modules, React's streaming, Mantine's colour-scheme script). Styles allow
  * inline: Mantine and React write `style` attributes and <style> elements (decision 022).
  */
-export function appPolicy(
-  nonce: string,
-  media: string | null = null,
-  uploadServers: readonly string[] = [],
-  office: string | null = null,
-): string {
+export function appPolicy(...[nonce, media = null, uploadServers = [], office = null]: PolicyInputs): string {
   const bytes = media ? `'self' ${media}` : "'self'";
   // The office server (WOPI_CLIENT_URL): the editor page posts the access token into its frame (functions/wopi).
   const officeSrc = office ? ` ${office}` : "";
@@ -91,14 +92,7 @@ function revalidatedBytes(response: Response): boolean {
 }
 
 /** Headers to add to (or, for Cache-Control of credentialed answers, impose on) one answer. */
-export function securityHeaders(
-  request: Request,
-  response: Response,
-  nonce: string,
-  media: string | null = null,
-  uploadServers: readonly string[] = [],
-  office: string | null = null,
-): Headers {
+export function securityHeaders(request: Request, response: Response, ...policy: PolicyInputs): Headers {
   const url = new URL(request.url);
   const api = isUnder(url.pathname, "/api");
   const sharePage = isUnder(url.pathname, "/sl") || isUnder(url.pathname, "/api/sl");
@@ -113,7 +107,7 @@ export function securityHeaders(
   if (sharePage && !api) out.set("Referrer-Policy", "no-referrer");
   else add("Referrer-Policy", sharePage ? "no-referrer" : "strict-origin-when-cross-origin");
 
-  if (!api) add("Content-Security-Policy", appPolicy(nonce, media, uploadServers, office));
+  if (!api) add("Content-Security-Policy", appPolicy(...policy));
   else if (isApiDocument(response)) add("Content-Security-Policy", API_POLICY);
 
   const credentialed = api ? request.headers.has("Authorization") : !sharePage && hasPageCookie(request);
@@ -127,15 +121,8 @@ export function securityHeaders(
  * workerd's `encodeBody: "manual"` of pre-compressed answers); an immutable one (from the cache, from
  * fetch) is copied first.
  */
-export function secureResponse(
-  request: Request,
-  response: Response,
-  nonce: string,
-  media: string | null = null,
-  uploadServers: readonly string[] = [],
-  office: string | null = null,
-): Response {
-  const headers = securityHeaders(request, response, nonce, media, uploadServers, office);
+export function secureResponse(request: Request, response: Response, ...policy: PolicyInputs): Response {
+  const headers = securityHeaders(request, response, ...policy);
   if (response.status === 101) return response;
   try {
     headers.forEach((value, name) => {
