@@ -1,4 +1,6 @@
+import type { Db } from "./db";
 import type { Env } from "./env";
+import { type EventInput, eventInsert } from "./events";
 
 export interface MailResult {
   to: string;
@@ -26,3 +28,14 @@ export async function sendMail(env: Env, to: string[], subject: string, text: st
 }
 
 export const mailVia = (env: Env) => (env.EMAIL ? "email-binding" : "console");
+
+/** sendMail, then its results as the event row of that mailing (`data: { via, results }`). Never throws for a failed send. */
+export async function sendMailRecorded(
+  db: Db,
+  env: Env,
+  mail: { to: string[]; subject: string; text: string; logText: string },
+  event: Omit<EventInput, "data">,
+) {
+  const results = await sendMail(env, mail.to, mail.subject, mail.text, mail.logText);
+  await eventInsert(db, { ...event, data: { via: mailVia(env), results } }).run();
+}

@@ -5,7 +5,7 @@ import { authUserColumns } from "../lib/auth";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { eventInsert } from "../lib/events";
-import { mailVia, sendMail } from "../lib/mail";
+import { sendMailRecorded } from "../lib/mail";
 import { createLink } from "../sl/service";
 import { maskedLinkId } from "../sl/tokens";
 import { recordLicences } from "./licence-fields";
@@ -102,12 +102,10 @@ async function mailBuyer(db: Db, env: Env, order: ShopOrder, lines: string[]) {
   if (!order.email) return;
   const subject = `Заказ ${order.orderId.slice(0, 8)} оплачен: ссылки для скачивания`;
   const text = `Спасибо за покупку.\n\n${lines.join("\n")}\n\nСсылки действуют до окончания срока лицензии.`;
-  const results = await sendMail(env, [order.email], subject, text, `${lines.length} link(s) for order ${order.orderId}`);
-  await eventInsert(db, {
-    kind: "shop.order.email",
-    userId: order.userId,
-    entityType: "shop_order",
-    entityId: order.orderId,
-    data: { via: mailVia(env), results },
-  }).run();
+  await sendMailRecorded(
+    db,
+    env,
+    { to: [order.email], subject, text, logText: `${lines.length} link(s) for order ${order.orderId}` },
+    { kind: "shop.order.email", userId: order.userId, entityType: "shop_order", entityId: order.orderId },
+  );
 }

@@ -1,7 +1,6 @@
 import type { Db } from "../lib/db";
 import type { Env } from "../lib/env";
-import { eventInsert } from "../lib/events";
-import { mailVia, sendMail } from "../lib/mail";
+import { sendMailRecorded } from "../lib/mail";
 import { maskedLinkId } from "./tokens";
 
 /**
@@ -20,12 +19,10 @@ export async function mailLink(
   const subject = opts.subject ?? `${opts.senderName} поделился(-ась) файлом «${opts.assetName}»`;
   const text = `${subject}.\n\nОткрыть: ${opts.url}\n\nЕсли ссылка защищена паролем, спросите его у отправителя.`;
   const masked = opts.url.replace(opts.linkId, maskedLinkId(opts.linkId));
-  const results = await sendMail(env, opts.to, subject, text, `Link: ${masked}`);
-  await eventInsert(db, {
-    kind: "share-link.email",
-    userId: opts.senderId,
-    entityType: "share_link",
-    entityId: opts.linkId,
-    data: { via: mailVia(env), results },
-  }).run();
+  await sendMailRecorded(
+    db,
+    env,
+    { to: opts.to, subject, text, logText: `Link: ${masked}` },
+    { kind: "share-link.email", userId: opts.senderId, entityType: "share_link", entityId: opts.linkId },
+  );
 }
