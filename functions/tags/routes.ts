@@ -51,25 +51,13 @@ app.openapi(route("delete", "/delete/{id}", "Delete a tag from everything it is 
   requireAdmin(c.get("auth"));
   return c.json(await deleteTag(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200);
 });
-app.openapi(
-  route(
-    "post",
-    "/attach",
-    "Put tags on assets and groups (update on each; all or nothing; idempotent)",
-    { body: jsonBody(s.tagLinkBody) },
-    s.tagLinkResult,
-  ),
-  async (c) => c.json(await attachTags(getDb(c.env), c.get("auth"), c.req.valid("json")), 200),
-);
-app.openapi(
-  route(
-    "post",
-    "/detach",
-    "Take tags off assets and groups (update on each; all or nothing; idempotent)",
-    { body: jsonBody(s.tagLinkBody) },
-    s.tagLinkResult,
-  ),
-  async (c) => c.json(await detachTags(getDb(c.env), c.get("auth"), c.req.valid("json")), 200),
-);
+// Attaching and detaching are one route twice: the same input and answer, the opposite change.
+for (const [path, summary, change] of [
+  ["/attach", "Put tags on assets and groups (update on each; all or nothing; idempotent)", attachTags],
+  ["/detach", "Take tags off assets and groups (update on each; all or nothing; idempotent)", detachTags],
+] as const)
+  app.openapi(route("post", path, summary, { body: jsonBody(s.tagLinkBody) }, s.tagLinkResult), async (c) =>
+    c.json(await change(getDb(c.env), c.get("auth"), c.req.valid("json")), 200),
+  );
 
 export default app;

@@ -55,26 +55,14 @@ app.openapi(
     return c.json(await deleteTaxon(getDb(c.env), c.get("auth"), c.req.valid("param").id), 200);
   },
 );
-app.openapi(
-  route(
-    "post",
-    "/add-member/{id}",
-    "File an asset or group under a taxon (update on it; idempotent)",
-    { params: s.idParam, body: jsonBody(s.memberBody) },
-    s.ok,
-  ),
-  async (c) => c.json(await addMember(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json").objectId), 200),
-);
-app.openapi(
-  route(
-    "post",
-    "/del-member/{id}",
-    "Take an asset or group out of a taxon (update on it; idempotent)",
-    { params: s.idParam, body: jsonBody(s.memberBody) },
-    s.ok,
-  ),
-  async (c) => c.json(await deleteMember(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json").objectId), 200),
-);
+// Filing and unfiling are one route twice: the same input and answer, the opposite change.
+for (const [path, summary, change] of [
+  ["/add-member/{id}", "File an asset or group under a taxon (update on it; idempotent)", addMember],
+  ["/del-member/{id}", "Take an asset or group out of a taxon (update on it; idempotent)", deleteMember],
+] as const)
+  app.openapi(route("post", path, summary, { params: s.idParam, body: jsonBody(s.memberBody) }, s.ok), async (c) =>
+    c.json(await change(getDb(c.env), c.get("auth"), c.req.valid("param").id, c.req.valid("json").objectId), 200),
+  );
 app.openapi(
   route(
     "get",
