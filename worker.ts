@@ -1,5 +1,4 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-import { captureException, withScope, withSentry } from "@sentry/cloudflare";
 import { refusedOnMediaOrigin } from "./functions/assets/play-links";
 import { handleDav, isDavPath } from "./functions/dav";
 import { drainBody } from "./functions/lib/bodies";
@@ -106,30 +105,32 @@ const handler = {
 } satisfies ExportedHandler<Env, JobMessage>;
 
 // With SENTRY_DSN the same handler runs inside Sentry's wrapper (functions/lib/error-reporting.ts); without it,
-// as it is: no SDK code runs at all.
-const reported = withSentry((env: Env) => sentryOptions(env, release), { ...handler });
-setErrorReporter((err, requestId) =>
-  withScope((scope) => {
-    scope.setTag("request_id", requestId);
-    captureException(err);
-  }),
-);
+// as it is. The SDK (some 800 modules) is imported on the first request with a DSN, so a Worker without one never
+// evaluates it.
+let reporting: Promise<ExportedHandler<Env, JobMessage>> | undefined;
+const reported = () =>
+  (reporting ??= Promise.all([import("@sentry/cloudflare"), readRelease()]).then(([sentry]) => {
+    setErrorReporter((err, requestId) =>
+      sentry.withScope((scope) => {
+        scope.setTag("request_id", requestId);
+        sentry.captureException(err);
+      }),
+    );
+    return sentry.withSentry((env: Env) => sentryOptions(env, release), { ...handler });
+  }));
 
 export default {
   fetch: async (request, env, ctx) => {
     if (!env.SENTRY_DSN) return handler.fetch(request, env, ctx);
-    await readRelease();
-    return reported.fetch(request, env, ctx);
+    return (await reported()).fetch?.(request, env, ctx) as Promise<Response>;
   },
   // Sentry's wrapper needs the execution context (it flushes through waitUntil), which our handler does not.
   queue: async (batch, env, ctx) => {
     if (!env.SENTRY_DSN) return handler.queue(batch, env);
-    await readRelease();
-    return (reported.queue as ExportedHandlerQueueHandler<Env, JobMessage>)(batch, env, ctx);
+    return (await reported()).queue?.(batch, env, ctx);
   },
   scheduled: async (controller, env, ctx) => {
     if (!env.SENTRY_DSN) return handler.scheduled(controller, env, ctx);
-    await readRelease();
-    return reported.scheduled(controller, env, ctx);
+    return (await reported()).scheduled?.(controller, env, ctx);
   },
 } satisfies ExportedHandler<Env, JobMessage>;

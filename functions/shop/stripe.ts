@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { shopOrders, shopWebhookEvents, type ShopOrder } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
@@ -15,10 +15,14 @@ import { type EndingAction, endOrder, endsFrom } from "./refunds";
  * Stripe Checkout (docs/decisions/048-shop.md): the buyer pays on Stripe's page; Stripe tells the Worker by
  * a signed webhook. The client runs on fetch (Workers have no Node http); STRIPE_FETCH lets tests answer
  * Stripe's HTTP locally while the library's own request and response code runs as in production.
+ * The library (some 200 modules) is imported when a payment needs it, not with the Worker.
  */
-export function stripeClient(env: Env) {
+const stripeLibrary = async () => (await import("stripe")).default;
+
+export async function stripeClient(env: Env) {
   if (!env.STRIPE_SECRET_KEY) throw new ApiError("unavailable", "Оплата через Stripe не настроена");
   const fetcher = env.STRIPE_FETCH;
+  const Stripe = await stripeLibrary();
   return new Stripe(env.STRIPE_SECRET_KEY, {
     httpClient: Stripe.createFetchHttpClient(fetcher ? (input, init) => fetcher.fetch(input as never, init as never) : undefined),
     maxNetworkRetries: 1,
@@ -27,7 +31,7 @@ export function stripeClient(env: Env) {
 
 export async function stripeCheckout(env: Env, order: PaymentStart, origin: string) {
   try {
-    const session = await stripeClient(env).checkout.sessions.create({
+    const session = await (await stripeClient(env)).checkout.sessions.create({
       mode: "payment",
       client_reference_id: order.orderId,
       metadata: { order_id: order.orderId },
@@ -65,7 +69,7 @@ const stripeDown = (err: unknown) =>
  */
 export async function stripeRefund(env: Env, order: ShopOrder, paymentIntent?: string | null) {
   try {
-    const stripe = stripeClient(env);
+    const stripe = await stripeClient(env);
     const pi =
       paymentIntent ?? (order.providerRef ? idOf((await stripe.checkout.sessions.retrieve(order.providerRef)).payment_intent) : null);
     if (!pi) throw new ApiError("conflict", "Stripe не знает платежа по этому заказу: возвращать нечего");
@@ -87,7 +91,7 @@ export async function stripeRefund(env: Env, order: ShopOrder, paymentIntent?: s
 export async function expireCheckout(db: Db, env: Env, order: ShopOrder) {
   if (order.provider !== "stripe" || !order.providerRef || !env.STRIPE_SECRET_KEY) return;
   try {
-    await stripeClient(env).checkout.sessions.expire(order.providerRef);
+    await (await stripeClient(env)).checkout.sessions.expire(order.providerRef);
   } catch (err) {
     await eventInsert(db, {
       kind: "shop.order.checkout-expire-failed",
@@ -103,7 +107,7 @@ async function orderOfPayment(db: Db, env: Env, paymentIntent: string | null): P
   if (!paymentIntent) return null;
   let sessionId: string | undefined;
   try {
-    sessionId = (await stripeClient(env).checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 })).data[0]?.id;
+    sessionId = (await (await stripeClient(env)).checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 })).data[0]?.id;
   } catch (err) {
     throw stripeDown(err);
   }
@@ -152,6 +156,7 @@ async function moneyBack(db: Db, env: Env, event: Stripe.Event) {
 export async function stripeWebhook(db: Db, env: Env, payload: string, signature: string | undefined, origin: string) {
   if (!env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_SECRET_KEY) throw new ApiError("unavailable", "Оплата через Stripe не настроена");
   let event: Stripe.Event;
+  const Stripe = await stripeLibrary();
   try {
     event = await Stripe.webhooks.constructEventAsync(
       payload,

@@ -1,15 +1,29 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { offlineEnv } from "../../scripts/offline-env.mjs";
 
 Object.assign(process.env, offlineEnv);
 const root = path.resolve(__dirname, "../..");
 
+/**
+ * Every module the Worker imports is sent from Vite to workerd for each test file, with its source map inlined
+ * (source and mappings, several times the code). For packages those maps only cost: without them a file's runtime
+ * receives ~15 MB instead of ~42 MB. An empty map (`mappings: ""`) is kept as is by Vite and not inlined; Vite drops
+ * a transform's map when the code comes back unchanged, hence the added newline.
+ */
+const dependenciesWithoutSourceMaps: Plugin = {
+  name: "dependencies-without-source-maps",
+  enforce: "post",
+  transform: (code, id) => (id.includes("/node_modules/") ? { code: `${code}\n`, map: { mappings: "" } } : undefined),
+};
+
 // The real Worker (worker.ts, with the Remix build) in workerd, with local D1, R2 and Queues.
 export default defineConfig(async () => ({
   plugins: [
+    dependenciesWithoutSourceMaps,
     cloudflareTest({
       wrangler: { configPath: path.join(root, "wrangler.toml") },
       miniflare: {
