@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import type { ssoProvider } from "../../functions/sso/schemas";
-import { runAction, runCriticalAction } from "./actions";
+import { runAction } from "./actions";
 import { api, refreshTokens } from "./api";
 import {
   clearTokens,
@@ -23,9 +23,9 @@ export async function loadCurrentUser(): Promise<CurrentUser | null> {
   return user ?? null;
 }
 
-/** POST /api/auth/login, then loads the user. Rethrows so the form can stay open. */
+/** POST /api/auth/login, then loads the user. A refusal is thrown to the form, which shows it (applyServerErrors). */
 export async function login(user: string, passwd: string): Promise<CurrentUser | null> {
-  const tokens = await runCriticalAction(() => api<Tokens>("/auth/login", { method: "POST", body: { user, passwd } }));
+  const tokens = await api<Tokens>("/auth/login", { method: "POST", body: { user, passwd } });
   setTokens({ bearer: tokens.bearer, expire: tokens.expire ?? null });
   return loadCurrentUser();
 }
