@@ -1,9 +1,11 @@
 import { Button, Card, Group, Radio, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useForm } from "@mantine/form";
+import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
-import { formatPrice } from "../../functions/shop/schemas";
+import { checkoutBody, formatPrice } from "../../functions/shop/schemas";
 import { ru } from "../i18n/ru";
-import { runAction } from "../lib/actions";
+import { applyServerErrors } from "../lib/form-errors";
 import { pageMeta } from "../lib/meta";
 import { showInfo } from "../lib/notify";
 import { checkout, type Cart } from "../lib/shop-api";
@@ -12,25 +14,36 @@ import { LineItemCells } from "../components/shop/LineItemCells";
 const t = ru.shop;
 export const meta = pageMeta(ru.pages.shopCheckout);
 
+type Values = { email: string; provider: "manual" | "stripe" };
+/** The payload of POST /api/shop/checkout: an empty address is none. */
+const payloadOf = (v: Values) => ({ provider: v.provider, email: v.email.trim() || undefined });
+const rules = zod4Resolver(checkoutBody);
+
 /** Checkout: the cart once more, where to mail the links, how to pay. Stripe sends the buyer to its own page. */
 export default function Checkout() {
   const { cart } = useRouteLoaderData("routes/_app.shop") as { cart: Cart };
   const navigate = useNavigate();
-  const [email, setEmail] = useState("");
-  // Stripe first when the shop has it: paying at once beats waiting for an admin.
-  const [provider, setProvider] = useState<"manual" | "stripe">(cart.providers.includes("stripe") ? "stripe" : "manual");
+  const form = useForm<Values>({
+    // Stripe first when the shop has it: paying at once beats waiting for an admin.
+    initialValues: { email: "", provider: cart.providers.includes("stripe") ? "stripe" : "manual" },
+    validate: (v) => rules(payloadOf(v)),
+  });
   const [busy, setBusy] = useState(false);
-  const place = async () => {
+  const place = async (v: Values) => {
     setBusy(true);
-    const placed = await runAction(() => checkout({ provider, email: email.trim() || undefined }));
-    setBusy(false);
-    if (!placed) return;
-    if (placed.payment_url) {
-      window.location.assign(placed.payment_url);
-      return;
+    try {
+      const placed = await checkout(payloadOf(v));
+      if (placed.payment_url) {
+        window.location.assign(placed.payment_url);
+        return;
+      }
+      showInfo(t.placed);
+      navigate("/shop/orders");
+    } catch (err) {
+      applyServerErrors(form, err);
+    } finally {
+      setBusy(false);
     }
-    showInfo(t.placed);
-    navigate("/shop/orders");
   };
   return (
     <Card withBorder maw={720}>
@@ -53,22 +66,20 @@ export default function Checkout() {
               <Text fw={600}>{t.total}</Text>
               <Text fw={600}>{cart.currency ? formatPrice(cart.total, cart.currency) : t.mixedCurrencies}</Text>
             </Group>
-            <TextInput
-              label={t.email}
-              description={t.emailHint}
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-            <Radio.Group label={t.provider} value={provider} onChange={(v) => setProvider(v as "manual" | "stripe")}>
-              <Stack gap={6} mt={6}>
-                <Radio value="manual" label={t.providers.manual} />
-                {cart.providers.includes("stripe") && <Radio value="stripe" label={t.providers.stripe} />}
+            <form onSubmit={form.onSubmit(place)} noValidate>
+              <Stack gap="md">
+                <TextInput label={t.email} description={t.emailHint} type="email" {...form.getInputProps("email")} />
+                <Radio.Group label={t.provider} {...form.getInputProps("provider")}>
+                  <Stack gap={6} mt={6}>
+                    <Radio value="manual" label={t.providers.manual} />
+                    {cart.providers.includes("stripe") && <Radio value="stripe" label={t.providers.stripe} />}
+                  </Stack>
+                </Radio.Group>
+                <Button type="submit" loading={busy} disabled={!cart.currency}>
+                  {t.placeOrder}
+                </Button>
               </Stack>
-            </Radio.Group>
-            <Button onClick={place} loading={busy} disabled={!cart.currency}>
-              {t.placeOrder}
-            </Button>
+            </form>
           </>
         )}
       </Stack>

@@ -1,25 +1,32 @@
 import { Button, Group, NumberInput, Stack, Table, Text, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { useRevalidator } from "@remix-run/react";
-import { useState } from "react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { licenceBody } from "../../../functions/shop/schemas";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
+import { applyServerErrors } from "../../lib/form-errors";
 import { createLicence, deleteLicence, type Licence } from "../../lib/shop-api";
 
 const t = ru.shop.admin;
 
+type Values = { name: string; terms: string; duration_days: number | string };
+/** The payload of POST /api/shop/licences: no days typed is no limit. */
+const payloadOf = (v: Values) => ({ ...v, duration_days: typeof v.duration_days === "number" ? v.duration_days : null });
+const rules = zod4Resolver(licenceBody);
+
 /** Licences: name, terms, how long the delivery link works. */
 export function LicencesAdmin({ licences }: { licences: Licence[] }) {
   const { revalidate } = useRevalidator();
-  const [name, setName] = useState("");
-  const [terms, setTerms] = useState("");
-  const [days, setDays] = useState<number | string>("");
-  const add = async () => {
-    const made = await runAction(() => createLicence({ name, terms, duration_days: typeof days === "number" ? days : null }));
-    if (!made) return;
-    setName("");
-    setTerms("");
-    setDays("");
-    revalidate();
+  const form = useForm<Values>({ initialValues: { name: "", terms: "", duration_days: "" }, validate: (v) => rules(payloadOf(v)) });
+  const add = async (v: Values) => {
+    try {
+      await createLicence(payloadOf(v));
+      form.reset();
+      revalidate();
+    } catch (err) {
+      applyServerErrors(form, err);
+    }
   };
   return (
     <Stack gap="sm">
@@ -59,19 +66,14 @@ export function LicencesAdmin({ licences }: { licences: Licence[] }) {
           ))}
         </Table.Tbody>
       </Table>
-      <Group align="end" gap="xs">
-        <TextInput label={t.name} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        <Textarea
-          label={t.terms}
-          value={terms}
-          onChange={(e) => setTerms(e.currentTarget.value)}
-          autosize
-          minRows={1}
-          style={{ flex: 1 }}
-        />
-        <NumberInput label={t.durationDays} description={t.durationHint} min={1} value={days} onChange={setDays} w={160} />
-        <Button onClick={add}>{t.newLicence}</Button>
-      </Group>
+      <form onSubmit={form.onSubmit(add)} noValidate>
+        <Group align="end" gap="xs">
+          <TextInput label={t.name} {...form.getInputProps("name")} />
+          <Textarea label={t.terms} autosize minRows={1} style={{ flex: 1 }} {...form.getInputProps("terms")} />
+          <NumberInput label={t.durationDays} description={t.durationHint} min={1} w={160} {...form.getInputProps("duration_days")} />
+          <Button type="submit">{t.newLicence}</Button>
+        </Group>
+      </form>
     </Stack>
   );
 }

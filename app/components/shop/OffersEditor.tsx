@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Group, NumberInput, Select, Stack, TextInput } from "@mantine/core";
+import { ActionIcon, Button, Group, Input, NumberInput, Select, Stack, TextInput } from "@mantine/core";
+import type { ReactNode } from "react";
 import { DEFAULT_CURRENCY } from "../../../functions/shop/schemas";
 import { ru } from "../../i18n/ru";
 import type { Licence } from "../../lib/shop-api";
@@ -26,14 +27,17 @@ export const offersOut = (drafts: OfferDraft[]) =>
     currency: d.currency.trim().toUpperCase(),
   }));
 
+/** The offers of a product's form; `errors` are the form's, by path ("offers.1.licence_id", "offers" for the list). */
 export function OffersEditor({
   value,
   onChange,
   licences,
+  errors,
 }: {
   value: OfferDraft[];
   onChange: (v: OfferDraft[]) => void;
   licences: Licence[];
+  errors: Record<string, ReactNode>;
 }) {
   const set = (i: number, patch: Partial<OfferDraft>) => onChange(value.map((o, n) => (n === i ? { ...o, ...patch } : o)));
   return (
@@ -45,6 +49,7 @@ export function OffersEditor({
             data={licences.map((l) => ({ value: l.licence_id, label: l.name }))}
             value={o.licence_id}
             onChange={(v) => set(i, { licence_id: v })}
+            error={errors[`offers.${i}.licence_id`]}
             style={{ flex: 2 }}
           />
           <Select
@@ -52,6 +57,7 @@ export function OffersEditor({
             data={(["original", "proxy"] as const).map((v) => ({ value: v, label: t.variants[v] }))}
             value={o.variant}
             onChange={(v) => set(i, { variant: (v ?? "original") as OfferDraft["variant"] })}
+            error={errors[`offers.${i}.variant`]}
             allowDeselect={false}
             style={{ flex: 1 }}
           />
@@ -62,14 +68,22 @@ export function OffersEditor({
             decimalScale={2}
             value={o.price}
             onChange={(v) => set(i, { price: typeof v === "number" ? v : Number(v) || 0 })}
+            error={errors[`offers.${i}.price`]}
             style={{ flex: 1 }}
           />
-          <TextInput label={t.admin.currency} value={o.currency} onChange={(e) => set(i, { currency: e.currentTarget.value })} w={80} />
+          <TextInput
+            label={t.admin.currency}
+            value={o.currency}
+            onChange={(e) => set(i, { currency: e.currentTarget.value })}
+            error={errors[`offers.${i}.currency`]}
+            w={80}
+          />
           <ActionIcon variant="subtle" color="red" aria-label={t.remove} onClick={() => onChange(value.filter((_, n) => n !== i))} mb={4}>
             ×
           </ActionIcon>
         </Group>
       ))}
+      {errors.offers && <Input.Error>{errors.offers}</Input.Error>}
       <Button variant="subtle" size="xs" onClick={() => onChange([...value, emptyOffer()])} style={{ alignSelf: "flex-start" }}>
         {t.admin.addOffer}
       </Button>

@@ -1,10 +1,13 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { useRevalidator, useSearchParams } from "@remix-run/react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
-import { orderStatuses } from "../../../functions/shop/schemas";
+import { orderStatuses, rejectBody } from "../../../functions/shop/schemas";
 import { actionsFor, adminActions } from "../../../functions/shop/transitions";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
+import { applyServerErrors } from "../../lib/form-errors";
 import { orderAction, type Order } from "../../lib/shop-api";
 import { OrderCard } from "./OrderCard";
 
@@ -20,9 +23,8 @@ export function OrdersAdmin({ orders }: { orders: Order[] }) {
   const [params, setParams] = useSearchParams();
   const [rejecting, setRejecting] = useState<Order | null>(null);
   const [refunding, setRefunding] = useState<Order | null>(null);
-  const [reason, setReason] = useState("");
-  const act = async (o: Order, action: (typeof adminActions)[number], why?: string) => {
-    await runAction(() => orderAction(o.order_id, paths[action], why));
+  const act = async (o: Order, action: (typeof adminActions)[number]) => {
+    await runAction(() => orderAction(o.order_id, paths[action]));
     revalidate();
   };
   return (
@@ -60,21 +62,16 @@ export function OrdersAdmin({ orders }: { orders: Order[] }) {
         />
       ))}
       <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={t.reject}>
-        <Stack>
-          <TextInput label={t.rejectReason} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-          <Group justify="flex-end">
-            <Button
-              color="red"
-              onClick={async () => {
-                if (rejecting) await act(rejecting, "reject", reason);
-                setRejecting(null);
-                setReason("");
-              }}
-            >
-              {t.reject}
-            </Button>
-          </Group>
-        </Stack>
+        {rejecting && (
+          <RejectForm
+            key={rejecting.order_id}
+            order={rejecting}
+            onDone={() => {
+              setRejecting(null);
+              revalidate();
+            }}
+          />
+        )}
       </Modal>
       <Modal opened={refunding !== null} onClose={() => setRefunding(null)} title={t.refund}>
         <Stack>
@@ -93,5 +90,30 @@ export function OrdersAdmin({ orders }: { orders: Order[] }) {
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+/** Why the order is refused: the buyer is told (POST reject's rule: a reason is required). */
+function RejectForm({ order, onDone }: { order: Order; onDone: () => void }) {
+  const form = useForm({ initialValues: { reason: "" }, validate: zod4Resolver(rejectBody) });
+  const reject = async ({ reason }: { reason: string }) => {
+    try {
+      await orderAction(order.order_id, "reject", reason);
+      onDone();
+    } catch (err) {
+      applyServerErrors(form, err);
+    }
+  };
+  return (
+    <form onSubmit={form.onSubmit(reject)} noValidate>
+      <Stack>
+        <TextInput label={t.rejectReason} {...form.getInputProps("reason")} />
+        <Group justify="flex-end">
+          <Button type="submit" color="red">
+            {t.reject}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
