@@ -66,8 +66,8 @@ function AutomationPage({ workflow, catalogue, runs, tags, shares, openRun }: Au
     );
   const canEdit = workflow.access !== "view";
   const { revalidate } = useRevalidator();
-  const draft = useWorkflowDraft(workflow);
-  const { errors } = draft;
+  const { form, saving, save } = useWorkflowDraft(workflow);
+  const { errors } = form;
   const [runForm, setRunForm] = useState<TriggerForm | null>(null);
   const live = useMemo(() => runs.items.some((r) => isLive(r.status)), [runs]);
   // The history refreshes every 2 s while a run is going, and every 10 s otherwise (runs started by events).
@@ -79,20 +79,14 @@ function AutomationPage({ workflow, catalogue, runs, tags, shares, openRun }: Au
       <WorkflowHeader workflow={workflow} onRunForm={setRunForm} />
       <Card withBorder>
         <Stack gap="xs">
-          <TextInput label={t.name} value={draft.name} onChange={(e) => draft.setName(e.currentTarget.value)} error={errors.name} />
-          <Textarea
-            label={t.description}
-            autosize
-            minRows={1}
-            value={draft.description}
-            onChange={(e) => draft.setDescription(e.currentTarget.value)}
-          />
+          <TextInput label={t.name} {...form.getInputProps("name")} />
+          <Textarea label={t.description} autosize minRows={1} {...form.getInputProps("description")} />
         </Stack>
       </Card>
       <SectionCard title={t.trigger}>
         <TriggerEditor
-          value={draft.trigger}
-          onChange={draft.setTrigger}
+          value={form.values.trigger}
+          onChange={(v) => form.setFieldValue("trigger", v)}
           tags={tags}
           errors={errorsUnder(errors, "trigger.")}
           hookUrl={workflow.hook_url}
@@ -100,16 +94,16 @@ function AutomationPage({ workflow, catalogue, runs, tags, shares, openRun }: Au
       </SectionCard>
       <SectionCard title={t.conditions}>
         <ConditionsEditor
-          value={draft.conditions}
-          onChange={draft.setConditions}
+          value={form.values.conditions}
+          onChange={(v) => form.setFieldValue("conditions", v)}
           tags={tags}
           errorOf={(i) => Object.values(errorsUnder(errors, `conditions.${i}.`))[0]}
         />
       </SectionCard>
       <SectionCard title={t.steps}>
         <StepsEditor
-          value={draft.steps}
-          onChange={draft.setSteps}
+          value={form.values.steps}
+          onChange={(v) => form.setFieldValue("steps", v)}
           catalogue={catalogue}
           tags={tags}
           errors={errorsUnder(errors, "steps.")}
@@ -125,7 +119,7 @@ function AutomationPage({ workflow, catalogue, runs, tags, shares, openRun }: Au
         </Alert>
       )}
       <Group>
-        <Button onClick={draft.save} loading={draft.saving} disabled={!canEdit}>
+        <Button onClick={() => save()} loading={saving} disabled={!canEdit}>
           {t.save}
         </Button>
         {workflow.owner_name && (

@@ -1,46 +1,48 @@
+import { useForm } from "@mantine/form";
 import { useRevalidator } from "@remix-run/react";
-import { useState } from "react";
-import type { FormField } from "../../../functions/udwf/schemas";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { type ReactNode, useState } from "react";
+import { createBody, type FormField } from "../../../functions/udwf/schemas";
 import { ru } from "../../i18n/ru";
-import { ApiError } from "../../lib/api";
 import { patchWorkflow, saveSetup, type Setup, type Workflow } from "../../lib/automations-api";
-import { showError, showInfo } from "../../lib/notify";
+import { applyServerErrors } from "../../lib/form-errors";
+import { showInfo } from "../../lib/notify";
 import type { ConditionValue } from "./ConditionRow";
 import type { StepValue } from "./StepsEditor";
 import type { TriggerValue } from "./TriggerEditor";
 
-/** The server's validation details, by field path ("steps.1.params.tag_id"). */
-function detailsOf(err: unknown): Record<string, string> {
-  if (!(err instanceof ApiError)) return {};
-  const details = (err.envelope?.details ?? []) as { field: string; message: string }[];
-  return Object.fromEntries(details.map((d) => [d.field, d.message]));
-}
+export type Draft = { name: string; description: string; trigger: TriggerValue; conditions: ConditionValue[]; steps: StepValue[] };
 
-/** The errors under one part of the setup, by their path inside it ("trigger." → "group_id"). */
-export const errorsUnder = (errors: Record<string, string>, prefix: string) =>
+/** The errors under one part of the setup, by their path inside it ("trigger." → "group_id"); the form's are messages. */
+export const errorsUnder = (errors: Record<string, ReactNode>, prefix: string) =>
   Object.fromEntries(
     Object.entries(errors)
       .filter(([k]) => k.startsWith(prefix))
-      .map(([k, v]) => [k.slice(prefix.length), v]),
+      .map(([k, v]) => [k.slice(prefix.length), v as string]),
   );
 
 /**
- * The automation's edits until «Сохранить»: name, description, trigger, conditions and steps, and what the server
- * refused of them. They start from the saved workflow; the page is keyed by it, so another one starts afresh.
+ * The automation's edits until «Сохранить», as a form: name, description, trigger, conditions and steps. They start
+ * from the saved workflow; the page is keyed by it, so another one starts afresh. The browser checks the name and
+ * description (POST /api/udwf/workflow's rule); the setup's rules need the server (the objects it names must exist),
+ * whose refusals land on the paths it names ("steps.1.params.tag_id").
  */
 export function useWorkflowDraft(workflow: Workflow) {
   const { revalidate } = useRevalidator();
-  const [name, setName] = useState(workflow.name);
-  const [description, setDescription] = useState(workflow.description);
-  const [trigger, setTrigger] = useState<TriggerValue>((workflow.trigger as TriggerValue | null) ?? { type: "asset.uploaded" });
-  const [conditions, setConditions] = useState<ConditionValue[]>(workflow.conditions as unknown as ConditionValue[]);
-  const [steps, setSteps] = useState<StepValue[]>(workflow.steps);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Draft>({
+    initialValues: {
+      name: workflow.name,
+      description: workflow.description,
+      trigger: (workflow.trigger as TriggerValue | null) ?? { type: "asset.uploaded" },
+      conditions: workflow.conditions as unknown as ConditionValue[],
+      steps: workflow.steps,
+    },
+    validate: zod4Resolver(createBody),
+  });
   const [saving, setSaving] = useState(false);
 
-  const save = async () => {
+  const save = form.onSubmit(async ({ name, description, trigger, conditions, steps }) => {
     setSaving(true);
-    setErrors({});
     try {
       if (name !== workflow.name || description !== workflow.description) await patchWorkflow(workflow.workflow_id, { name, description });
       await saveSetup(workflow.workflow_id, {
@@ -51,26 +53,11 @@ export function useWorkflowDraft(workflow: Workflow) {
       showInfo(ru.automations.saved);
       revalidate();
     } catch (err) {
-      setErrors(detailsOf(err));
-      showError(err);
+      applyServerErrors(form, err);
     } finally {
       setSaving(false);
     }
-  };
+  });
 
-  return {
-    name,
-    setName,
-    description,
-    setDescription,
-    trigger,
-    setTrigger,
-    conditions,
-    setConditions,
-    steps,
-    setSteps,
-    errors,
-    saving,
-    save,
-  };
+  return { form, saving, save };
 }
