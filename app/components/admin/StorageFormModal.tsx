@@ -5,7 +5,6 @@ import { zod4Resolver } from "mantine-form-zod-resolver";
 import { createStorageBody, updateStorageBody } from "../../../functions/storage/schemas";
 import { ru } from "../../i18n/ru";
 import { createStorage, type Storage, updateStorage } from "../../lib/admin-api";
-import { runCriticalAction } from "../../lib/actions";
 
 import { DialogActions } from "../ui/DialogActions";
 import { useDialogSave } from "../ui/use-dialog-save";
@@ -15,6 +14,8 @@ const t = ru.admin.storages;
 /** The server's rules (creating an S3 storage needs url, bucket and both keys); their errors go to the flat fields. */
 const createRules = zod4Resolver(createStorageBody);
 const editRules = zod4Resolver(updateStorageBody);
+/** The setup's fields are flat on the form. */
+const fieldOf = (field: string) => field.replace(/^storage_setup\./, "");
 
 interface Props {
   opened: boolean;
@@ -48,24 +49,28 @@ export function StorageFormModal({ opened, onClose, storage, onSaved }: Props) {
     validate: (values) => {
       const { kind: _kind, ...changes } = toPayload(values);
       const errors = storage ? editRules(changes) : createRules(toPayload(values));
-      return Object.fromEntries(Object.entries(errors).map(([path, message]) => [path.replace(/^storage_setup\./, ""), message]));
+      return Object.fromEntries(Object.entries(errors).map(([path, message]) => [fieldOf(path), message]));
     },
   });
-  const { busy, save } = useDialogSave(() => {
-    onSaved();
-    onClose();
-  });
+  const { busy, save } = useDialogSave(
+    form,
+    () => {
+      onSaved();
+      onClose();
+    },
+    fieldOf,
+  );
 
   const submit = (values: typeof form.values) =>
     save(async () => {
       const payload = toPayload(values);
       if (!storage) {
-        await runCriticalAction(() => createStorage(payload));
+        await createStorage(payload);
         return t.created;
       }
       const { kind: _kind, ...changes } = payload;
       const credentials = values.clear_credentials ? { user: undefined, passwd: undefined, clear_credentials: true } : {};
-      await runCriticalAction(() => updateStorage(storage.storage_id, { ...changes, ...credentials }));
+      await updateStorage(storage.storage_id, { ...changes, ...credentials });
       return ru.admin.saved;
     });
 

@@ -4,7 +4,6 @@ import { zod4Resolver } from "mantine-form-zod-resolver";
 
 import { operationClasses, setupSchemas, templateCreateBody, templatePatchBody } from "../../../functions/tasks/schemas";
 import { ru } from "../../i18n/ru";
-import { runCriticalAction } from "../../lib/actions";
 
 import { createTaskTemplate, type TaskTemplate, updateTaskTemplate } from "../../lib/task-templates-api";
 import { DialogActions } from "../ui/DialogActions";
@@ -31,6 +30,8 @@ function parseSetup(text: string): Record<string, unknown> | null {
 
 const createRules = zod4Resolver(templateCreateBody as never);
 const patchRules = zod4Resolver(templatePatchBody);
+/** The setup's own fields ("setup.height") are the one setup field's. */
+const fieldOf = (field: string) => field.replace(/^setup\..*/, "setup");
 
 /**
  * Create or edit a task template. The form checks the body it would send with the route's own schemas
@@ -75,19 +76,23 @@ export function TaskTemplateFormModal({
       return out;
     },
   });
-  const { busy, save } = useDialogSave(() => {
-    onSaved();
-    onClose();
-  });
+  const { busy, save } = useDialogSave(
+    form,
+    () => {
+      onSaved();
+      onClose();
+    },
+    fieldOf,
+  );
 
   const submit = (v: Values) =>
     save(async () => {
       const fields = { name: v.name.trim(), disabled: v.disabled, setup: parseSetup(v.setup) ?? {} };
       if (template) {
-        await runCriticalAction(() => updateTaskTemplate(template.id, fields));
+        await updateTaskTemplate(template.id, fields);
         return t.saved;
       }
-      await runCriticalAction(() => createTaskTemplate({ ...fields, operation_class: v.operation_class }));
+      await createTaskTemplate({ ...fields, operation_class: v.operation_class });
       return t.created;
     });
 

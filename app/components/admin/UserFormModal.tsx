@@ -6,7 +6,7 @@ import { z } from "zod";
 import { createUserBody } from "../../../functions/users/schemas";
 import { ru } from "../../i18n/ru";
 import { createUser, getGroup, listStorages, updateUser, type AdminUser, type Storage } from "../../lib/admin-api";
-import { runAction, runCriticalAction } from "../../lib/actions";
+import { runAction } from "../../lib/actions";
 import { formatSize } from "../../lib/format";
 
 import { GroupsMultiPicker, type PickOption } from "./pickers";
@@ -22,6 +22,8 @@ const createRules = createUserBody.pick({ user_name: true, user_login: true, use
 /** Editing: an empty password leaves it as it is; a typed one follows the same rule. */
 const editRules = createRules.extend({ user_passwd: z.union([z.literal(""), createUserBody.shape.user_passwd]) });
 const passwdMinLength = createUserBody.shape.user_passwd.minLength ?? 0;
+/** The payload's fields on the form's: the quota is typed in GiB, the chroot groups are one picker. */
+const fieldOf = (field: string) => field.replace(/^quota$/, "quotaGb").replace(/^chroot_groups(\..*)?$/, "chroot");
 
 /** What the form needs besides the user: the storages to choose from and the names of the chroot groups. */
 interface FormData {
@@ -81,7 +83,7 @@ function UserFormModal({ opened, onClose, user, storages, chroot, onSaved }: Pro
     },
     validate: zod4Resolver(user ? editRules : createRules),
   });
-  const { busy, save } = useDialogSave(onClose);
+  const { busy, save } = useDialogSave(form, onClose, fieldOf);
 
   async function submit(values: typeof form.values) {
     const common = {
@@ -97,8 +99,8 @@ function UserFormModal({ opened, onClose, user, storages, chroot, onSaved }: Pro
     await save(async () => {
       const passwd = values.user_passwd;
       const id = user
-        ? (await runCriticalAction(() => updateUser(user.user_id, { ...common, ...(passwd ? { user_passwd: passwd } : {}) }))).user_id
-        : (await runCriticalAction(() => createUser({ ...common, user_passwd: passwd }))).user_id;
+        ? (await updateUser(user.user_id, { ...common, ...(passwd ? { user_passwd: passwd } : {}) })).user_id
+        : (await createUser({ ...common, user_passwd: passwd })).user_id;
       onSaved(id, !user);
       return user ? ru.admin.saved : t.created;
     });

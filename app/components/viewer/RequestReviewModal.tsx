@@ -6,8 +6,8 @@ import { useState } from "react";
 import { sharePasswordMinLength } from "../../../functions/sl/password-rule";
 import { password } from "../../../functions/sl/schemas";
 import { ru } from "../../i18n/ru";
-import { ApiError } from "../../lib/api";
-import { showError, showInfo } from "../../lib/notify";
+import { applyServerErrors } from "../../lib/form-errors";
+import { showInfo } from "../../lib/notify";
 import { type PickOption, RemoteMultiPicker, type SearchOptions } from "../admin/pickers";
 import { CopyIconButton } from "../ui/CopyIconButton";
 import { findReviewers, type RequestOut, requestReview } from "./review-api";
@@ -136,10 +136,7 @@ export function RequestReviewModal(props: {
       if (out.links.length) setLinks(out.links);
       else close();
     } catch (error) {
-      const details = (error instanceof ApiError ? (error.envelope?.details ?? []) : []) as { field: string; message: string }[];
-      const placed = details.map((d) => [formField(d.field, v.users.length), d.message] as const).filter(([f]) => f !== null);
-      if (placed.length) form.setErrors(Object.fromEntries(placed));
-      else showError(error);
+      applyServerErrors(form, error, (field) => formField(field, v.users.length));
     } finally {
       setBusy(false);
     }
