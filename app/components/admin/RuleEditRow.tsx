@@ -1,36 +1,30 @@
 import { Button, Group } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
-import { useState } from "react";
 import { updateRuleBody } from "../../../functions/users/schemas";
 import { ru } from "../../i18n/ru";
 import { type AccessRule, type Permission, updateRule } from "../../lib/admin-api";
-import { runCriticalAction } from "../../lib/actions";
-import { showInfo } from "../../lib/notify";
 import { PermissionPicker } from "./PermissionPicker";
+import { useDialogSave } from "../ui/use-dialog-save";
 
 const t = ru.adminExtra.editRule;
 
 /**
  * A rule's permissions edited where the rule is shown (PATCH /api/user/acl/{id}): the subject and object
- * stay, only the set changes, checked with the route's own schema before it is sent.
+ * stay, only the set changes, checked with the route's own schema before it is sent; a refusal shows under the
+ * chips or in the toast (applyServerErrors).
  */
 export function RuleAclEditor({ rule, onDone, onSaved }: { rule: AccessRule; onDone: () => void; onSaved: () => void }) {
   const form = useForm<{ acl: Permission[] }>({ initialValues: { acl: rule.acl as Permission[] }, validate: zod4Resolver(updateRuleBody) });
-  const [busy, setBusy] = useState(false);
+  // A refused permission ("acl.1") is the picker's; the chips keep the choice.
+  const { busy, save } = useDialogSave(form, onDone, (field) => (field.split(".")[0] === "acl" ? "acl" : null));
 
   async function submit({ acl }: { acl: Permission[] }) {
-    setBusy(true);
-    try {
-      await runCriticalAction(() => updateRule(rule.rule_id, acl));
-      showInfo(t.saved);
+    await save(async () => {
+      await updateRule(rule.rule_id, acl);
       onSaved();
-      onDone();
-    } catch {
-      // The toast has said why; the chips keep the choice.
-    } finally {
-      setBusy(false);
-    }
+      return t.saved;
+    });
   }
 
   return (

@@ -5,11 +5,10 @@ import { useState } from "react";
 import { createRuleBody } from "../../../functions/users/schemas";
 import { ru } from "../../i18n/ru";
 import { createRule, type Permission } from "../../lib/admin-api";
-import { runCriticalAction } from "../../lib/actions";
-import { showInfo } from "../../lib/notify";
 import { ObjectPicker, SubjectPicker, type Picked } from "./EntityPickers";
 import { PermissionPicker } from "./PermissionPicker";
 import { DialogActions } from "../ui/DialogActions";
+import { useDialogSave } from "../ui/use-dialog-save";
 
 const t = ru.admin.rules;
 
@@ -42,8 +41,10 @@ export function RuleFormModal({ opened, onClose, anchor, onCreated }: Props) {
     initialValues: side === "subject" ? { subj: anchor.id, obj: null, acl: ["read"] } : { subj: null, obj: anchor.id, acl: ["read"] },
     validate: zod4Resolver(createRuleBody),
   });
-  const [busy, setBusy] = useState(false);
   const picked = side === "subject" ? "obj" : "subj";
+  // The anchor's side has no input to show a refusal under (the toast says it); a permission's ("acl.1") is the picker's.
+  const fieldOf = (field: string) => (field === picked ? field : field.split(".")[0] === "acl" ? "acl" : null);
+  const { busy, save } = useDialogSave(form, onClose, fieldOf);
 
   const switchSide = (next: Side) => {
     setSide(next);
@@ -61,17 +62,12 @@ export function RuleFormModal({ opened, onClose, anchor, onCreated }: Props) {
 
   async function submit({ subj, obj, acl }: typeof form.values) {
     if (!subj || !obj) return;
-    setBusy(true);
-    try {
-      await runCriticalAction(() => createRule(subj, obj, acl));
-      showInfo(t.created);
+    // On a refusal (a duplicate rule, a vanished object) the form keeps its choices.
+    await save(async () => {
+      await createRule(subj, obj, acl);
       onCreated();
-      onClose();
-    } catch {
-      // The toast has said why (a duplicate rule, a vanished object); the form keeps its choices.
-    } finally {
-      setBusy(false);
-    }
+      return t.created;
+    });
   }
 
   return (

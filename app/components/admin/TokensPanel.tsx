@@ -8,6 +8,7 @@ import { tokenBody } from "../../../functions/users/schemas";
 import { ru } from "../../i18n/ru";
 import { issueToken, revokeToken, type ApiToken, type IssuedToken } from "../../lib/admin-api";
 import { runAction } from "../../lib/actions";
+import { applyServerErrors } from "../../lib/form-errors";
 import { formatDateTime } from "../../lib/format";
 import { showInfo } from "../../lib/notify";
 import { IssuedTokenModal } from "./IssuedTokenModal";
@@ -39,7 +40,10 @@ function TokenState({ token }: { token: ApiToken }) {
   );
 }
 
-/** A robot's API tokens (loaded by the user's screen): issue one (its secret shown once), list them, revoke. */
+/**
+ * A robot's API tokens (loaded by the user's screen): issue one (its secret shown once), list them, revoke. A refused
+ * issue shows under the field the server names, anything else in the toast (applyServerErrors).
+ */
 export function TokensPanel({ userId, tokens }: { userId: string; tokens: ApiToken[] }) {
   const { revalidate } = useRevalidator();
   const form = useForm({
@@ -51,12 +55,15 @@ export function TokensPanel({ userId, tokens }: { userId: string; tokens: ApiTok
 
   async function issue({ name, expires_in_days }: typeof form.values) {
     setBusy(true);
-    const token = await runAction(() => issueToken(userId, name.trim(), expires_in_days === "" ? undefined : expires_in_days));
-    setBusy(false);
-    if (!token) return;
-    setIssued(token);
-    form.reset();
-    revalidate();
+    try {
+      setIssued(await issueToken(userId, name.trim(), expires_in_days === "" ? undefined : expires_in_days));
+      form.reset();
+      revalidate();
+    } catch (err) {
+      applyServerErrors(form, err);
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function revoke(tokenId: string) {

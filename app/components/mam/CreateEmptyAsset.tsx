@@ -1,9 +1,11 @@
 import { Button, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { useNavigate } from "@remix-run/react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
-import { fileName } from "../../../functions/assets/schemas";
+import { createAssetBody } from "../../../functions/assets/schemas";
 import { ru } from "../../i18n/ru";
-import { runAction } from "../../lib/actions";
+import { applyServerErrors } from "../../lib/form-errors";
 import { listClasses } from "../../lib/metadata-api";
 import { showError, showInfo } from "../../lib/notify";
 import { createEmptyAsset } from "../viewer/asset-actions-api";
@@ -13,53 +15,42 @@ const t = ru.assetActions;
 
 type ClassOption = { value: string; label: string };
 
+/** The name as POST /api/asset/create checks it (the class is one of the list, or none). */
+const rules = createAssetBody.pick({ asset_name: true });
+
+/** The name and class of the new asset; a refusal shows under the field the server names, else in the toast. */
 function CreateEmptyForm({ groupId, classes, onClose }: { groupId: string; classes: ClassOption[]; onClose: () => void }) {
   const navigate = useNavigate();
-  const [name, setName] = useState("");
-  const [classId, setClassId] = useState<string | null>(null);
-  const [touched, setTouched] = useState(false);
+  const form = useForm({ initialValues: { asset_name: "", asset_class: null as string | null }, validate: zod4Resolver(rules) });
   const [busy, setBusy] = useState(false);
-  const checked = fileName.safeParse(name);
-  const create = async () => {
-    setTouched(true);
-    if (!checked.success) return;
+  const create = async ({ asset_name, asset_class }: typeof form.values) => {
     setBusy(true);
-    const created = await runAction(() => createEmptyAsset(groupId, checked.data, classId));
-    setBusy(false);
-    if (!created) return;
-    showInfo(t.createdEmpty);
-    onClose();
-    // Its page is where metadata is filled in and a file can be uploaded as its first version.
-    navigate(`/mam/${groupId}/asset/${created.asset_id}`);
+    try {
+      const created = await createEmptyAsset(groupId, asset_name.trim(), asset_class);
+      showInfo(t.createdEmpty);
+      onClose();
+      // Its page is where metadata is filled in and a file can be uploaded as its first version.
+      navigate(`/mam/${groupId}/asset/${created.asset_id}`);
+    } catch (err) {
+      applyServerErrors(form, err);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void create();
-      }}
-      noValidate
-    >
+    <form onSubmit={form.onSubmit(create)} noValidate>
       <Stack>
         <Text size="sm" c="dimmed">
           {t.createEmptyHint}
         </Text>
-        <TextInput
-          label={t.createEmptyName}
-          required
-          data-autofocus
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={touched && !checked.success ? checked.error.issues[0]?.message : undefined}
-        />
+        <TextInput label={t.createEmptyName} required data-autofocus {...form.getInputProps("asset_name")} />
         <Select
           label={t.assetClass}
           placeholder={t.noClass}
           data={classes}
-          value={classId}
-          onChange={setClassId}
           clearable
           comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps("asset_class")}
         />
         <DialogActions cancelLabel={t.cancel} onCancel={onClose} label={t.create} busy={busy} />
       </Stack>

@@ -47,15 +47,16 @@ export function TreeActions({ node, tabbable }: { node: TreeNode; tabbable: bool
     if (await toggleBookmark(id)) showInfo(bookmarked ? ru.mam.unbookmarked : ru.mam.bookmarked);
   };
 
+  // Create and rename throw a refusal to their dialog, which shows it under the name or in the toast.
   const create = async (name: string) => {
-    const { group_id } = await runCriticalAction(() => createGroup(id, name));
+    const { group_id } = await createGroup(id, name);
     await refreshTree([id]);
     await expand(id);
     showInfo(ru.mam.created);
     navigate(`/mam/${group_id}`);
   };
   const rename = async (name: string) => {
-    await runCriticalAction(() => renameGroup(id, name));
+    await renameGroup(id, name);
     renameNode(id, name);
     revalidate();
     showInfo(ru.mam.renamed);

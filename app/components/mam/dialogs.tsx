@@ -4,6 +4,7 @@ import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { createGroupBody } from "../../../functions/groups/schemas";
 import { ru } from "../../i18n/ru";
+import { applyServerErrors } from "../../lib/form-errors";
 import { DialogActions } from "../ui/DialogActions";
 
 /** A yes/no question before anything destructive (delete). */
@@ -46,7 +47,7 @@ export function ConfirmModal(props: {
 /** The group-name field as the server checks it (functions/groups/schemas.ts: createGroupBody, patchGroupBody). */
 const nameSchema = createGroupBody.pick({ group_name: true });
 
-/** Asks for a group name (create, rename). */
+/** Asks for a group name (create, rename); `onSubmit` rejects with the server's refusal, shown on the form. */
 export function NameModal(props: {
   opened: boolean;
   title: string;
@@ -70,8 +71,9 @@ function NameForm({ initial, onSubmit, onClose }: { initial: string; onSubmit: (
     try {
       await onSubmit(group_name.trim());
       onClose();
-    } catch {
-      // Toast shown by the action; keep the dialog open with what was typed.
+    } catch (err) {
+      // The dialog stays open with what was typed: the refusal under the name, or in the toast.
+      applyServerErrors(form, err);
     } finally {
       setBusy(false);
     }

@@ -18,10 +18,9 @@ export function ClassesPanel({ classes, templates }: { classes: AssetClass[]; te
   const { revalidate } = useRevalidator();
   const [deleting, setDeleting] = useState<AssetClass | null>(null);
   const create = async (name: string) => {
-    if (!(await runAction(() => createClass({ name, def_fields: [] })))) return false;
+    await createClass({ name, def_fields: [] });
     showInfo(t.created);
     revalidate();
-    return true;
   };
   return (
     <Stack gap="md">
@@ -49,9 +48,8 @@ function ClassCard({ assetClass, templates, onDelete }: { assetClass: AssetClass
     if (await runAction(() => changeClass(assetClass.id, { def_fields }))) revalidate();
   };
   const rename = async (name: string) => {
-    if (!(await runAction(() => changeClass(assetClass.id, { name })))) return false;
+    await changeClass(assetClass.id, { name });
     revalidate();
-    return true;
   };
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={assetClass.name}>

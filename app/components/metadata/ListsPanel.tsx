@@ -30,17 +30,15 @@ export function ListsPanel({ lists, listId, records }: { lists: ListInfo[]; list
   const current = lists.find((l) => l.list_id === listId);
   const open = (id: string) => setSearchParams({ tab: "lists", list: id }, { preventScrollReset: true });
   const create = async (name: string) => {
-    const created = await runAction(() => createList(name));
-    if (!created) return false;
+    const created = await createList(name);
     showInfo(t.created);
     open(created.list_id);
-    return true;
   };
   const changed = (ok: unknown) => {
-    if (ok === undefined) return false;
-    revalidate();
-    return true;
+    if (ok !== undefined) revalidate();
   };
+  // The name forms' calls throw a refusal to the form, which shows it under the field or in the toast.
+  const saved = (call: Promise<unknown>) => call.then(() => revalidate());
   return (
     <Stack gap="md">
       <Group align="end" justify="space-between">
@@ -65,7 +63,7 @@ export function ListsPanel({ lists, listId, records }: { lists: ListInfo[]; list
               name={current?.list_name ?? ""}
               field="list_name"
               schema={listBody}
-              onRename={async (name) => changed(await runAction(() => renameList(listId, name)))}
+              onRename={(name) => saved(renameList(listId, name))}
               onDelete={() => setDeleting(true)}
             />
             <NameForm
@@ -73,7 +71,7 @@ export function ListsPanel({ lists, listId, records }: { lists: ListInfo[]; list
               schema={recordBody}
               label={t.newRecord}
               submitLabel={ru.metadata.add}
-              onSubmit={async (value) => changed(await runAction(() => createRecord(listId, value)))}
+              onSubmit={(value) => saved(createRecord(listId, value))}
             />
             {records.length === 0 ? (
               <Text c="dimmed">{t.noRecords}</Text>
@@ -86,7 +84,7 @@ export function ListsPanel({ lists, listId, records }: { lists: ListInfo[]; list
                 field="rec_data"
                 schema={recordBody}
                 editLabel={ru.metadata.edit}
-                onSave={async (rec, value) => changed(await runAction(() => changeRecord(listId, rec.rec_id, value)))}
+                onSave={(rec, value) => saved(changeRecord(listId, rec.rec_id, value))}
                 onDelete={async (rec) => changed(await runAction(() => deleteRecord(listId, rec.rec_id)))}
               />
             )}

@@ -4,11 +4,13 @@ import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import type { z } from "zod";
 import { ru } from "../../i18n/ru";
+import { applyServerErrors } from "../../lib/form-errors";
 
 /**
  * One text field checked by the server's own schema for that call (a tag's name, a class's name, a taxon
- * path, a list record): create when `initial` is empty, rename otherwise. `onSubmit` answers whether the
- * change went through, so the field is cleared (create) or closed (rename) only then.
+ * path, a list record): create when `initial` is empty, rename otherwise. `onSubmit` resolves when the change
+ * went through, so the field is cleared (create) or closed by the caller (rename) only then, and rejects with
+ * the refusal, which shows under the field when the server names it, else in the toast (applyServerErrors).
  */
 export function NameForm<K extends string>({
   field,
@@ -27,7 +29,7 @@ export function NameForm<K extends string>({
   placeholder?: string;
   initial?: string;
   submitLabel: string;
-  onSubmit: (value: string) => Promise<boolean>;
+  onSubmit: (value: string) => Promise<void>;
   onCancel?: () => void;
   width?: number;
 }) {
@@ -35,9 +37,14 @@ export function NameForm<K extends string>({
   const [busy, setBusy] = useState(false);
   const submit = async (values: Record<string, string>) => {
     setBusy(true);
-    const done = await onSubmit(values[field].trim());
-    setBusy(false);
-    if (done && !onCancel) form.reset();
+    try {
+      await onSubmit(values[field].trim());
+      if (!onCancel) form.reset();
+    } catch (err) {
+      applyServerErrors(form, err);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>

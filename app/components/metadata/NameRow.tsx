@@ -22,7 +22,7 @@ export function NameRow<K extends string>({
   editLabel: string;
   onEdit: () => void;
   onCancel: () => void;
-  onSave: (value: string) => Promise<boolean>;
+  onSave: (value: string) => Promise<void>;
   onDelete: () => void;
 }) {
   return (

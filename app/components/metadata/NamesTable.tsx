@@ -11,8 +11,8 @@ type Props<T, K extends string> = {
   field: K;
   schema: z.ZodType<Record<K, unknown>>;
   editLabel: string;
-  /** True when saved: the row closes its form. */
-  onSave: (row: T, name: string) => Promise<boolean>;
+  /** Resolves when saved (the row closes its form); rejects with the refusal, which the form shows. */
+  onSave: (row: T, name: string) => Promise<void>;
   onDelete: (row: T) => void;
 };
 
@@ -20,9 +20,8 @@ type Props<T, K extends string> = {
 export function NamesTable<T, K extends string>({ rows, idOf, nameOf, field, schema, editLabel, onSave, onDelete, ...rest }: Props<T, K>) {
   const [editing, setEditing] = useState<string | null>(null);
   const save = async (row: T, name: string) => {
-    const saved = await onSave(row, name);
-    if (saved) setEditing(null);
-    return saved;
+    await onSave(row, name);
+    setEditing(null);
   };
   return (
     <Table striped aria-label={rest["aria-label"]}>

@@ -8,8 +8,8 @@ type Props<K extends string> = {
   name: string;
   field: K;
   schema: z.ZodType<Record<K, unknown>>;
-  /** True when renamed: the title comes back in place of the form. */
-  onRename: (name: string) => Promise<boolean>;
+  /** Resolves when renamed (the title comes back in place of the form); rejects with the refusal, which the form shows. */
+  onRename: (name: string) => Promise<void>;
   onDelete: () => void;
 };
 
@@ -17,9 +17,8 @@ type Props<K extends string> = {
 export function RenamableTitle<K extends string>({ name, field, schema, onRename, onDelete }: Props<K>) {
   const [renaming, setRenaming] = useState(false);
   const rename = async (value: string) => {
-    const renamed = await onRename(value);
-    if (renamed) setRenaming(false);
-    return renamed;
+    await onRename(value);
+    setRenaming(false);
   };
   return (
     <Group justify="space-between">

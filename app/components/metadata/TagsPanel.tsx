@@ -26,15 +26,13 @@ export function TagsPanel({ tags, q, page }: { tags: Tag[]; q: string; page: num
     setSearchParams(params, { replace: true, preventScrollReset: true });
   };
   const create = async (tag_name: string) => {
-    if (!(await runAction(() => createTag(tag_name)))) return false;
+    await createTag(tag_name);
     showInfo(t.created);
     revalidate();
-    return true;
   };
   const rename = async (id: string, tag_name: string) => {
-    if (!(await runAction(() => renameTag(id, tag_name)))) return false;
+    await renameTag(id, tag_name);
     revalidate();
-    return true;
   };
   return (
     <Stack gap="md">

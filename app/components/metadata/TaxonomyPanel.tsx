@@ -21,16 +21,18 @@ export function TaxonomyPanel({ tree }: { tree: Taxon[] }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Taxon | null>(null);
   const rows = taxonRows(tree);
-  const done = (ok: unknown) => {
-    if (ok === undefined) return false;
+  const close = () => {
     setEditing(null);
     revalidate();
-    return true;
   };
+  const done = (ok: unknown) => {
+    if (ok !== undefined) close();
+  };
+  // The name forms' calls throw a refusal to the form, which shows it under the field or in the toast.
   const createPath = async (path: string) => {
-    const ok = await runAction(() => createTaxonPath(path));
-    if (ok) showInfo(t.created);
-    return done(ok);
+    await createTaxonPath(path);
+    showInfo(t.created);
+    close();
   };
   return (
     <Stack gap="md">
@@ -58,7 +60,10 @@ export function TaxonomyPanel({ tree }: { tree: Taxon[] }) {
                     schema={taxonNameBody}
                     initial={node.name}
                     submitLabel={ru.metadata.save}
-                    onSubmit={async (name) => done(await runAction(() => changeTaxon(node.taxon_id, { name })))}
+                    onSubmit={async (name) => {
+                      await changeTaxon(node.taxon_id, { name });
+                      close();
+                    }}
                     onCancel={() => setEditing(null)}
                   />
                 ) : (

@@ -5,6 +5,7 @@ import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
+import { applyServerErrors } from "../../lib/form-errors";
 import { changeTemplate, listRecords, type FieldTemplate, type ListInfo } from "../../lib/metadata-api";
 import { showInfo } from "../../lib/notify";
 import { DeleteTemplate } from "./DeleteTemplate";
@@ -40,8 +41,15 @@ const valuesOf = (tpl: FieldTemplate) => ({
 });
 
 /**
+ * A setting's refusal ("field_setup.fields.2") is shown under its input, which the setup form finds by key; the type
+ * has no input here (the toast says it).
+ */
+const setupKey = (field: string) => (field === "field_type" ? null : field.split(".").slice(0, 2).join("."));
+
+/**
  * /admin/metadata/{id}: a template's name, priority, external system and the setup form of its type, with
- * the input it produces shown live next to it (the same FieldInput the asset screens use).
+ * the input it produces shown live next to it (the same FieldInput the asset screens use). A refused save shows
+ * under the inputs the server names, anything else in the toast (applyServerErrors).
  */
 export function TemplateEditor({ template, templates, lists, choices: loadedChoices }: EditorData) {
   const { revalidate } = useRevalidator();
@@ -58,14 +66,16 @@ export function TemplateEditor({ template, templates, lists, choices: loadedChoi
   };
   const save = async (values: typeof form.values) => {
     setBusy(true);
-    const saved = await runAction(() =>
-      changeTemplate(template.field_def_id, { ...values, field_priority: Number(values.field_priority) }),
-    );
-    setBusy(false);
-    if (!saved) return;
-    showInfo(ru.metadata.saved);
-    form.resetDirty();
-    revalidate();
+    try {
+      await changeTemplate(template.field_def_id, { ...values, field_priority: Number(values.field_priority) });
+      showInfo(ru.metadata.saved);
+      form.resetDirty();
+      revalidate();
+    } catch (err) {
+      applyServerErrors(form, err, setupKey);
+    } finally {
+      setBusy(false);
+    }
   };
   const lookup: FieldLookup = { templates, choices };
   const live = {

@@ -4,7 +4,7 @@ import { Link, useRevalidator } from "@remix-run/react";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
-import { runAction } from "../../lib/actions";
+import { applyServerErrors } from "../../lib/form-errors";
 import { createTemplate, type FieldTemplate, type FieldTemplateBody, type FieldType, fieldTypes } from "../../lib/metadata-api";
 import { showInfo } from "../../lib/notify";
 import { DeleteTemplate } from "./DeleteTemplate";
@@ -65,6 +65,11 @@ export function TemplatesPanel({ templates }: { templates: FieldTemplate[] }) {
 /** The setup a new template is sent with: the server fills in each type's defaults, but a struct needs its sub-fields. */
 const setupFor = (type: FieldType): Record<string, unknown> => (type === "struct" ? { fields: [] } : {});
 
+/** A refused setting shows under its input: only a struct's sub-fields have one here (the toast says the rest). */
+const setupField = (type: FieldType) => (field: string) =>
+  !field.startsWith("field_setup") ? field : type === "struct" && /^field_setup\.fields(\.|$)/.test(field) ? "field_setup.fields" : null;
+
+/** A new template; a refusal shows under the field the server names, anything else in the toast (applyServerErrors). */
 function CreateTemplateForm({ templates }: { templates: FieldTemplate[] }) {
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -81,14 +86,16 @@ function CreateTemplateForm({ templates }: { templates: FieldTemplate[] }) {
   });
   const submit = async (values: typeof form.values) => {
     setBusy(true);
-    const created = await runAction(() =>
-      createTemplate({ ...values, field_priority: Number(values.field_priority) } as FieldTemplateBody),
-    );
-    setBusy(false);
-    if (!created) return;
-    showInfo(t.created);
-    form.reset();
-    revalidate();
+    try {
+      await createTemplate({ ...values, field_priority: Number(values.field_priority) } as FieldTemplateBody);
+      showInfo(t.created);
+      form.reset();
+      revalidate();
+    } catch (err) {
+      applyServerErrors(form, err, setupField(values.field_type));
+    } finally {
+      setBusy(false);
+    }
   };
   const typeInput = form.getInputProps("field_type");
   return (

@@ -7,7 +7,7 @@ import { sharePasswordMinLength } from "../../../functions/sl/password-rule";
 import { acl, downloadLimit, emails, password, type ShareLinkAclValue, timeRange } from "../../../functions/sl/schemas";
 import { ru } from "../../i18n/ru";
 import { api } from "../../lib/api";
-import { showError } from "../../lib/notify";
+import { applyServerErrors } from "../../lib/form-errors";
 
 const t = ru.share.panel;
 const aclLabels: Record<ShareLinkAclValue, string> = {
@@ -38,9 +38,21 @@ const formSchema = z
     if (!range.success) ctx.addIssue({ code: "custom", path: ["end"], message: range.error.issues[0]?.message ?? "" });
   });
 
+/** The payload's fields on the form's: the recipients are one line, a right ("acl.1") is the group of checkboxes. */
+const formFields: Record<string, string> = { acl: "acl", password: "password", email: "emails", download_limit: "limit" };
+/** The payload's paths on the form's fields; the window's start is "time_range.0", its end (and the pair) the end's. */
+const fieldOf = (field: string) => {
+  const [head, index] = field.split(".");
+  if (head === "time_range") return index === "0" ? "start" : "end";
+  return formFields[head] ?? null;
+};
+
 type FormValues = { acl: string[]; password: string; start: string; end: string; emails: string; limit: number | "" };
 
-/** The create form (the share-link payload: window, password, rights, recipients, limit); the server's message reaches the toast. */
+/**
+ * The create form (the share-link payload: window, password, rights, recipients, limit). A refusal shows under the
+ * input the server names, anything else in the toast (applyServerErrors).
+ */
 export function CreateLinkForm({ assetId, onCreated }: { assetId: string; onCreated: (id: string) => void }) {
   const [busy, setBusy] = useState(false);
   const form = useForm<FormValues>({
@@ -65,7 +77,7 @@ export function CreateLinkForm({ assetId, onCreated }: { assetId: string; onCrea
       form.setFieldValue("password", "");
       onCreated(String(id).trim());
     } catch (error) {
-      showError(error);
+      applyServerErrors(form, error, fieldOf);
     } finally {
       setBusy(false);
     }

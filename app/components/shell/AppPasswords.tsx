@@ -6,6 +6,7 @@ import { type AppPassword, createAppPasswordBody } from "../../../functions/dav/
 import { ru } from "../../i18n/ru";
 import { runAction, runCriticalAction } from "../../lib/actions";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "../../lib/disk-helper";
+import { applyServerErrors } from "../../lib/form-errors";
 import { formatDateTime } from "../../lib/format";
 import { showInfo } from "../../lib/notify";
 import { DataTable } from "../ui/DataTable";
@@ -25,9 +26,13 @@ export function AppPasswordsButton() {
   };
   const form = useForm({ initialValues: { name: "" }, validate: zod4Resolver(createAppPasswordBody) });
   const create = form.onSubmit(async ({ name }) => {
-    const made = await runCriticalAction(() => createAppPassword(name)).catch(() => null);
-    if (!made) return;
-    setFresh(made.password);
+    try {
+      setFresh((await createAppPassword(name)).password);
+    } catch (err) {
+      // A name the server refuses shows under the field; anything else in the toast.
+      applyServerErrors(form, err);
+      return;
+    }
     form.reset();
     await reload();
   });

@@ -1,7 +1,11 @@
 import { Button, FileButton, Group, Menu, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { useLocation, useNavigate } from "@remix-run/react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
 import type React from "react";
 import { useEffect, useRef, useState } from "react";
+import { z } from "zod";
+import { startBody } from "../../../functions/uploads/schemas";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
 import { showInfo } from "../../lib/notify";
@@ -72,40 +76,35 @@ export function useAssetUploads(assetId: string, reload: () => void) {
   useEffect(() => uploadQueue().onAssetUploaded(assetId, () => reloadRef.current()), [assetId]);
 }
 
+/** The variant's name as POST /api/upload/start checks it (required here: the dialog is for a named variant). */
+const variantRules = z.object({ name: startBody.shape.variant_name.unwrap() });
+
 /** «Добавить вариант»: a named file uploaded as an extra `untyped` variant of the version on screen. */
 function AddVariantModal(props: { opened: boolean; asset: Asset; groupId: string; version: number; onClose: () => void }) {
-  const [name, setName] = useState("");
-  const [file, setFile] = useState<File | null>(null);
-  useEffect(() => {
-    if (props.opened) {
-      setName("");
-      setFile(null);
-    }
-  }, [props.opened]);
-  const trimmed = name.trim();
-  const upload = () => {
-    if (!file || !trimmed) return;
-    uploadQueue().addInto(file, props.groupId, props.asset.asset_id, {
-      version: props.version,
-      variantType: "untyped",
-      variantName: trimmed,
-    });
-    showInfo(t.variantQueued(trimmed));
-    props.onClose();
-  };
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={t.addVariant} centered>
+      {/* The modal mounts its content when it opens: each opening starts with no name and no file. */}
+      <AddVariantForm {...props} />
+    </Modal>
+  );
+}
+
+function AddVariantForm(props: { asset: Asset; groupId: string; version: number; onClose: () => void }) {
+  const form = useForm({ initialValues: { name: "", file: null as File | null }, validate: zod4Resolver(variantRules) });
+  const { name, file } = form.values;
+  const upload = form.onSubmit(({ name, file }) => {
+    if (!file) return;
+    const variantName = name.trim();
+    uploadQueue().addInto(file, props.groupId, props.asset.asset_id, { version: props.version, variantType: "untyped", variantName });
+    showInfo(t.variantQueued(variantName));
+    props.onClose();
+  });
+  return (
+    <form onSubmit={upload} noValidate>
       <Stack>
-        <TextInput
-          label={t.variantName}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          required
-          data-autofocus
-          maxLength={255}
-        />
+        <TextInput label={t.variantName} required data-autofocus maxLength={255} {...form.getInputProps("name")} />
         <Group gap="xs">
-          <FileButton onChange={(f) => f && setFile(f)}>
+          <FileButton onChange={(f) => f && form.setFieldValue("file", f)}>
             {(p) => (
               <Button variant="light" {...p}>
                 {t.variantPick}
@@ -116,15 +115,9 @@ function AddVariantModal(props: { opened: boolean; asset: Asset; groupId: string
             {file?.name ?? ""}
           </Text>
         </Group>
-        <DialogActions
-          cancelLabel={t.cancel}
-          onCancel={props.onClose}
-          label={t.variantUpload}
-          onAction={upload}
-          disabled={!file || !trimmed}
-        />
+        <DialogActions cancelLabel={t.cancel} onCancel={props.onClose} label={t.variantUpload} disabled={!file || !name.trim()} />
       </Stack>
-    </Modal>
+    </form>
   );
 }
 
