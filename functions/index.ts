@@ -96,7 +96,7 @@ api.route("/", taskCallbackRoutes);
 api.route("/sl", shareLinkRoutes);
 api.route("/fields", fieldRoutes);
 api.route("/lists", listRoutes);
-api.route("/tags", tagRoutes);
+api.route("/", tagRoutes);
 api.route("/taxonomy", taxonomyRoutes);
 api.route("/global-events", eventRoutes);
 api.route("/search", searchRoutes);

@@ -9,7 +9,8 @@ import type {
   triggerFormOut,
   workflowOut,
 } from "../../functions/udwf/schemas";
-import { api } from "./api";
+import * as tags from "../../functions/tags/contract";
+import { api, call } from "./api";
 
 /** /api/udwf (automations); types from the API's own schemas. */
 export type Workflow = z.infer<typeof workflowOut>;
@@ -37,7 +38,7 @@ export const getRun = (id: string, signal?: AbortSignal) => api<Run>(`/udwf/run/
 export const retryRun = (id: string) => api<{ run_id: string }>(`/udwf/run/${id}/retry`, { method: "POST" });
 export const listShares = (id: string, signal?: AbortSignal) => api<SharesOut>(`/udwf/workflow-shares/${id}`, { signal });
 export const saveShares = (id: string, body: SharesBody) => api(`/udwf/workflow-shares/${id}`, { method: "POST", body });
-export const listTags = () => api<{ tag_id: string; tag_name: string }[]>("/tags/list", { query: { take: 200 } });
+export const listTags = () => call(tags.listTags, { query: { take: 200 } });
 
 /** A run still going: its history keeps refreshing. */
 export const isLive = (status: string) => status === "queued" || status === "running" || status === "waiting";

@@ -13,7 +13,8 @@ import {
 import type { list, listRecord } from "../../functions/lists/schemas";
 import type { tag } from "../../functions/tags/schemas";
 import type { taxon } from "../../functions/taxonomy/schemas";
-import { api } from "./api";
+import * as tags from "../../functions/tags/contract";
+import { api, call } from "./api";
 
 /** The calls the metadata admin screens make (/api/fields, /api/asset/class, /api/tags, /api/taxonomy, /api/lists). */
 
@@ -57,12 +58,12 @@ export const changeClass = (id: string, body: Partial<AssetClassBody>) => api<As
 export const deleteClass = (id: string) => api(`/asset/class/${id}`, { method: "DELETE" });
 
 // Tags
-export const listTags = (skip: number, take: number, signal?: AbortSignal) => api<Tag[]>("/tags/list", { query: { skip, take }, signal });
+export const listTags = (skip: number, take: number, signal?: AbortSignal) => call(tags.listTags, { query: { skip, take }, signal });
 export const findTags = (q: string, skip: number, take: number, signal?: AbortSignal) =>
-  api<Tag[]>("/tags/list-by-filter", { method: "POST", body: { q, skip, take }, signal });
-export const createTag = (tag_name: string) => api<{ tag_id: string }>("/tags/create", { method: "POST", body: { tag_name } });
-export const renameTag = (id: string, tag_name: string) => api<Tag>(`/tags/change/${id}`, { method: "PATCH", body: { tag_name } });
-export const deleteTag = (id: string) => api(`/tags/delete/${id}`, { method: "DELETE" });
+  call(tags.findTags, { body: { q, skip, take }, signal });
+export const createTag = (tag_name: string) => call(tags.createTag, { body: { tag_name } });
+export const renameTag = (id: string, tag_name: string) => call(tags.renameTag, { params: { id }, body: { tag_name } });
+export const deleteTag = (id: string) => call(tags.deleteTag, { params: { id } });
 
 // Taxonomy
 export const taxonomyTree = (signal?: AbortSignal) => api<Taxon[]>("/taxonomy/tree", { signal });
@@ -93,9 +94,9 @@ export const changeValue = (fieldId: string, body: { field_data?: unknown; pts?:
   api<FieldValue>(`/fields/change/${fieldId}`, { method: "PATCH", body });
 export const deleteValue = (fieldId: string) => api(`/fields/delete/${fieldId}`, { method: "DELETE" });
 export const attachTags = (tag_ids: string[], entities: { id: string; type: "asset" | "group" }[]) =>
-  api("/tags/attach", { method: "POST", body: { tag_ids, entities } });
+  call(tags.attachTags, { body: { tag_ids, entities } });
 export const detachTags = (tag_ids: string[], entities: { id: string; type: "asset" | "group" }[]) =>
-  api("/tags/detach", { method: "POST", body: { tag_ids, entities } });
+  call(tags.detachTags, { body: { tag_ids, entities } });
 export const taxaOf = (entityId: string, signal?: AbortSignal) => api<Taxon[]>(`/taxonomy/for-entity/${entityId}`, { signal });
 export const fileUnder = (taxonId: string, objectId: string) =>
   api(`/taxonomy/add-member/${taxonId}`, { method: "POST", body: { objectId } });
