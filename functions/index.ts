@@ -98,7 +98,7 @@ api.route("/", fieldRoutes);
 api.route("/", listRoutes);
 api.route("/", tagRoutes);
 api.route("/", taxonomyRoutes);
-api.route("/global-events", eventRoutes);
+api.route("/", eventRoutes);
 api.route("/search", searchRoutes);
 api.route("/search", similarRoutes);
 api.route("/duplicates", duplicateRoutes);
