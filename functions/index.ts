@@ -104,7 +104,7 @@ api.route("/", similarRoutes);
 api.route("/duplicates", duplicateRoutes);
 api.route("/wopi", wopiRoutes);
 api.route("/shop", shopRoutes);
-api.route("/udwf", udwfRoutes);
+api.route("/", udwfRoutes);
 api.route("/transcripts", transcriptRoutes);
 api.route("/transcripts", recognizeRoutes);
 api.route("/review", reviewRoutes);
