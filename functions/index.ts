@@ -103,7 +103,7 @@ api.route("/", searchRoutes);
 api.route("/", similarRoutes);
 api.route("/duplicates", duplicateRoutes);
 api.route("/wopi", wopiRoutes);
-api.route("/shop", shopRoutes);
+api.route("/", shopRoutes);
 api.route("/", udwfRoutes);
 api.route("/transcripts", transcriptRoutes);
 api.route("/transcripts", recognizeRoutes);
