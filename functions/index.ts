@@ -91,7 +91,7 @@ api.route("/", metricsRoutes);
 api.route("/asset", assetsRoutes);
 api.route("/", uploadRoutes);
 api.route("/storage", storageRoutes);
-api.route("/tasklist", taskRoutes);
+api.route("/", taskRoutes);
 api.route("/", taskCallbackRoutes);
 api.route("/sl", shareLinkRoutes);
 api.route("/", fieldRoutes);
