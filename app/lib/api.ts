@@ -157,11 +157,18 @@ type JsonOf<C> = C extends { content: { "application/json": { schema: infer S ex
 
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 /** A part is optional when everything in it is. */
-type Part<K extends string, T> = [T] extends [never] ? { [P in K]?: never } : Record<never, never> extends T ? { [P in K]?: T } : { [P in K]: T };
+type Part<K extends string, T> = [T] extends [never]
+  ? { [P in K]?: never }
+  : Record<never, never> extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 type BodyOf<B> = B extends { content: infer C }
   ? "application/json" extends keyof C
     ? C["application/json"] extends { schema: infer S }
-      ? InputOf<S>
+      ? // A schema the server types as never (a union built at run time): any body, the server checks it.
+        [InputOf<S>] extends [never]
+        ? unknown
+        : InputOf<S>
       : never
     : BodyInit
   : never;
