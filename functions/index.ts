@@ -83,7 +83,7 @@ api.route("/", signedRoutes);
 api.route("/auth", authRoutes);
 api.route("/auth", ssoRoutes);
 api.route("/auth", appPasswordRoutes);
-api.route("/group", groupRoutes);
+api.route("/", groupRoutes);
 api.route("/user", ssoLinkRoutes);
 api.route("/user", userRoutes);
 api.route("/", systemRoutes);
