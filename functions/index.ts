@@ -85,7 +85,7 @@ api.route("/auth", ssoRoutes);
 api.route("/auth", appPasswordRoutes);
 api.route("/", groupRoutes);
 api.route("/user", ssoLinkRoutes);
-api.route("/user", userRoutes);
+api.route("/", userRoutes);
 api.route("/", systemRoutes);
 api.route("/", metricsRoutes);
 api.route("/asset", assetsRoutes);
