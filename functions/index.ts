@@ -80,8 +80,8 @@ api.use(async (c, next) => {
 
 api.route("/", signedRoutes);
 
-api.route("/auth", authRoutes);
-api.route("/auth", ssoRoutes);
+api.route("/", authRoutes);
+api.route("/", ssoRoutes);
 api.route("/auth", appPasswordRoutes);
 api.route("/", groupRoutes);
 api.route("/user", ssoLinkRoutes);

@@ -1,20 +1,10 @@
 import type { RouteConfig, z } from "@hono/zod-openapi";
+import * as auth from "../../functions/auth/contract";
 import { ru } from "../i18n/ru";
-import { clearTokens, expiresSoon, sessionStore, setTokens, type Tokens } from "./session";
+import { clearTokens, expiresSoon, sessionStore, setTokens } from "./session";
 import { noteBookmarkOf, withBookmark } from "./db-bookmark";
 
 export const API_ROOT = "/api";
-
-/**
- * Calls that go without a bearer: login, refresh, logout, single sign-on (and its code exchange), version,
- * health. Every other call sends one.
- * Paths are relative to API_ROOT.
- */
-const OPEN_PATH = /^\/(auth\/(login|refresh|logout|exchange-token|sso|sso-[\w-]+)|version|health)(\/|\?|$)/;
-
-export function isOpenPath(path: string): boolean {
-  return OPEN_PATH.test(path);
-}
 
 /** The API's error envelope: `{ error: { code, message, details?, requestId } }`. */
 export interface ErrorEnvelope {
@@ -59,7 +49,10 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   headers?: HeadersInit;
   signal?: AbortSignal;
-  /** Sent without a bearer (the route's `security: []`); by default decided from the path (OPEN_PATH). */
+  /**
+   * Sent without a bearer: call() sets it for the routes whose definition says `security: []` (sign-in, refresh,
+   * logout, single sign-on), the same definition the server reads. Every other call sends the bearer.
+   */
   open?: boolean;
 }
 
@@ -100,7 +93,7 @@ function failureMessage(response: Response, body: unknown): string {
 
 /** Sends a request as-is and returns the successful Response; failures are thrown as ApiError. */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
-  const open = options.open ?? isOpenPath(path);
+  const open = options.open ?? false;
   if (!open) await ensureFreshToken();
 
   const headers = new Headers(options.headers);
@@ -231,7 +224,7 @@ async function refreshUnderLock(): Promise<boolean> {
   const refresh = async () => {
     const current = sessionStore.get().tokens;
     if (current && current.bearer !== bearerBefore && !expiresSoon(current)) return true;
-    const tokens = await api<Tokens>("/auth/refresh");
+    const tokens = await call(auth.refresh);
     setTokens({ bearer: tokens.bearer, expire: tokens.expire ?? null });
     return true;
   };

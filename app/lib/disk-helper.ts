@@ -1,5 +1,6 @@
 import type { AppPassword, NewAppPassword } from "../../functions/dav/schemas";
-import { api } from "./api";
+import * as auth from "../../functions/auth/contract";
+import { api, call } from "./api";
 
 /**
  * The disk helper on the user's machine (helper/, `npx mam-helper`): GET /status, POST /token, POST /mount.
@@ -39,7 +40,7 @@ export async function mountGroup(groupId: string, name: string, tokenName: strin
   const status = await helperStatus();
   if (!status) throw new HelperMissing();
   if (!status.token) {
-    const [{ login }, secret] = await Promise.all([api<{ login: string }>("/auth/whoami"), createAppPassword(tokenName)]);
+    const [{ login }, secret] = await Promise.all([call(auth.getWhoami), createAppPassword(tokenName)]);
     await helperCall("/token", { token: secret.password, login, server: window.location.origin });
   }
   const { path: url } = await api<{ path: string }>(`/auth/dav-path/${groupId}`);

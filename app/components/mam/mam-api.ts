@@ -1,6 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { asset, contentSize as contentSizeOut, previewLinks as previewLinksOut } from "../../../functions/assets/schemas";
 import type { entityAccessOut, userAbilities as abilitiesOut } from "../../../functions/auth/schemas";
+import * as auth from "../../../functions/auth/contract";
 import * as groups from "../../../functions/groups/contract";
 import type { group, groupWithAccess, member } from "../../../functions/groups/schemas";
 import { PAGE_SIZE, VIRTUAL_ROOT_ID } from "../../../functions/lib/constants";
@@ -60,8 +61,8 @@ export function moveMembers(from: string, to: string, members: { el_id: string; 
 
 export const previewLinks = (ids: string[]) => api<PreviewLink[]>("/asset/content/preview-by-list", { method: "POST", body: { ids } });
 
-export const userAbilities = () => api<Abilities>("/auth/user-abilities");
-export const entityAccess = (id: string) => api<EntityAccess>(`/auth/entity-access/${id}`);
+export const userAbilities = () => call(auth.getUserAbilities);
+export const entityAccess = (id: string) => call(auth.entityAccess, { params: { id } });
 
 /** Splits a list into chunks the API accepts (at most 100 ids per call). */
 export function chunks<T>(list: T[], size = 100): T[][] {
