@@ -6,8 +6,10 @@ import type { CreateUserBody, issuedToken, rule, team, tokenInfo, UpdateUserBody
 import type { Permission } from "../../functions/lib/permissions";
 import { PAGE_SIZE } from "../../functions/lib/constants";
 import * as groups from "../../functions/groups/contract";
+import * as sso from "../../functions/sso/contract";
+import * as storages from "../../functions/storage/contract";
 import * as users from "../../functions/users/contract";
-import { api, call } from "./api";
+import { call } from "./api";
 
 /** The calls the admin area makes (/api/user, /api/group, /api/storage); types come from the API's own schemas. */
 
@@ -82,18 +84,19 @@ export const teams = (signal?: AbortSignal) => call(groups.groupsWithUsers, { si
 export const groupAssets = (groupId: string, filter: string, signal?: AbortSignal) =>
   call(groups.members, { params: { id: groupId }, query: { type: "asset", filters: filter.trim() || undefined, take: 20 }, signal });
 
-/** Admins get each storage's setup (credentials are write-only: only whether they are set comes back). */
-export const listStorages = (signal?: AbortSignal) => api<Storage[]>("/storage/list", { signal });
-export const storageUsage = (signal?: AbortSignal) => api<StorageUsage[]>("/storage/usage", { signal });
-export const createStorage = (body: z.input<typeof createStorageBody>) => api<Storage>("/storage/create", { method: "POST", body });
+/**
+ * Admins get each storage's setup (credentials are write-only: only whether they are set comes back); the route answers
+ * others the brief form, hence the narrowing for the admin area.
+ */
+export const listStorages = (signal?: AbortSignal) => call(storages.listStorages, { signal }) as Promise<Storage[]>;
+export const storageUsage = (signal?: AbortSignal) => call(storages.storageUsage, { signal });
+export const createStorage = (body: z.input<typeof createStorageBody>) => call(storages.createStorage, { body });
 export const updateStorage = (id: string, body: z.input<typeof updateStorageBody>) =>
-  api<Storage>(`/storage/update/${id}`, { method: "PATCH", body });
+  call(storages.updateStorage, { params: { id }, body });
 /** A group's own default storage for new assets (null: as its parent). */
 export const setGroupStorage = (id: string, group_default_storage: string | null) =>
   call(groups.updateGroup, { params: { id }, body: { group_default_storage } });
 
 /** The single sign-on providers a user is linked to, and unlinking one. */
-export const ssoLinks = (userId: string, signal?: AbortSignal) =>
-  api<SsoLinkRow[]>(`/user/${encodeURIComponent(userId)}/sso-links`, { signal });
-export const unlinkSso = (userId: string, provider: string) =>
-  api(`/user/${encodeURIComponent(userId)}/sso-links/${encodeURIComponent(provider)}`, { method: "DELETE" });
+export const ssoLinks = (userId: string, signal?: AbortSignal) => call(sso.ssoLinks, { params: { id: userId }, signal });
+export const unlinkSso = (userId: string, provider: string) => call(sso.unlinkSso, { params: { id: userId, provider } });

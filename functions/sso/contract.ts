@@ -1,10 +1,13 @@
 import { tokens } from "../auth/schemas";
-import { defineRoute, errorEnvelope, errorResponses, jsonBody, jsonContent } from "../lib/route-contract";
-import { callbackQuery, exchangeBody, providerParam, ssoProvider, startQuery } from "./schemas";
+import { idParam } from "../groups/schemas";
+import { defineRoute, errorAnswers, errorEnvelope, errorResponses, jsonBody, jsonContent } from "../lib/route-contract";
+import { ok } from "../users/schemas";
+import { callbackQuery, exchangeBody, providerParam, ssoLink, ssoProvider, startQuery, unlinkParams } from "./schemas";
 
 /**
  * Single sign-on under /api/auth, served by ./routes.ts; the browser calls the providers' list and the code's
- * exchange through call() (docs/decisions/070-route-contracts.md). All open (`security: []`).
+ * exchange through call() (docs/decisions/070-route-contracts.md). All open (`security: []`). Then a user's links
+ * (/api/user/{id}/sso-links, admins only), served by ./links-routes.ts.
  */
 const tags = ["auth"];
 const redirect = { 302: { description: "Browser redirect (to the provider, or to /login)" } };
@@ -47,4 +50,23 @@ export const exchangeToken = defineRoute({
     ...errorResponses,
     403: jsonContent(errorEnvelope, "The account is disabled"),
   },
+});
+
+// A user's links (./links-routes.ts).
+const linkErrors = errorAnswers({ 403: "Admins only", 404: "No such user or link" });
+export const ssoLinks = defineRoute({
+  method: "get",
+  path: "/user/{id}/sso-links",
+  tags: ["user"],
+  summary: "A user's single sign-on links",
+  request: { params: idParam },
+  responses: { 200: jsonContent(ssoLink.array()), ...linkErrors },
+});
+export const unlinkSso = defineRoute({
+  method: "delete",
+  path: "/user/{id}/sso-links/{provider}",
+  tags: ["user"],
+  summary: "Unlink a user from a provider",
+  request: { params: unlinkParams },
+  responses: { 200: jsonContent(ok), ...linkErrors },
 });
