@@ -82,7 +82,7 @@ api.route("/", signedRoutes);
 
 api.route("/", authRoutes);
 api.route("/", ssoRoutes);
-api.route("/auth", appPasswordRoutes);
+api.route("/", appPasswordRoutes);
 api.route("/", groupRoutes);
 api.route("/", ssoLinkRoutes);
 api.route("/", userRoutes);
