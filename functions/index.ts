@@ -107,7 +107,7 @@ api.route("/", shopRoutes);
 api.route("/", udwfRoutes);
 api.route("/transcripts", transcriptRoutes);
 api.route("/transcripts", recognizeRoutes);
-api.route("/review", reviewRoutes);
+api.route("/", reviewRoutes);
 api.route("/review", reviewLiveRoutes);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
