@@ -101,7 +101,7 @@ api.route("/", taxonomyRoutes);
 api.route("/", eventRoutes);
 api.route("/", searchRoutes);
 api.route("/", similarRoutes);
-api.route("/duplicates", duplicateRoutes);
+api.route("/", duplicateRoutes);
 api.route("/wopi", wopiRoutes);
 api.route("/", shopRoutes);
 api.route("/", udwfRoutes);
