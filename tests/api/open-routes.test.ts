@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
-import * as similar from "../../functions/duplicates/contract";
 import * as auth from "../../functions/auth/contract";
+import * as dav from "../../functions/dav/contract";
+import * as duplicates from "../../functions/duplicates/contract";
 import * as events from "../../functions/events/contract";
 import * as fields from "../../functions/fields/contract";
 import * as groups from "../../functions/groups/contract";
 import * as lists from "../../functions/lists/contract";
+import * as review from "../../functions/review/contract";
 import * as search from "../../functions/search/contract";
 import * as shop from "../../functions/shop/contract";
 import * as sso from "../../functions/sso/contract";
+import * as storage from "../../functions/storage/contract";
 import * as tags from "../../functions/tags/contract";
 import * as tasks from "../../functions/tasks/contract";
 import * as taxonomy from "../../functions/taxonomy/contract";
@@ -96,9 +99,27 @@ describe("routes without sign-in", () => {
   it("the browser reads the same definitions: its routes are open exactly where the document says so", async () => {
     const { ops } = await operations(await admin());
     const byOp = new Map(ops.map((o) => [`${o.method} ${o.path}`, o.open]));
-    const contracts = [auth, sso, groups, users, tags, taxonomy, fields, lists, events, search, similar, tasks, shop, udwf];
+    const contracts = [
+      auth,
+      sso,
+      dav,
+      groups,
+      users,
+      storage,
+      tags,
+      taxonomy,
+      fields,
+      lists,
+      events,
+      search,
+      duplicates,
+      tasks,
+      shop,
+      udwf,
+      review,
+    ];
     const routes = contracts.flatMap((c) => Object.values(c) as { method: string; path: string; security?: unknown[] }[]);
-    expect(routes.length).toBeGreaterThan(150);
+    expect(routes.length).toBeGreaterThan(180);
     for (const route of routes) {
       const key = `${route.method.toUpperCase()} /api${route.path}`;
       expect(byOp.get(key), key).toBe(Array.isArray(route.security) && route.security.length === 0);
