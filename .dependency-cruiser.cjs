@@ -4,10 +4,11 @@
  * @type {import("dependency-cruiser").IConfiguration}
  */
 
-/** What the browser may load from functions/: zod schemas and constants, no server imports (db, env, crypto). */
+/** What the browser may load from functions/: zod schemas, route definitions (contract.ts) and constants, no server imports (db, env, crypto). */
 const browserSafe = [
   "^functions/[^/]+/[^/]*schemas[.]ts$",
-  "^functions/lib/(constants|encoding|mime|params|permissions|upload-server)[.]ts$",
+  "^functions/[^/]+/contract[.]ts$",
+  "^functions/lib/(constants|encoding|mime|params|permissions|route-contract|upload-server)[.]ts$",
   // Pure modules app/ imports today under other names; each would move into a schemas file or lib to leave this list.
   "^functions/tags/tag-ref[.]ts$",
   "^functions/assets/variant-rights[.]ts$",

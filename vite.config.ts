@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, runnerImport } from "vite";
 
 const packageVersion: string = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")).version;
 
@@ -31,6 +31,29 @@ function versionFile(): Plugin {
   };
 }
 
+type RouteShape = { method: string; path: string; security?: unknown[] };
+
+/**
+ * The browser's copy of the route contracts (functions/<resource>/contract.ts, docs/decisions/070-route-contracts.md).
+ * call() reads only a route's method, path and `security`; the zod schemas in the definition are for the server
+ * and for the typecheck. So the client build gets a module of those three fields per route, taken from the real
+ * definitions (loaded in Node), and no page bundles zod or a resource's schemas for its calls alone.
+ */
+function routeContractsForTheBrowser(): Plugin {
+  return {
+    name: "mam-route-contracts",
+    enforce: "pre",
+    async load(id, options) {
+      if (options?.ssr || !/\/functions\/[^/]+\/contract\.ts$/.test(id)) return;
+      const { module, dependencies } = await runnerImport<Record<string, RouteShape>>(id);
+      for (const file of dependencies) this.addWatchFile(file);
+      return Object.entries(module)
+        .map(([name, { method, path, security }]) => `export const ${name} = ${JSON.stringify({ method, path, security })};`)
+        .join("\n");
+    },
+  };
+}
+
 declare module "@remix-run/cloudflare" {
   interface Future {
     v3_singleFetch: true;
@@ -53,6 +76,7 @@ export default defineConfig({
       },
     }),
     versionFile(),
+    routeContractsForTheBrowser(),
   ],
   // The server build runs inside workerd (Workers), not Node: bundle everything, prefer worker/browser builds.
   ssr: {

@@ -1,11 +1,15 @@
 import type { z } from "@hono/zod-openapi";
-import type { group, member, teamSummary } from "../../functions/groups/schemas";
+import type { group, member } from "../../functions/groups/schemas";
 import type { ssoLink } from "../../functions/sso/schemas";
 import type { createStorageBody, storage, updateStorageBody, usage } from "../../functions/storage/schemas";
 import type { CreateUserBody, issuedToken, rule, team, tokenInfo, UpdateUserBody, user } from "../../functions/users/schemas";
 import type { Permission } from "../../functions/lib/permissions";
 import { PAGE_SIZE } from "../../functions/lib/constants";
-import { api } from "./api";
+import * as groups from "../../functions/groups/contract";
+import * as sso from "../../functions/sso/contract";
+import * as storages from "../../functions/storage/contract";
+import * as users from "../../functions/users/contract";
+import { call } from "./api";
 
 /** The calls the admin area makes (/api/user, /api/group, /api/storage); types come from the API's own schemas. */
 
@@ -31,9 +35,9 @@ export interface UsersQuery {
 }
 
 export const listUsers = (query: UsersQuery, signal?: AbortSignal) =>
-  api<AdminUser[]>("/user", {
+  call(users.listUsers, {
     query: {
-      enabled: query.enabled === undefined ? undefined : String(query.enabled),
+      enabled: query.enabled === undefined ? undefined : query.enabled ? "true" : "false",
       q: query.q?.trim() || undefined,
       group: query.group,
       skip: query.skip ?? 0,
@@ -41,61 +45,58 @@ export const listUsers = (query: UsersQuery, signal?: AbortSignal) =>
     },
     signal,
   });
-export const getUser = (id: string, signal?: AbortSignal) => api<AdminUser>(`/user/${id}`, { signal });
-export const createUser = (body: CreateUserBody) => api<{ user_id: string }>("/user", { method: "POST", body });
+export const getUser = (id: string, signal?: AbortSignal) => call(users.getUser, { params: { id }, signal });
+export const createUser = (body: CreateUserBody) => call(users.createUser, { body });
 /** Deletes a user; `heir` takes over what they own (absent: the caller, decision 056). */
-export const deleteUser = (id: string, heir?: string) => api(`/user/${id}`, { method: "DELETE", query: { heir } });
-export const updateUser = (id: string, body: UpdateUserBody) => api<AdminUser>(`/user/${id}`, { method: "PATCH", body });
+export const deleteUser = (id: string, heir?: string) => call(users.deleteUser, { params: { id }, query: { heir } });
+export const updateUser = (id: string, body: UpdateUserBody) => call(users.updateUser, { params: { id }, body });
 
-export const listTokens = (userId: string, signal?: AbortSignal) => api<ApiToken[]>(`/user/${userId}/tokens`, { signal });
+export const listTokens = (userId: string, signal?: AbortSignal) => call(users.listTokens, { params: { id: userId }, signal });
 export const issueToken = (userId: string, name: string, expiresInDays?: number) =>
-  api<IssuedToken>(`/user/${userId}/tokens`, { method: "POST", body: { name, expires_in_days: expiresInDays } });
-export const revokeToken = (userId: string, tokenId: string) => api(`/user/${userId}/tokens/${tokenId}`, { method: "DELETE" });
+  call(users.issueToken, { params: { id: userId }, body: { name, expires_in_days: expiresInDays } });
+export const revokeToken = (userId: string, tokenId: string) => call(users.revokeToken, { params: { id: userId, tokenId } });
 
-export const getMembership = (userId: string, signal?: AbortSignal) => api<Team[]>(`/user/membership/${userId}`, { signal });
-export const setMembership = (userId: string, groups: string[]) =>
-  api<Team[]>(`/user/membership/${userId}`, { method: "PATCH", body: { groups } });
+export const getMembership = (userId: string, signal?: AbortSignal) => call(users.getMembership, { params: { id: userId }, signal });
+export const setMembership = (userId: string, groups: string[]) => call(users.setMembership, { params: { id: userId }, body: { groups } });
 
 export const addTeamMembers = (groupId: string, userIds: string[]) =>
-  api("/group/insert-members", {
-    method: "POST",
-    body: { group_id: groupId, members: userIds.map((el_id) => ({ el_id, el_type: "user" })) },
+  call(groups.insertMembers, {
+    body: { group_id: groupId, members: userIds.map((el_id) => ({ el_id, el_type: "user" as const })) },
   });
 export const removeTeamMembers = (groupId: string, userIds: string[]) =>
-  api("/group/delete-members", {
-    method: "POST",
-    body: { group_id: groupId, members: userIds.map((el_id) => ({ el_id, el_type: "user" })) },
+  call(groups.deleteMembers, {
+    body: { group_id: groupId, members: userIds.map((el_id) => ({ el_id, el_type: "user" as const })) },
   });
 
-export const userRules = (userId: string, signal?: AbortSignal) => api<AccessRule[]>(`/user/user-acl/${userId}`, { signal });
-export const groupRules = (groupId: string, signal?: AbortSignal) => api<AccessRule[]>(`/user/group-acl/${groupId}`, { signal });
-export const createRule = (subj: string, obj: string, acl: Permission[]) =>
-  api<AccessRule>("/user/acl", { method: "POST", body: { subj, obj, acl } });
-export const updateRule = (ruleId: string, acl: Permission[]) => api<AccessRule>(`/user/acl/${ruleId}`, { method: "PATCH", body: { acl } });
-export const deleteRule = (ruleId: string) => api(`/user/acl/${ruleId}`, { method: "DELETE" });
+export const userRules = (userId: string, signal?: AbortSignal) => call(users.userRules, { params: { id: userId }, signal });
+export const groupRules = (groupId: string, signal?: AbortSignal) => call(users.groupRules, { params: { id: groupId }, signal });
+export const createRule = (subj: string, obj: string, acl: Permission[]) => call(users.createRule, { body: { subj, obj, acl } });
+export const updateRule = (ruleId: string, acl: Permission[]) => call(users.updateRule, { params: { id: ruleId }, body: { acl } });
+export const deleteRule = (ruleId: string) => call(users.deleteRule, { params: { id: ruleId } });
 
 /** The group screen of the admin area reads a group as the browser does. */
 export { getGroup } from "../components/mam/mam-api";
 export const searchGroups = (q: string, skip = 0, take = 20, signal?: AbortSignal) =>
-  api<GroupRow[]>("/group/search", { query: { q, skip, take }, signal });
-export const rootGroups = (signal?: AbortSignal) => api<GroupRow[]>("/group/roots", { signal });
-export const teams = (signal?: AbortSignal) => api<z.infer<typeof teamSummary>[]>("/group/groups-with-users", { signal });
+  call(groups.searchGroups, { query: { q, skip, take }, signal });
+export const rootGroups = (signal?: AbortSignal) => call(groups.roots, { signal });
+export const teams = (signal?: AbortSignal) => call(groups.groupsWithUsers, { signal });
 /** Assets of a group whose name contains `filter` (the object picker of a rule on an asset). */
 export const groupAssets = (groupId: string, filter: string, signal?: AbortSignal) =>
-  api<GroupMember[]>(`/group/members/${groupId}`, { query: { type: "asset", filters: filter.trim() || undefined, take: 20 }, signal });
+  call(groups.members, { params: { id: groupId }, query: { type: "asset", filters: filter.trim() || undefined, take: 20 }, signal });
 
-/** Admins get each storage's setup (credentials are write-only: only whether they are set comes back). */
-export const listStorages = (signal?: AbortSignal) => api<Storage[]>("/storage/list", { signal });
-export const storageUsage = (signal?: AbortSignal) => api<StorageUsage[]>("/storage/usage", { signal });
-export const createStorage = (body: z.input<typeof createStorageBody>) => api<Storage>("/storage/create", { method: "POST", body });
+/**
+ * Admins get each storage's setup (credentials are write-only: only whether they are set comes back); the route answers
+ * others the brief form, hence the narrowing for the admin area.
+ */
+export const listStorages = (signal?: AbortSignal) => call(storages.listStorages, { signal }) as Promise<Storage[]>;
+export const storageUsage = (signal?: AbortSignal) => call(storages.storageUsage, { signal });
+export const createStorage = (body: z.input<typeof createStorageBody>) => call(storages.createStorage, { body });
 export const updateStorage = (id: string, body: z.input<typeof updateStorageBody>) =>
-  api<Storage>(`/storage/update/${id}`, { method: "PATCH", body });
+  call(storages.updateStorage, { params: { id }, body });
 /** A group's own default storage for new assets (null: as its parent). */
 export const setGroupStorage = (id: string, group_default_storage: string | null) =>
-  api(`/group/update/${id}`, { method: "PATCH", body: { group_default_storage } });
+  call(groups.updateGroup, { params: { id }, body: { group_default_storage } });
 
 /** The single sign-on providers a user is linked to, and unlinking one. */
-export const ssoLinks = (userId: string, signal?: AbortSignal) =>
-  api<SsoLinkRow[]>(`/user/${encodeURIComponent(userId)}/sso-links`, { signal });
-export const unlinkSso = (userId: string, provider: string) =>
-  api(`/user/${encodeURIComponent(userId)}/sso-links/${encodeURIComponent(provider)}`, { method: "DELETE" });
+export const ssoLinks = (userId: string, signal?: AbortSignal) => call(sso.ssoLinks, { params: { id: userId }, signal });
+export const unlinkSso = (userId: string, provider: string) => call(sso.unlinkSso, { params: { id: userId, provider } });

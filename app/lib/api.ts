@@ -1,19 +1,10 @@
+import type { RouteConfig, z } from "@hono/zod-openapi";
+import * as auth from "../../functions/auth/contract";
 import { ru } from "../i18n/ru";
-import { clearTokens, expiresSoon, sessionStore, setTokens, type Tokens } from "./session";
+import { clearTokens, expiresSoon, sessionStore, setTokens } from "./session";
 import { noteBookmarkOf, withBookmark } from "./db-bookmark";
 
 export const API_ROOT = "/api";
-
-/**
- * Calls that go without a bearer: login, refresh, logout, single sign-on (and its code exchange), version,
- * health. Every other call sends one.
- * Paths are relative to API_ROOT.
- */
-const OPEN_PATH = /^\/(auth\/(login|refresh|logout|exchange-token|sso|sso-[\w-]+)|version|health)(\/|\?|$)/;
-
-export function isOpenPath(path: string): boolean {
-  return OPEN_PATH.test(path);
-}
 
 /** The API's error envelope: `{ error: { code, message, details?, requestId } }`. */
 export interface ErrorEnvelope {
@@ -58,6 +49,11 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   headers?: HeadersInit;
   signal?: AbortSignal;
+  /**
+   * Sent without a bearer: call() sets it for the routes whose definition says `security: []` (sign-in, refresh,
+   * logout, single sign-on), the same definition the server reads. Every other call sends the bearer.
+   */
+  open?: boolean;
 }
 
 function isJsonBody(body: unknown): boolean {
@@ -97,7 +93,7 @@ function failureMessage(response: Response, body: unknown): string {
 
 /** Sends a request as-is and returns the successful Response; failures are thrown as ApiError. */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
-  const open = isOpenPath(path);
+  const open = options.open ?? false;
   if (!open) await ensureFreshToken();
 
   const headers = new Headers(options.headers);
@@ -142,6 +138,79 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
   return (await readBody(await apiFetch(path, options))) as T;
 }
 
+/** A route's JSON answer on success (its 200, else 201), as `z.output` of the declared schema; 204: null. */
+export type Answer<R extends RouteConfig> = 200 extends keyof R["responses"]
+  ? JsonOf<R["responses"][200]>
+  : 201 extends keyof R["responses"]
+    ? JsonOf<R["responses"][201]>
+    : 204 extends keyof R["responses"]
+      ? null
+      : unknown;
+type JsonOf<C> = C extends { content: { "application/json": { schema: infer S extends z.ZodType } } } ? z.output<S> : unknown;
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+/** A part is optional when everything in it is. */
+type Part<K extends string, T> = [T] extends [never]
+  ? { [P in K]?: never }
+  : Record<never, never> extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+type BodyOf<B> = B extends { content: infer C }
+  ? "application/json" extends keyof C
+    ? C["application/json"] extends { schema: infer S }
+      ? // A schema the server types as never (a union built at run time): any body, the server checks it.
+        [InputOf<S>] extends [never]
+        ? unknown
+        : InputOf<S>
+      : never
+    : BodyInit
+  : never;
+
+/** What `call(route, input)` takes: the route's path parameters, query and body by its own schemas. */
+export type CallInput<R extends RouteConfig> = Part<"params", InputOf<NonNullable<R["request"]>["params"]>> &
+  Part<"query", InputOf<NonNullable<R["request"]>["query"]>> &
+  Part<"body", BodyOf<NonNullable<R["request"]>["body"]>> & { signal?: AbortSignal; headers?: HeadersInit };
+
+/** The input is optional when every part of it is. */
+type CallArgs<R extends RouteConfig> = Record<never, never> extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+
+/** The route's path with its `{param}`s filled in (encoded). */
+export function routePath(route: Pick<RouteConfig, "path">, params?: Record<string, unknown>): string {
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`${route.path}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The path and options of a call to a route (the input's parts go where the route declares them). */
+function routeRequest(route: RouteConfig, input: unknown): [string, RequestOptions] {
+  const { params, query, body, signal, headers } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: HeadersInit;
+  };
+  const method = route.method.toUpperCase() as NonNullable<RequestOptions["method"]>;
+  const open = Array.isArray(route.security) && route.security.length === 0;
+  return [routePath(route, params), { method, query, body, signal, headers, open }];
+}
+
+/**
+ * Calls a route of the API by its definition (a resource's functions/<resource>/contract.ts, docs/decisions/070):
+ * path, method, whether it goes without a bearer, and the input and answer types all come from the object the
+ * server serves, so a renamed parameter or a changed answer fails the typecheck here. Goes through `api()`.
+ */
+export function call<R extends RouteConfig>(route: R, ...[input]: CallArgs<R>): Promise<Answer<R>> {
+  return api<Answer<R>>(...routeRequest(route, input));
+}
+
+/** Calls a route and returns the successful Response as is (byte answers, headers); see call(). */
+export function callFetch<R extends RouteConfig>(route: R, ...[input]: CallArgs<R>): Promise<Response> {
+  return apiFetch(...routeRequest(route, input));
+}
+
 let refreshing: Promise<boolean> | null = null;
 
 /**
@@ -155,7 +224,7 @@ async function refreshUnderLock(): Promise<boolean> {
   const refresh = async () => {
     const current = sessionStore.get().tokens;
     if (current && current.bearer !== bearerBefore && !expiresSoon(current)) return true;
-    const tokens = await api<Tokens>("/auth/refresh");
+    const tokens = await call(auth.refresh);
     setTokens({ bearer: tokens.bearer, expire: tokens.expire ?? null });
     return true;
   };

@@ -1,31 +1,23 @@
 import type { z } from "@hono/zod-openapi";
 import type { ssoProvider } from "../../functions/sso/schemas";
+import * as auth from "../../functions/auth/contract";
+import * as sso from "../../functions/sso/contract";
 import { runAction } from "./actions";
-import { api, refreshTokens } from "./api";
-import {
-  clearTokens,
-  expiresSoon,
-  jwtExpiry,
-  sessionStore,
-  setTokens,
-  setUser,
-  type CurrentUser,
-  type Session,
-  type Tokens,
-} from "./session";
+import { call, refreshTokens } from "./api";
+import { clearTokens, expiresSoon, jwtExpiry, sessionStore, setTokens, setUser, type CurrentUser, type Session } from "./session";
 
 export type SsoProvider = z.infer<typeof ssoProvider>;
 
 /** GET /api/auth/whoami. Failures are silent (no toast); a 401 has already cleared the tokens. */
 export async function loadCurrentUser(): Promise<CurrentUser | null> {
-  const user = await runAction(() => api<CurrentUser>("/auth/whoami"), { silent: true });
+  const user = await runAction(() => call(auth.getWhoami), { silent: true });
   setUser(user ?? null);
   return user ?? null;
 }
 
 /** POST /api/auth/login, then loads the user. A refusal is thrown to the form, which shows it (applyServerErrors). */
 export async function login(user: string, passwd: string): Promise<CurrentUser | null> {
-  const tokens = await api<Tokens>("/auth/login", { method: "POST", body: { user, passwd } });
+  const tokens = await call(auth.login, { body: { user, passwd } });
   setTokens({ bearer: tokens.bearer, expire: tokens.expire ?? null });
   return loadCurrentUser();
 }
@@ -35,7 +27,7 @@ export async function login(user: string, passwd: string): Promise<CurrentUser |
  * into the access token (and the refresh cookie); then the user is loaded. A refused code shows its toast.
  */
 export async function signInWithToken(token: string): Promise<CurrentUser | null> {
-  const tokens = await runAction(() => api<Tokens>("/auth/exchange-token", { method: "POST", body: { token } }));
+  const tokens = await runAction(() => call(sso.exchangeToken, { body: { token } }));
   if (!tokens) return null;
   setTokens({ bearer: tokens.bearer, expire: tokens.expire ?? jwtExpiry(tokens.bearer) });
   return loadCurrentUser();
@@ -43,7 +35,7 @@ export async function signInWithToken(token: string): Promise<CurrentUser | null
 
 /** Logout clears tokens and goes to /login, even when the server call fails. */
 export async function logout(goTo: (path: string) => void = (path) => window.location.assign(path)): Promise<void> {
-  await runAction(() => api("/auth/logout"), { silent: true });
+  await runAction(() => call(auth.logout), { silent: true });
   clearTokens({ loggedOut: true });
   goTo("/login");
 }
@@ -68,6 +60,6 @@ export function refreshAccessState(): Promise<Session> {
 }
 
 export async function fetchSsoProviders(): Promise<SsoProvider[]> {
-  const providers = await runAction(() => api<SsoProvider[]>("/auth/sso-providers"));
+  const providers = await runAction(() => call(sso.ssoProviders));
   return Array.isArray(providers) ? providers : [];
 }

@@ -1,5 +1,6 @@
-import type { AppPassword, NewAppPassword } from "../../functions/dav/schemas";
-import { api } from "./api";
+import * as auth from "../../functions/auth/contract";
+import * as dav from "../../functions/dav/contract";
+import { call } from "./api";
 
 /**
  * The disk helper on the user's machine (helper/, `npx mam-helper`): GET /status, POST /token, POST /mount.
@@ -27,9 +28,9 @@ async function helperCall<T>(path: string, json?: unknown, timeoutMs = 20_000): 
 /** The helper's status, or null when nothing answers on its port (not installed or not started). */
 export const helperStatus = () => helperCall<HelperStatus>("/status", undefined, 1500).catch(() => null);
 
-export const listAppPasswords = () => api<AppPassword[]>("/auth/app-passwords");
-export const createAppPassword = (name: string) => api<NewAppPassword>("/auth/app-passwords", { method: "POST", body: { name } });
-export const revokeAppPassword = (id: string) => api<{ ok: true }>(`/auth/app-passwords/${id}`, { method: "DELETE" });
+export const listAppPasswords = () => call(dav.listAppPasswords);
+export const createAppPassword = (name: string) => call(dav.createAppPassword, { body: { name } });
+export const revokeAppPassword = (id: string) => call(dav.revokeAppPassword, { params: { id } });
 
 /**
  * Mounts a group: gives the helper an app password first when it has none, then asks it to mount the group's
@@ -39,10 +40,10 @@ export async function mountGroup(groupId: string, name: string, tokenName: strin
   const status = await helperStatus();
   if (!status) throw new HelperMissing();
   if (!status.token) {
-    const [{ login }, secret] = await Promise.all([api<{ login: string }>("/auth/whoami"), createAppPassword(tokenName)]);
+    const [{ login }, secret] = await Promise.all([call(auth.getWhoami), createAppPassword(tokenName)]);
     await helperCall("/token", { token: secret.password, login, server: window.location.origin });
   }
-  const { path: url } = await api<{ path: string }>(`/auth/dav-path/${groupId}`);
+  const { path: url } = await call(dav.davPath, { params: { id: groupId } });
   const answer = await helperCall<{ path?: string; error?: string }>("/mount", { group_id: groupId, name, url });
   if (!answer.path) throw new Error(answer.error ?? "");
   return answer.path;

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { duplicatesOfAnswer } from "../../functions/duplicates/schemas";
-import { api } from "./api";
+import * as duplicates from "../../functions/duplicates/contract";
+import { call } from "./api";
 import { createStore } from "./store";
 
 export type DuplicatesOf = z.infer<typeof duplicatesOfAnswer>;
@@ -27,7 +28,7 @@ export function watchDuplicates(assetId: string) {
   const started = Date.now();
   const poll = async (delay: number) => {
     try {
-      const answer = await api<DuplicatesOf>(`/duplicates/of/${assetId}`);
+      const answer = await call(duplicates.duplicatesOf, { params: { asset_id: assetId } });
       if (answer.known) return record(assetId, answer);
     } catch {
       // asked again below

@@ -9,11 +9,16 @@ import {
   type templateBody,
   type templatePatch,
   type valueBody,
+  type valueListBody,
 } from "../../functions/fields/schemas";
 import type { list, listRecord } from "../../functions/lists/schemas";
 import type { tag } from "../../functions/tags/schemas";
 import type { taxon } from "../../functions/taxonomy/schemas";
-import { api } from "./api";
+import * as fields from "../../functions/fields/contract";
+import * as lists from "../../functions/lists/contract";
+import * as tags from "../../functions/tags/contract";
+import * as taxonomy from "../../functions/taxonomy/contract";
+import { api, call, routePath } from "./api";
 
 /** The calls the metadata admin screens make (/api/fields, /api/asset/class, /api/tags, /api/taxonomy, /api/lists). */
 
@@ -32,15 +37,14 @@ export type ListInfo = z.infer<typeof list>;
 export type ListRecord = z.infer<typeof listRecord>;
 
 // Field templates
-export const listTemplates = (signal?: AbortSignal) => api<FieldTemplate[]>("/fields/templates", { signal });
-export const getTemplate = (id: string, signal?: AbortSignal) => api<FieldTemplate>(`/fields/templates/${id}`, { signal });
-export const createTemplate = (body: FieldTemplateBody) =>
-  api<{ field_def_id: string }>("/fields/templates", { method: "POST", body: withoutEmptyExtsys(body) });
+export const listTemplates = (signal?: AbortSignal) => call(fields.listTemplates, { signal });
+export const getTemplate = (id: string, signal?: AbortSignal) => call(fields.getTemplate, { params: { id }, signal });
+export const createTemplate = (body: FieldTemplateBody) => call(fields.createTemplate, { body: withoutEmptyExtsys(body) });
 export const changeTemplate = (id: string, body: FieldTemplatePatch) =>
-  api<FieldTemplate>(`/fields/templates/${id}`, { method: "PATCH", body: withoutEmptyExtsys(body) });
+  call(fields.changeTemplate, { params: { id }, body: withoutEmptyExtsys(body) });
 /** Without `force` a template that has values answers 409; with it, its values go too. */
 export const deleteTemplate = (id: string, force = false) =>
-  api(`/fields/templates/${id}`, { method: "DELETE", query: { force: force ? "true" : undefined } });
+  call(fields.deleteTemplate, { params: { id }, query: { force: force ? "true" : undefined } });
 
 /** An empty external system means "none" (null), not an empty string. */
 function withoutEmptyExtsys<T extends { field_def_extsys?: string | null; field_def_extsys_key?: string | null }>(body: T): T {
@@ -57,46 +61,50 @@ export const changeClass = (id: string, body: Partial<AssetClassBody>) => api<As
 export const deleteClass = (id: string) => api(`/asset/class/${id}`, { method: "DELETE" });
 
 // Tags
-export const listTags = (skip: number, take: number, signal?: AbortSignal) => api<Tag[]>("/tags/list", { query: { skip, take }, signal });
+export const listTags = (skip: number, take: number, signal?: AbortSignal) => call(tags.listTags, { query: { skip, take }, signal });
 export const findTags = (q: string, skip: number, take: number, signal?: AbortSignal) =>
-  api<Tag[]>("/tags/list-by-filter", { method: "POST", body: { q, skip, take }, signal });
-export const createTag = (tag_name: string) => api<{ tag_id: string }>("/tags/create", { method: "POST", body: { tag_name } });
-export const renameTag = (id: string, tag_name: string) => api<Tag>(`/tags/change/${id}`, { method: "PATCH", body: { tag_name } });
-export const deleteTag = (id: string) => api(`/tags/delete/${id}`, { method: "DELETE" });
+  call(tags.findTags, { body: { q, skip, take }, signal });
+export const createTag = (tag_name: string) => call(tags.createTag, { body: { tag_name } });
+export const renameTag = (id: string, tag_name: string) => call(tags.renameTag, { params: { id }, body: { tag_name } });
+export const deleteTag = (id: string) => call(tags.deleteTag, { params: { id } });
 
 // Taxonomy
-export const taxonomyTree = (signal?: AbortSignal) => api<Taxon[]>("/taxonomy/tree", { signal });
-export const createTaxonPath = (path: string) => api<{ taxon_id: string }>("/taxonomy/create", { method: "POST", body: { path } });
+export const taxonomyTree = (signal?: AbortSignal) => call(taxonomy.taxonomyTree, { signal });
+export const createTaxonPath = (path: string) => call(taxonomy.createTaxon, { body: { path } });
 export const changeTaxon = (id: string, body: { name?: string; parent?: string | null }) =>
-  api(`/taxonomy/change/${id}`, { method: "PATCH", body });
-export const deleteTaxon = (id: string) => api(`/taxonomy/delete/${id}`, { method: "DELETE" });
+  call(taxonomy.changeTaxon, { params: { id }, body });
+export const deleteTaxon = (id: string) => call(taxonomy.deleteTaxon, { params: { id } });
 
 // Lists
-export const listLists = (signal?: AbortSignal) => api<ListInfo[]>("/lists", { signal });
-export const createList = (list_name: string) => api<{ list_id: string }>("/lists", { method: "POST", body: { list_name } });
+export const listLists = (signal?: AbortSignal) => call(lists.allLists, { signal });
+export const createList = (list_name: string) => call(lists.createList, { body: { list_name } });
 export const renameList = (listId: string, list_name: string) =>
-  api<ListInfo>(`/lists/${listId}`, { method: "PATCH", body: { list_name } });
+  call(lists.renameList, { params: { list_id: listId }, body: { list_name } });
 /** A 409 while a field template picks from the list. */
-export const deleteList = (listId: string) => api(`/lists/${listId}`, { method: "DELETE" });
-export const listRecords = (listId: string, signal?: AbortSignal) => api<ListRecord[]>(`/lists/records/${listId}`, { signal });
-export const createRecord = (listId: string, rec_data: string) => api(`/lists/records/${listId}`, { method: "POST", body: { rec_data } });
+export const deleteList = (listId: string) => call(lists.deleteList, { params: { list_id: listId } });
+export const listRecords = (listId: string, signal?: AbortSignal) => call(lists.listRecords, { params: { list_id: listId }, signal });
+export const createRecord = (listId: string, rec_data: string) =>
+  call(lists.createRecord, { params: { list_id: listId }, body: { rec_data } });
 export const changeRecord = (listId: string, recId: string, rec_data: string) =>
-  api(`/lists/records/${listId}/${recId}`, { method: "PATCH", body: { rec_data } });
-export const deleteRecord = (listId: string, recId: string) => api(`/lists/records/${listId}/${recId}`, { method: "DELETE" });
+  call(lists.changeRecord, { params: { list_id: listId, rec_id: recId }, body: { rec_data } });
+export const deleteRecord = (listId: string, recId: string) => call(lists.deleteRecord, { params: { list_id: listId, rec_id: recId } });
 
 // Values on an asset or group, and what is filed on it
 export type FieldValue = z.infer<typeof fieldValue>;
 export const valuesOf = (entityId: string, entityType: "asset" | "group", signal?: AbortSignal) =>
-  api<FieldValue[]>(`/fields/for-entity/${entityId}`, { query: { entity_type: entityType }, signal });
-export const createValue = (body: z.input<typeof valueBody>) => api<{ field_id: string }>("/fields/create", { method: "POST", body });
+  call(fields.valuesOf, { params: { id: entityId }, query: { entity_type: entityType }, signal });
+export const createValue = (body: z.input<typeof valueBody>) => call(fields.createValue, { body });
 export const changeValue = (fieldId: string, body: { field_data?: unknown; pts?: [number, number] | null }) =>
-  api<FieldValue>(`/fields/change/${fieldId}`, { method: "PATCH", body });
-export const deleteValue = (fieldId: string) => api(`/fields/delete/${fieldId}`, { method: "DELETE" });
+  call(fields.changeValue, { params: { id: fieldId }, body });
+export const deleteValue = (fieldId: string) => call(fields.deleteValue, { params: { id: fieldId } });
+export const createValues = (body: z.input<typeof valueListBody>) => call(fields.createValues, { body });
+export const importCsv = (groupId: string, csv: string, dry_run: boolean) =>
+  call(fields.importCsv, { params: { id: groupId }, body: { csv, dry_run } });
+export const exportCsvPath = (groupId: string) => routePath(fields.exportCsv, { id: groupId });
 export const attachTags = (tag_ids: string[], entities: { id: string; type: "asset" | "group" }[]) =>
-  api("/tags/attach", { method: "POST", body: { tag_ids, entities } });
+  call(tags.attachTags, { body: { tag_ids, entities } });
 export const detachTags = (tag_ids: string[], entities: { id: string; type: "asset" | "group" }[]) =>
-  api("/tags/detach", { method: "POST", body: { tag_ids, entities } });
-export const taxaOf = (entityId: string, signal?: AbortSignal) => api<Taxon[]>(`/taxonomy/for-entity/${entityId}`, { signal });
-export const fileUnder = (taxonId: string, objectId: string) =>
-  api(`/taxonomy/add-member/${taxonId}`, { method: "POST", body: { objectId } });
-export const unfile = (taxonId: string, objectId: string) => api(`/taxonomy/del-member/${taxonId}`, { method: "POST", body: { objectId } });
+  call(tags.detachTags, { body: { tag_ids, entities } });
+export const taxaOf = (entityId: string, signal?: AbortSignal) => call(taxonomy.taxaOf, { params: { id: entityId }, signal });
+export const fileUnder = (taxonId: string, objectId: string) => call(taxonomy.addMember, { params: { id: taxonId }, body: { objectId } });
+export const unfile = (taxonId: string, objectId: string) => call(taxonomy.deleteMember, { params: { id: taxonId }, body: { objectId } });

@@ -1,16 +1,17 @@
 import type { z } from "zod";
 import type {
   cartOut,
-  checkoutOut,
   licenceBody,
   licenceOut,
   orderOut,
   productBody,
+  ordersQuery,
   productOut,
   productPatch,
   productsPage,
 } from "../../functions/shop/schemas";
-import { api } from "./api";
+import * as shop from "../../functions/shop/contract";
+import { call } from "./api";
 
 /** The shop's calls (/api/shop); types from the API's own schemas. */
 export type Product = z.infer<typeof productOut>;
@@ -19,34 +20,33 @@ export type Cart = z.infer<typeof cartOut>;
 export type Order = z.infer<typeof orderOut>;
 export type Licence = z.infer<typeof licenceOut>;
 export type ProductInput = z.input<typeof productBody>;
+type OrdersQuery = z.input<typeof ordersQuery>;
 
 export const listProducts = (query: { q?: string; group?: string; all?: boolean; skip?: number; take?: number }, signal?: AbortSignal) =>
-  api<ProductsPage>("/shop/products", { query: { ...query, all: query.all ? "true" : undefined }, signal });
-export const getProduct = (id: string, signal?: AbortSignal) => api<Product>(`/shop/product/${id}`, { signal });
-export const createProduct = (body: ProductInput) => api<{ product_id: string }>("/shop/product", { method: "POST", body });
-export const patchProduct = (id: string, body: z.input<typeof productPatch>) =>
-  api<Product>(`/shop/product/${id}`, { method: "PATCH", body });
-export const deleteProduct = (id: string) => api(`/shop/product/${id}`, { method: "DELETE" });
-export const publishProduct = (id: string, published: boolean) =>
-  api<Product>(`/shop/product/${id}/publish`, { method: "POST", body: { published } });
+  call(shop.listProducts, { query: { ...query, all: query.all ? "true" : undefined }, signal });
+export const getProduct = (id: string, signal?: AbortSignal) => call(shop.getProduct, { params: { id }, signal });
+export const createProduct = (body: ProductInput) => call(shop.createProduct, { body });
+export const patchProduct = (id: string, body: z.input<typeof productPatch>) => call(shop.patchProduct, { params: { id }, body });
+export const deleteProduct = (id: string) => call(shop.deleteProduct, { params: { id } });
+export const publishProduct = (id: string, published: boolean) => call(shop.publishProduct, { params: { id }, body: { published } });
 
-export const listLicences = (signal?: AbortSignal) => api<Licence[]>("/shop/licences", { signal });
-export const createLicence = (body: z.input<typeof licenceBody>) => api<Licence>("/shop/licences", { method: "POST", body });
-export const patchLicence = (id: string, body: Partial<z.input<typeof licenceBody>>) =>
-  api<Licence>(`/shop/licences/${id}`, { method: "PATCH", body });
-export const deleteLicence = (id: string) => api(`/shop/licences/${id}`, { method: "DELETE" });
+export const listLicences = (signal?: AbortSignal) => call(shop.listLicences, { signal });
+export const createLicence = (body: z.input<typeof licenceBody>) => call(shop.createLicence, { body });
+export const patchLicence = (id: string, body: Partial<z.input<typeof licenceBody>>) => call(shop.patchLicence, { params: { id }, body });
+export const deleteLicence = (id: string) => call(shop.deleteLicence, { params: { id } });
 
-export const getCart = (signal?: AbortSignal) => api<Cart>("/shop/cart", { signal });
-export const addToCart = (product_id: string, offer_id: string) =>
-  api<Cart>("/shop/cart/items", { method: "POST", body: { product_id, offer_id } });
-export const removeFromCart = (id: string) => api<Cart>(`/shop/cart/items/${id}`, { method: "DELETE" });
+export const getCart = (signal?: AbortSignal) => call(shop.getCart, { signal });
+export const addToCart = (product_id: string, offer_id: string) => call(shop.addToCart, { body: { product_id, offer_id } });
+export const removeFromCart = (id: string) => call(shop.removeFromCart, { params: { id } });
 
-export const checkout = (body: { provider?: "manual" | "stripe"; email?: string }) =>
-  api<z.infer<typeof checkoutOut>>("/shop/checkout", { method: "POST", body });
-export const myOrders = (signal?: AbortSignal) => api<{ items: Order[] }>("/shop/orders", { signal });
+export const checkout = (body: { provider?: "manual" | "stripe"; email?: string }) => call(shop.checkout, { body });
+export const myOrders = (signal?: AbortSignal) => call(shop.myOrders, { signal });
 export const allOrders = (status: string | null, signal?: AbortSignal) =>
-  api<{ items: Order[] }>("/shop/orders/all", { query: { status }, signal });
-export const getOrder = (id: string, signal?: AbortSignal) => api<Order>(`/shop/order/${id}`, { signal });
+  call(shop.allOrders, { query: { status: (status ?? undefined) as OrdersQuery["status"] }, signal });
+export const getOrder = (id: string, signal?: AbortSignal) => call(shop.getOrder, { params: { id }, signal });
+const orderActions = { approve: shop.approveOrder, "mark-paid": shop.markPaid, refund: shop.refundOrder } as const;
 export const orderAction = (id: string, action: "approve" | "mark-paid" | "reject" | "refund", reason?: string) =>
-  api<Order>(`/shop/order/${id}/${action}`, { method: "POST", body: action === "reject" ? { reason } : undefined });
-export const cancelOrder = (id: string) => api<Order>(`/shop/order/${id}/cancel`, { method: "POST" });
+  action === "reject"
+    ? call(shop.rejectOrder, { params: { id }, body: { reason: reason ?? "" } })
+    : call(orderActions[action], { params: { id } });
+export const cancelOrder = (id: string) => call(shop.cancelOrder, { params: { id } });

@@ -1,6 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { templateOut } from "../../functions/tasks/schemas";
-import { api } from "./api";
+import * as tasks from "../../functions/tasks/contract";
+import { call } from "./api";
 
 /** The task templates' calls (/api/tasklist/task-templates, /task-template/{id}); types come from the API's own schema. */
 
@@ -13,7 +14,7 @@ export interface TemplateBody {
   setup: Record<string, unknown>;
 }
 
-export const listTaskTemplates = (signal?: AbortSignal) => api<TaskTemplate[]>("/tasklist/task-templates/all", { signal });
-export const createTaskTemplate = (body: TemplateBody) => api<TaskTemplate>("/tasklist/task-templates", { method: "POST", body });
+export const listTaskTemplates = (signal?: AbortSignal) => call(tasks.listTemplates, { params: { class: "all" }, signal });
+export const createTaskTemplate = (body: TemplateBody) => call(tasks.createTemplate, { body });
 export const updateTaskTemplate = (id: string, body: Omit<TemplateBody, "operation_class">) =>
-  api<TaskTemplate>(`/tasklist/task-template/${id}`, { method: "PATCH", body });
+  call(tasks.patchTemplate, { params: { id }, body });

@@ -1,6 +1,5 @@
-import type { z } from "@hono/zod-openapi";
-import type { created as groupCreated } from "../../functions/groups/schemas";
-import { api } from "./api";
+import * as groups from "../../functions/groups/contract";
+import { call } from "./api";
 
 /**
  * What was dropped, as a tree: folders keep their structure and become subgroups. Entries must be
@@ -70,7 +69,7 @@ export async function enqueueTree(
 ): Promise<void> {
   if (folder.files.length) enqueue(folder.files, groupId);
   for (const sub of folder.folders) {
-    const { group_id } = await api<z.infer<typeof groupCreated>>("/group/create", { body: { parent: groupId, group_name: sub.name } });
+    const { group_id } = await call(groups.createGroup, { body: { parent: groupId, group_name: sub.name } });
     await created(groupId, group_id);
     await enqueueTree(sub, group_id, enqueue, created);
   }

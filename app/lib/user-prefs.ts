@@ -1,7 +1,8 @@
 import type { z } from "zod";
+import * as users from "../../functions/users/contract";
 import type { bookmark } from "../../functions/users/schemas";
 import { runAction } from "./actions";
-import { api } from "./api";
+import { call } from "./api";
 import { sessionStore } from "./session";
 import { createStore } from "./store";
 
@@ -43,8 +44,12 @@ export function ensurePrefs(): Promise<UserPrefs> {
   if (!userId || current.userId === userId) return Promise.resolve(current);
   if (loading?.userId !== userId) {
     const done = Promise.all([
-      api<UiSettings>("/user/ui_settings").catch(() => ({})),
-      api<Bookmark[]>("/user/bookmarks").catch(() => []),
+      // The server keeps any keys; these are the ones this interface writes.
+      call(users.getUiSettings).then(
+        (s): UiSettings => s,
+        () => ({}),
+      ),
+      call(users.getBookmarks).catch((): Bookmark[] => []),
     ]).then(([settings, bookmarks]) => {
       const prefs = { userId, settings, bookmarks };
       if (sessionStore.get().user?.id === userId) prefsStore.set(prefs);
@@ -66,7 +71,7 @@ export function saveSettings(patch: SettingsPatch) {
   prefsStore.set({ ...prefs, settings: settings as UiSettings });
   if (!prefs.userId) return;
   // One PATCH at a time: the server merges each into what it has, so two at once could lose one of them.
-  saving = saving.then(() => runAction(() => api("/user/ui_settings", { method: "PATCH", body: patch }), { silent: true }));
+  saving = saving.then(() => runAction(() => call(users.patchUiSettings, { body: patch }), { silent: true }));
 }
 
 let saving: Promise<unknown> = Promise.resolve();
@@ -83,7 +88,7 @@ export function rememberOpen(open: string[]) {
 export async function toggleBookmark(groupId: string): Promise<boolean> {
   const ids = prefsStore.get().bookmarks.map((b) => b.group_id);
   const next = ids.includes(groupId) ? ids.filter((id) => id !== groupId) : [...ids, groupId];
-  const bookmarks = await runAction(() => api<Bookmark[]>("/user/bookmarks", { method: "PATCH", body: next }));
+  const bookmarks = await runAction(() => call(users.setBookmarks, { body: next }));
   if (!bookmarks) return false;
   prefsStore.set({ ...prefsStore.get(), bookmarks });
   return true;

@@ -1,6 +1,6 @@
 import { getDb } from "../lib/db";
-import { createApp, errorResponses, jsonBody, routeDefiner } from "../lib/openapi";
-import { similarBody, similarItem } from "./schemas";
+import { createApp } from "../lib/openapi";
+import * as r from "./contract";
 import { similar } from "./similar";
 
 /**
@@ -8,17 +8,7 @@ import { similar } from "./similar";
  * (docs/decisions/058-duplicates-and-look-alikes.md), which read search's parser, so search does not import them back.
  */
 const app = createApp();
-const route = routeDefiner(["search"], errorResponses);
 
-app.openapi(
-  route(
-    "post",
-    "/similar",
-    "Assets that look like an asset by perceptual fingerprint, nearest first (no model needed; 404 for an unreadable or missing like)",
-    { body: jsonBody(similarBody) },
-    similarItem.array(),
-  ),
-  async (c) => c.json(await similar(getDb(c.env), c.get("auth"), c.req.valid("json")), 200),
-);
+app.openapi(r.similar, async (c) => c.json(await similar(getDb(c.env), c.get("auth"), c.req.valid("json")), 200));
 
 export default app;

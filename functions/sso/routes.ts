@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { setSessionCookies } from "../auth/cookie";
@@ -6,19 +5,16 @@ import { configOf } from "../lib/config";
 import { getDb } from "../lib/db";
 import type { AppEnv } from "../lib/env";
 import { randomSecret } from "../lib/ids";
-import { createApp, errorEnvelope, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { createApp } from "../lib/openapi";
 import { exchangeCode } from "./codes";
+import * as r from "./contract";
 import { ssoProviders } from "./config";
 import { safeReturnPath } from "../lib/return-path";
 import { finishSignIn, flowTtlSeconds, startSignIn } from "./flow";
 import { SsoFailure } from "./oidc";
-import { callbackQuery, exchangeBody, providerParam, ssoProvider, startQuery } from "./schemas";
-import { tokens } from "../auth/schemas";
 
 /** /api/auth single sign-on (docs/decisions/012-single-sign-on.md): provider list, the redirect out, the callback, the code exchange. */
 const app = createApp();
-const tags = ["auth"];
-const redirect = { 302: { description: "Browser redirect (to the provider, or to /login)" } };
 
 /** Ties a started sign-in to this browser: the callback must present the same secret (login CSRF). */
 const browserCookie = "mam_sso";
@@ -43,93 +39,47 @@ function failed(c: Context<AppEnv>, err: unknown, to?: string) {
   return c.redirect(`/login?${params}`, 302);
 }
 
-app.openapi(
-  createRoute({
-    method: "get",
-    path: "/sso-providers",
-    security: [],
-    tags,
-    summary: "Single sign-on providers offered on the sign-in page",
-    responses: { 200: jsonContent(ssoProvider.array()) },
-  }),
-  (c) =>
-    c.json(
-      ssoProviders(c.env).map((p) => ({ name: p.name, title: p.title })),
-      200,
-    ),
+app.openapi(r.ssoProviders, (c) =>
+  c.json(
+    ssoProviders(c.env).map((p) => ({ name: p.name, title: p.title })),
+    200,
+  ),
 );
 
-app.openapi(
-  createRoute({
-    method: "get",
-    path: "/sso/{provider}",
-    security: [],
-    tags,
-    summary: "Start single sign-on: redirects to the provider (state, nonce, PKCE S256)",
-    request: { params: providerParam, query: startQuery },
-    responses: redirect,
-  }),
-  async (c) => {
-    const to = safeReturnPath(c.req.valid("query").to, origin(c));
-    const browserSecret = getCookie(c, browserCookie) || randomSecret();
-    try {
-      const url = await startSignIn(getDb(c.env), c.env, { provider: c.req.valid("param").provider, to, origin: origin(c), browserSecret });
-      setCookie(c, browserCookie, browserSecret, cookieOpts(c));
-      return c.redirect(url, 302);
-    } catch (err) {
-      return failed(c, err, to);
-    }
-  },
-);
+app.openapi(r.startSso, async (c) => {
+  const to = safeReturnPath(c.req.valid("query").to, origin(c));
+  const browserSecret = getCookie(c, browserCookie) || randomSecret();
+  try {
+    const url = await startSignIn(getDb(c.env), c.env, { provider: c.req.valid("param").provider, to, origin: origin(c), browserSecret });
+    setCookie(c, browserCookie, browserSecret, cookieOpts(c));
+    return c.redirect(url, 302);
+  } catch (err) {
+    return failed(c, err, to);
+  }
+});
 
-app.openapi(
-  createRoute({
-    method: "get",
-    path: "/sso-cb/{provider}",
-    security: [],
-    tags,
-    summary: "The provider's redirect back: checks state, exchanges the code, validates the ID token, then /login?token=<one-time code>",
-    request: { params: providerParam, query: callbackQuery },
-    responses: redirect,
-  }),
-  async (c) => {
-    const q = c.req.valid("query");
-    try {
-      const done = await finishSignIn(getDb(c.env), c.env, {
-        provider: c.req.valid("param").provider,
-        origin: origin(c),
-        state: q.state,
-        code: q.code,
-        error: q.error,
-        browserSecret: getCookie(c, browserCookie),
-      });
-      return c.redirect(`/login?${new URLSearchParams({ token: done.code, to: done.to })}`, 302);
-    } catch (err) {
-      return failed(c, err);
-    }
-  },
-);
+app.openapi(r.ssoCallback, async (c) => {
+  const q = c.req.valid("query");
+  try {
+    const done = await finishSignIn(getDb(c.env), c.env, {
+      provider: c.req.valid("param").provider,
+      origin: origin(c),
+      state: q.state,
+      code: q.code,
+      error: q.error,
+      browserSecret: getCookie(c, browserCookie),
+    });
+    return c.redirect(`/login?${new URLSearchParams({ token: done.code, to: done.to })}`, 302);
+  } catch (err) {
+    return failed(c, err);
+  }
+});
 
-app.openapi(
-  createRoute({
-    method: "post",
-    path: "/exchange-token",
-    security: [],
-    tags,
-    summary: "Turn the one-time sign-in code (single use, 60 s) into tokens; sets the refresh and page-session cookies",
-    request: { body: jsonBody(exchangeBody) },
-    responses: {
-      200: jsonContent(tokens),
-      ...errorResponses,
-      403: jsonContent(errorEnvelope, "The account is disabled"),
-    },
-  }),
-  async (c) => {
-    const meta = { ip: c.req.header("CF-Connecting-IP") ?? "local", userAgent: c.req.header("User-Agent") ?? null };
-    const s = await exchangeCode(getDb(c.env), c.env, c.req.valid("json").token, meta);
-    setSessionCookies(c, s);
-    return c.json({ bearer: s.bearer, expire: s.expire }, 200);
-  },
-);
+app.openapi(r.exchangeToken, async (c) => {
+  const meta = { ip: c.req.header("CF-Connecting-IP") ?? "local", userAgent: c.req.header("User-Agent") ?? null };
+  const s = await exchangeCode(getDb(c.env), c.env, c.req.valid("json").token, meta);
+  setSessionCookies(c, s);
+  return c.json({ bearer: s.bearer, expire: s.expire }, 200);
+});
 
 export default app;

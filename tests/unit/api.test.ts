@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { api, ApiError, isOpenPath } from "../../app/lib/api";
+import * as auth from "../../functions/auth/contract";
+import * as sso from "../../functions/sso/contract";
+import { api, ApiError, call } from "../../app/lib/api";
 import { errorMessage } from "../../app/lib/notify";
 import { clearTokens, sessionStore, setTokens } from "../../app/lib/session";
 import { json, mockFetch, nowSeconds } from "./fetch-mock";
@@ -8,19 +10,13 @@ beforeEach(() => clearTokens());
 afterEach(() => vi.unstubAllGlobals());
 
 describe("open calls (no bearer)", () => {
-  it.each([
-    "/auth/login",
-    "/auth/refresh",
-    "/auth/logout",
-    "/auth/sso/github",
-    "/auth/sso-cb/github",
-    "/auth/sso-providers",
-    "/version",
-    "/health",
-  ])("%s is open", (path) => expect(isOpenPath(path)).toBe(true));
-  it.each(["/auth/whoami", "/auth/login-history", "/auth/user-abilities", "/versions", "/asset/1", "/user"])(
-    "%s needs the bearer",
-    (path) => expect(isOpenPath(path)).toBe(false),
+  // The browser goes without the bearer exactly where the route's own definition says `security: []`.
+  it.each([auth.login, auth.refresh, auth.logout, sso.ssoProviders, sso.startSso, sso.ssoCallback, sso.exchangeToken])(
+    "$method $path is open",
+    (route) => expect(route.security).toEqual([]),
+  );
+  it.each([auth.getWhoami, auth.getUserAbilities, auth.entityAccess])("$method $path needs the bearer", (route) =>
+    expect("security" in route).toBe(false),
   );
 });
 
@@ -30,7 +26,7 @@ describe("api()", () => {
     const calls = mockFetch({ "/api/asset/create": json({ asset_id: "a1" }), "/api/auth/logout": json({ ok: true }) });
 
     expect(await api("/asset/create", { method: "POST", body: { asset_name: "x", asset_mime: "image/png" } })).toEqual({ asset_id: "a1" });
-    await api("/auth/logout");
+    await call(auth.logout);
 
     expect(calls[0].headers.get("X-Client-Version")).toBe("test-build");
     expect(calls[0].headers.get("Authorization")).toBe("Bearer b1");

@@ -1,6 +1,7 @@
 import { Button, Tooltip } from "@mantine/core";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
+import { eventsExportPath } from "../../lib/events-api";
 import { downloadFile } from "../mam/download";
 
 const t = ru.admin.events;
@@ -17,7 +18,7 @@ export function EventsExportButton({ from, to, kind }: Props) {
   const download = () => {
     const params = new URLSearchParams({ format: "csv", from: String(from ?? 0), to: String(to ?? Math.floor(Date.now() / 1000)) });
     if (kind.trim()) params.set("kinds", kind.trim());
-    return runAction(() => downloadFile(`/global-events/export?${params}`, `events-${params.get("from")}-${params.get("to")}.csv`));
+    return runAction(() => downloadFile(`${eventsExportPath}?${params}`, `events-${params.get("from")}-${params.get("to")}.csv`));
   };
   return (
     <Tooltip label={t.csvHint}>

@@ -1,6 +1,7 @@
 import type { InboxItem, InboxOut } from "../../../functions/review/inbox-schemas";
 import { VIRTUAL_ROOT_ID } from "../../../functions/lib/constants";
-import { api } from "../../lib/api";
+import * as review from "../../../functions/review/contract";
+import { call } from "../../lib/api";
 
 /** «Входящие» (docs/decisions/061-review-and-approval.md): the caller's mentions and review requests. */
 
@@ -8,11 +9,9 @@ export type { InboxItem, InboxOut };
 
 export const INBOX_PAGE = 20;
 
-export const listInbox = (skip: number, take: number, signal?: AbortSignal) =>
-  api<InboxOut>("/review/inbox", { query: { skip, take }, signal });
+export const listInbox = (skip: number, take: number, signal?: AbortSignal) => call(review.inbox, { query: { skip, take }, signal });
 
-export const markRead = (body: { ids: string[] } | { all: true }) =>
-  api<{ marked: number; unread: number }>("/review/inbox/read", { method: "POST", body });
+export const markRead = (body: { ids: string[] } | { all: true }) => call(review.markInboxRead, { body });
 
 /** The navigation's count of unread items; null when it could not be read (the navigation shows no count then). */
 export async function unreadCount(signal?: AbortSignal): Promise<number | null> {

@@ -1,7 +1,8 @@
 import type { z } from "@hono/zod-openapi";
-import type { logLine, TaskOut, taskCommandsOut, taskCountOut, taskNamesOut, taskResultOut } from "../../../functions/tasks/schemas";
-import { finalStatuses } from "../../../functions/tasks/transitions";
-import { api } from "../../lib/api";
+import * as tasks from "../../../functions/tasks/contract";
+import type { logLine, TaskOut } from "../../../functions/tasks/schemas";
+import { finalStatuses, type TaskCommand } from "../../../functions/tasks/transitions";
+import { call } from "../../lib/api";
 
 /** The /api/tasklist calls the jobs screens make; the shapes are the API's own schemas. */
 export type Task = TaskOut;
@@ -22,17 +23,16 @@ const query = (f: TaskFilters) => ({
 });
 
 export const listTasks = (f: TaskFilters, skip: number, take: number, signal?: AbortSignal) =>
-  api<Task[]>("/tasklist/current", { query: { ...query(f), skip, take }, signal });
-export const countTasks = (f: TaskFilters, signal?: AbortSignal) =>
-  api<z.infer<typeof taskCountOut>>("/tasklist/current/count", { query: query(f), signal });
-export const taskNames = () => api<z.infer<typeof taskNamesOut>>("/tasklist/names");
-export const taskCommands = (id: string) => api<z.infer<typeof taskCommandsOut>>(`/tasklist/task-commands/${id}`);
-export const getTask = (id: string, signal?: AbortSignal) => api<Task>(`/tasklist/task/${id}`, { signal });
-export const taskResult = (id: string) => api<z.infer<typeof taskResultOut>>(`/tasklist/task-result/${id}`);
+  call(tasks.listTasks, { query: { ...query(f), skip, take }, signal });
+export const countTasks = (f: TaskFilters, signal?: AbortSignal) => call(tasks.countTasks, { query: query(f), signal });
+export const taskNames = () => call(tasks.taskNames);
+export const taskCommands = (id: string) => call(tasks.taskCommands, { params: { id } });
+export const getTask = (id: string, signal?: AbortSignal) => call(tasks.getTask, { params: { id }, signal });
+export const taskResult = (id: string) => call(tasks.taskResult, { params: { id } });
 export const taskLog = (id: string, after: number, signal?: AbortSignal) =>
-  api<LogLine[]>(`/tasklist/log/${id}`, { query: { after }, signal });
-export const sendCommand = (id: string, command: string) => api<Task>(`/tasklist/command/${id}`, { method: "POST", body: { command } });
-export const setPriority = (id: string, priority: number) => api<Task>(`/tasklist/priority/${id}`, { method: "POST", body: { priority } });
+  call(tasks.taskLog, { params: { id }, query: { after }, signal });
+export const sendCommand = (id: string, command: TaskCommand) => call(tasks.sendCommand, { params: { id }, body: { command } });
+export const setPriority = (id: string, priority: number) => call(tasks.setPriority, { params: { id }, body: { priority } });
 
 export const isLive = (s: TaskStatus) => s === "inqueue" || s === "running" || s === "none" || s === "paused";
 export const isFinal = (s: TaskStatus) => finalStatuses.includes(s);

@@ -1,9 +1,11 @@
 import type { z } from "@hono/zod-openapi";
 import type { asset, contentSize as contentSizeOut, previewLinks as previewLinksOut } from "../../../functions/assets/schemas";
 import type { entityAccessOut, userAbilities as abilitiesOut } from "../../../functions/auth/schemas";
-import type { created, group, groupWithAccess, member } from "../../../functions/groups/schemas";
+import * as auth from "../../../functions/auth/contract";
+import * as groups from "../../../functions/groups/contract";
+import type { group, groupWithAccess, member } from "../../../functions/groups/schemas";
 import { PAGE_SIZE, VIRTUAL_ROOT_ID } from "../../../functions/lib/constants";
-import { api } from "../../lib/api";
+import { api, call } from "../../lib/api";
 import type { MembersOrder } from "./sort";
 
 /** Calls of /api/group and /api/asset used by the browser; the shapes are the API's own schemas. */
@@ -17,8 +19,8 @@ export type EntityAccess = z.infer<typeof entityAccessOut>;
 export type Asset = z.infer<typeof asset>;
 export { PAGE_SIZE, VIRTUAL_ROOT_ID };
 
-export const aclRoots = () => api<Group[]>("/group/acl-roots");
-export const getGroup = (id: string, signal?: AbortSignal) => api<GroupWithAccess>(`/group/get/${id}`, { signal });
+export const aclRoots = () => call(groups.aclRoots);
+export const getGroup = (id: string, signal?: AbortSignal) => call(groups.getGroup, { params: { id }, signal });
 
 export interface MembersQuery extends Partial<MembersOrder> {
   take?: number;
@@ -27,7 +29,7 @@ export interface MembersQuery extends Partial<MembersOrder> {
 }
 
 export function listMembers(id: string, skip: number, { take = PAGE_SIZE, type = "all", sort, order, filters, signal }: MembersQuery = {}) {
-  return api<Member[]>(`/group/members/${id}`, { query: { skip, take, type, sort, order, filters }, signal });
+  return call(groups.members, { params: { id }, query: { skip, take, type, sort, order, filters }, signal });
 }
 
 /** Every subgroup of a group (pages of 200 until a short one). */
@@ -47,22 +49,20 @@ export async function allSubgroups(id: string): Promise<Member[]> {
   }
 }
 
-export const createGroup = (parent: string, group_name: string) =>
-  api<z.infer<typeof created>>("/group/create", { method: "POST", body: { parent, group_name } });
-export const renameGroup = (id: string, group_name: string) =>
-  api<GroupWithAccess>(`/group/update/${id}`, { method: "PATCH", body: { group_name } });
-export const deleteGroup = (id: string) => api(`/group/delete/${id}`, { method: "DELETE" });
-export const deleteGroups = (ids: string[]) => api("/group/delete-list", { method: "POST", body: { ids } });
+export const createGroup = (parent: string, group_name: string) => call(groups.createGroup, { body: { parent, group_name } });
+export const renameGroup = (id: string, group_name: string) => call(groups.updateGroup, { params: { id }, body: { group_name } });
+export const deleteGroup = (id: string) => call(groups.deleteGroup, { params: { id } });
+export const deleteGroups = (ids: string[]) => call(groups.deleteGroups, { body: { ids } });
 export const deleteAssets = (ids: string[]) => api("/asset/delete-list", { method: "POST", body: { ids } });
 
 export function moveMembers(from: string, to: string, members: { el_id: string; el_type: "asset" | "group" }[]) {
-  return api("/group/move-members", { method: "POST", body: { from, to, members } });
+  return call(groups.moveMembers, { body: { from, to, members } });
 }
 
 export const previewLinks = (ids: string[]) => api<PreviewLink[]>("/asset/content/preview-by-list", { method: "POST", body: { ids } });
 
-export const userAbilities = () => api<Abilities>("/auth/user-abilities");
-export const entityAccess = (id: string) => api<EntityAccess>(`/auth/entity-access/${id}`);
+export const userAbilities = () => call(auth.getUserAbilities);
+export const entityAccess = (id: string) => call(auth.entityAccess, { params: { id } });
 
 /** Splits a list into chunks the API accepts (at most 100 ids per call). */
 export function chunks<T>(list: T[], size = 100): T[][] {

@@ -2,8 +2,7 @@ import { Button, Modal, MultiSelect, Select, Stack } from "@mantine/core";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
-import { api } from "../../lib/api";
-import { attachTags, detachTags, type FieldTemplate, findTags, listRecords, listTemplates } from "../../lib/metadata-api";
+import { attachTags, createValues, detachTags, type FieldTemplate, findTags, listRecords, listTemplates } from "../../lib/metadata-api";
 import { showInfo } from "../../lib/notify";
 import { type PickOption, type SearchOptions, useServerSearch } from "../admin/use-server-search";
 import { FieldInput, type FieldLookup } from "./FieldInput";
@@ -42,8 +41,13 @@ function SetFieldModal({
   };
   const apply = async () => {
     if (!template) return;
-    const values = assetIds.map((id) => ({ entity_id: id, entity_type: "asset", def_id: template.field_def_id, field_data: value }));
-    const done = await runAction(() => api("/fields/create-list", { method: "POST", body: { values, replace: true } }));
+    const values = assetIds.map((id) => ({
+      entity_id: id,
+      entity_type: "asset" as const,
+      def_id: template.field_def_id,
+      field_data: value,
+    }));
+    const done = await runAction(() => createValues({ values, replace: true }));
     if (done === undefined) return;
     showInfo(t.fieldSet(assetIds.length));
     onDone();

@@ -1,18 +1,13 @@
 import { Button, FileButton, Group, Modal, ScrollArea, Stack, Table, Text } from "@mantine/core";
-import type { z } from "zod";
 import { useState } from "react";
-import type { csvImportReport } from "../../../functions/fields/schemas";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
-import { api } from "../../lib/api";
+import { exportCsvPath, importCsv } from "../../lib/metadata-api";
 import { showInfo } from "../../lib/notify";
 import { downloadFile } from "../mam/download";
 
 const t = ru.metadata.csv;
-type Report = z.infer<typeof csvImportReport>;
-
-const importCsv = (groupId: string, csv: string, dry_run: boolean) =>
-  api<Report>(`/fields/import-csv/${groupId}`, { method: "POST", body: { csv, dry_run } });
+type Report = Awaited<ReturnType<typeof importCsv>>;
 
 /**
  * A group's field values as CSV (decision 039): export downloads the file; import reads an edited one, shows what
@@ -37,11 +32,7 @@ export function CsvActions({ groupId, groupName, onApplied }: { groupId: string;
   const rows = preview?.report.rows.filter((r) => r.changes.length || r.errors.length) ?? [];
   return (
     <>
-      <Button
-        size="xs"
-        variant="default"
-        onClick={() => runAction(() => downloadFile(`/fields/export-csv/${groupId}`, `${groupName}.csv`))}
-      >
+      <Button size="xs" variant="default" onClick={() => runAction(() => downloadFile(exportCsvPath(groupId), `${groupName}.csv`))}>
         {t.export}
       </Button>
       <FileButton onChange={pick} accept=".csv,text/csv">

@@ -2,7 +2,8 @@ import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
-import { api } from "../../lib/api";
+import * as duplicates from "../../../functions/duplicates/contract";
+import { api, call } from "../../lib/api";
 import { duplicatesStore } from "../../lib/duplicate-watch";
 import { showError } from "../../lib/notify";
 import { useStore } from "../../lib/store";
@@ -79,7 +80,7 @@ export function DuplicateCheck({ assetId }: { assetId: string }) {
           disabled={busy}
           onClick={() =>
             act(async () => {
-              const r = await api<{ version: number }>(`/duplicates/${assetId}/as-version-of/${first.id}`, { method: "POST" });
+              const r = await call(duplicates.mergeAsVersion, { params: { asset_id: assetId, target_id: first.id } });
               return t.merged(first.name, r.version);
             })
           }

@@ -2,7 +2,9 @@ import { Button, Checkbox, Group, Text } from "@mantine/core";
 import { useState } from "react";
 import type { exportFormats } from "../../../functions/review/schemas";
 import { ru } from "../../i18n/ru";
+import * as review from "../../../functions/review/contract";
 import { runAction } from "../../lib/actions";
+import { routePath } from "../../lib/api";
 import { downloadFile } from "../mam/download";
 
 const t = ru.review.exporting;
@@ -35,7 +37,9 @@ export function ReviewExport({
   const save = (format: Format) => {
     const q = new URLSearchParams({ version: String(version), format });
     if (format === "edl" && dropFrame && drop) q.set("drop_frame", "true");
-    return runAction(() => downloadFile(`/review/export/${assetId}?${q}`, fileName(name, version, format)));
+    return runAction(() =>
+      downloadFile(`${routePath(review.exportComments, { asset_id: assetId })}?${q}`, fileName(name, version, format)),
+    );
   };
   return (
     <Group gap={4} wrap="wrap" role="group" aria-label={t.title}>

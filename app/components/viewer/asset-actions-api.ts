@@ -1,7 +1,8 @@
 import type { z } from "@hono/zod-openapi";
 import type { asset as assetOut, created, version as versionRow } from "../../../functions/assets/schemas";
 import type { taskOut, templateOut } from "../../../functions/tasks/schemas";
-import { api } from "../../lib/api";
+import * as tasks from "../../../functions/tasks/contract";
+import { api, call } from "../../lib/api";
 import type { Variant } from "./viewer-api";
 
 /** The calls of the viewer's actions (decision 055); the shapes are the API's own schemas. */
@@ -45,7 +46,7 @@ export const variantsOf = (assetId: string, version: number, signal?: AbortSigna
   api<Variant[]>(`/asset/variants/${assetId}/${version}`, { signal });
 
 /** Templates that apply to the asset, and the proxy profiles among them. */
-export const availableTasks = (assetId: string) => api<TaskTemplate[]>("/tasklist/available-tasks", { query: { entity: assetId } });
-export const availableProfiles = (assetId: string) => api<TaskTemplate[]>(`/tasklist/available-profiles/${assetId}`);
+export const availableTasks = (assetId: string) => call(tasks.availableTasks, { query: { entity: assetId } });
+export const availableProfiles = (assetId: string) => call(tasks.availableProfiles, { params: { id: assetId } });
 export const enqueueTask = (assetId: string, templateId: string) =>
-  api<Task>(`/tasklist/enqueue-task/${assetId}`, { method: "POST", body: { template_id: templateId } });
+  call(tasks.enqueueTask, { params: { id: assetId }, body: { template_id: templateId } });

@@ -3,7 +3,6 @@ import type {
   ApprovalOut,
   CommentBody,
   CommentOut,
-  commentCreated,
   commentsOut,
   Moment,
   OverallStatus,
@@ -12,9 +11,9 @@ import type {
   ReviewStatus,
   Shape,
 } from "../../../functions/review/schemas";
-import type { ReviewerCandidate } from "../../../functions/review/reviewers-schemas";
 import { timecode } from "../../../functions/review/timecode";
-import { api } from "../../lib/api";
+import * as review from "../../../functions/review/contract";
+import { call } from "../../lib/api";
 
 /** The viewer's calls to /api/review (docs/decisions/061-review-and-approval.md); the shapes are the API's own schemas. */
 
@@ -33,17 +32,17 @@ export type NewComment = Pick<CommentBody, "asset_id" | "body"> & {
 };
 
 export const listComments = (assetId: string, version: number, signal?: AbortSignal) =>
-  api<CommentsOut>("/review/comments", { query: { asset_id: assetId, version }, signal });
+  call(review.listComments, { query: { asset_id: assetId, version }, signal });
 
-export const addComment = (body: NewComment) => api<z.infer<typeof commentCreated>>("/review/comments", { method: "POST", body });
+export const addComment = (body: NewComment) => call(review.addComment, { body });
 
 export const setResolved = (commentId: string, resolved: boolean) =>
-  api<{ ok: true }>(`/review/comments/${commentId}`, { method: "PATCH", body: { resolved } });
+  call(review.patchComment, { params: { id: commentId }, body: { resolved } });
 
-export const deleteComment = (commentId: string) => api<{ ok: true }>(`/review/comments/${commentId}`, { method: "DELETE" });
+export const deleteComment = (commentId: string) => call(review.deleteComment, { params: { id: commentId } });
 
 export const getApproval = (assetId: string, version: number, signal?: AbortSignal) =>
-  api<ApprovalOut>(`/review/approval/${assetId}`, { query: { version }, signal });
+  call(review.getApproval, { params: { asset_id: assetId }, query: { version }, signal });
 
 /** What the review panel opens with: the version's comments and its approval round (null when it could not be read). */
 export interface ReviewState {
@@ -65,14 +64,14 @@ export async function loadReview(assetId: string, version: number, signal: Abort
 }
 
 /** Asks for approval (POST /api/review/requests): users by id, outside addresses get review links, answered in `links`. */
-export const requestReview = (body: RequestBody) => api<RequestOut>("/review/requests", { method: "POST", body });
+export const requestReview = (body: RequestBody) => call(review.requestReview, { body });
 
 /** The people the caller may ask to review the asset, by name or login (GET /api/review/reviewers). */
 export const findReviewers = (assetId: string, q: string, signal?: AbortSignal) =>
-  api<ReviewerCandidate[]>(`/review/reviewers/${assetId}`, { query: { q: q || undefined }, signal });
+  call(review.reviewers, { params: { asset_id: assetId }, query: { q: q || undefined }, signal });
 
 export const decide = (assetId: string, version: number, status: ReviewStatus) =>
-  api<ApprovalOut>(`/review/approval/${assetId}`, { method: "POST", body: { version, status } });
+  call(review.decide, { params: { asset_id: assetId }, body: { version, status } });
 
 /**
  * The moment of the frame the player shows at `seconds`: at a known rate, the frame whose display has begun (a
