@@ -1,4 +1,3 @@
-import { configOf } from "../lib/config";
 import type { Env } from "../lib/env";
 
 /**
@@ -23,7 +22,7 @@ const instructions =
   "Если ответа в источниках нет, верни пустой ответ.";
 
 export function chatFrom(env: Env): Chat | null {
-  const { CHAT_URL: url, CHAT_MODEL: model } = configOf(env);
+  const url = env.CHAT_URL;
   if (!url) return null;
   const send = env.CHAT_FETCH ?? { fetch: (input: RequestInfo, init?: RequestInit) => fetch(input, init) };
   return async (question, sources) => {
@@ -32,7 +31,7 @@ export function chatFrom(env: Env): Chat | null {
       method: "POST",
       headers: { "content-type": "application/json", ...(env.CHAT_KEY ? { authorization: `Bearer ${env.CHAT_KEY}` } : {}) },
       body: JSON.stringify({
-        model,
+        model: env.CHAT_MODEL || "default",
         temperature: 0,
         messages: [
           { role: "system", content: instructions },
