@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, Stack, Table, Title } from "@mantine/core";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { TaskTemplateFormModal } from "../components/admin/TaskTemplateFormModal";
@@ -28,34 +28,31 @@ export default function TaskTemplatesPage() {
         <Title order={2}>{t.title}</Title>
         <Button onClick={() => setForm({ key: Date.now() })}>{t.create}</Button>
       </Group>
-      {templates.length === 0 ? (
-        <Text c="dimmed">{t.empty}</Text>
-      ) : (
-        <DataTable
-          minWidth={560}
-          striped
-          aria-label={t.title}
-          head={[t.columns.name, t.columns.operation, t.columns.state, t.columns.actions]}
-          rows={templates}
-        >
-          {(tpl) => (
-            <Table.Tr key={tpl.id} data-testid="template-row">
-              <Table.Td>{tpl.name}</Table.Td>
-              <Table.Td>{t.operations[tpl.operation_class] ?? tpl.operation_class}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={tpl.disabled ? "gray" : "teal"}>
-                  {tpl.disabled ? t.disabled : t.enabled}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="subtle" onClick={() => setForm({ key: Date.now(), template: tpl })}>
-                  {t.edit}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          )}
-        </DataTable>
-      )}
+      <DataTable
+        minWidth={560}
+        striped
+        aria-label={t.title}
+        head={[t.columns.name, t.columns.operation, t.columns.state, t.columns.actions]}
+        rows={templates}
+        empty={t.empty}
+      >
+        {(tpl) => (
+          <Table.Tr key={tpl.id} data-testid="template-row">
+            <Table.Td>{tpl.name}</Table.Td>
+            <Table.Td>{t.operations[tpl.operation_class] ?? tpl.operation_class}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={tpl.disabled ? "gray" : "teal"}>
+                {tpl.disabled ? t.disabled : t.enabled}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Button size="xs" variant="subtle" onClick={() => setForm({ key: Date.now(), template: tpl })}>
+                {t.edit}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      </DataTable>
       {form && <TaskTemplateFormModal key={form.key} template={form.template} onClose={() => setForm(null)} onSaved={revalidate} />}
     </Stack>
   );
