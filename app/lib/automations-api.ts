@@ -1,22 +1,12 @@
 import type { z } from "zod";
-import type {
-  catalogueOut,
-  executeBody,
-  runOut,
-  runsOut,
-  setupBody,
-  SharesBody,
-  triggerFormOut,
-  workflowOut,
-} from "../../functions/udwf/schemas";
+import type { catalogueOut, executeBody, runsOut, setupBody, SharesBody, triggerFormOut } from "../../functions/udwf/schemas";
 import * as tags from "../../functions/tags/contract";
 import * as udwf from "../../functions/udwf/contract";
 import { call } from "./api";
 
 /** /api/udwf (automations); types from the API's own schemas. */
-export type Workflow = z.infer<typeof workflowOut>;
+export type { WorkflowOut as Workflow, RunOut as Run } from "../../functions/udwf/schemas";
 export type Catalogue = z.infer<typeof catalogueOut>;
-export type Run = z.infer<typeof runOut>;
 export type RunsPage = z.infer<typeof runsOut>;
 export type TriggerForm = z.infer<typeof triggerFormOut>;
 export type Setup = z.input<typeof setupBody>;

@@ -27,16 +27,16 @@ function read(): PendingUpload[] {
   }
 }
 
-/** Starts empty so server and hydration agree; `loadPendingUploads` fills it in the browser. */
+/**
+ * The server renders none (`initial`, which hydration matches); in the browser the store holds what this storage
+ * kept from the moment the module loads, and `useStore` shows it right after hydration.
+ */
 export const pendingStore = createStore<readonly PendingUpload[]>([]);
+if (typeof window !== "undefined") pendingStore.set(read());
 
 function write(next: PendingUpload[]) {
   pendingStore.set(next);
   if (typeof localStorage !== "undefined") localStorage.setItem(KEY, JSON.stringify(next));
-}
-
-export function loadPendingUploads(): void {
-  pendingStore.set(read());
 }
 
 export function rememberUpload(entry: PendingUpload): void {

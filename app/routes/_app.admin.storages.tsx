@@ -1,6 +1,5 @@
 import { Badge, Button, Group, Progress, Stack, Table, Text, Title } from "@mantine/core";
-import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { useState } from "react";
+import { useLoaderData } from "@remix-run/react";
 import { StorageFormModal } from "../components/admin/StorageFormModal";
 import { ru } from "../i18n/ru";
 import { listStorages, type Storage, storageUsage } from "../lib/admin-api";
@@ -8,6 +7,7 @@ import { formatSize } from "../lib/format";
 import { pageMeta } from "../lib/meta";
 import { screenLoader } from "../lib/route-data";
 import { DataTable } from "../components/ui/DataTable";
+import { useEditDialog } from "../components/ui/use-edit-dialog";
 
 export const meta = pageMeta(ru.pages.storages);
 
@@ -23,16 +23,14 @@ const t = ru.admin.storages;
 /** /admin/storages: the R2 and S3-compatible storages, their usage as bars against the fullest one, create and edit. */
 export default function StoragesPage() {
   const { storages, usage } = useLoaderData<typeof clientLoader>();
-  const { revalidate } = useRevalidator();
-  // The form's key makes a fresh form (its initial values) every time it opens.
-  const [form, setForm] = useState<{ key: number; storage?: Storage } | null>(null);
+  const form = useEditDialog<Storage>();
   const used = new Map(usage.map((u) => [u.storage_id, u]));
   const fullest = Math.max(1, ...usage.map((u) => u.bytes));
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>{ru.pages.storages}</Title>
-        <Button onClick={() => setForm({ key: Date.now() })}>{t.create}</Button>
+        <Button onClick={form.create}>{t.create}</Button>
       </Group>
       <DataTable
         striped
@@ -72,7 +70,7 @@ export default function StoragesPage() {
               <Table.Td>
                 {/* The built-in R2 binding has nothing to edit but its name, which the installation sets. */}
                 {!s.is_default && (
-                  <Button size="xs" variant="subtle" onClick={() => setForm({ key: Date.now(), storage: s })}>
+                  <Button size="xs" variant="subtle" onClick={() => form.edit(s)}>
                     {t.edit}
                   </Button>
                 )}
@@ -81,7 +79,7 @@ export default function StoragesPage() {
           );
         }}
       </DataTable>
-      {form && <StorageFormModal key={form.key} opened storage={form.storage} onClose={() => setForm(null)} onSaved={revalidate} />}
+      {form.open && <StorageFormModal key={form.open.key} opened storage={form.open.row} onClose={form.close} onSaved={form.saved} />}
     </Stack>
   );
 }

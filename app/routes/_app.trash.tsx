@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Table, Title } from "@mantine/core";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { ConfirmModal } from "../components/mam/dialogs";
@@ -58,36 +58,33 @@ export default function TrashPage() {
   return (
     <Stack gap="md">
       <Title order={2}>{t.title}</Title>
-      {all.length === 0 ? (
-        <Text c="dimmed">{t.empty}</Text>
-      ) : (
-        <DataTable
-          minWidth={640}
-          striped
-          aria-label={t.title}
-          head={[t.columns.name, t.columns.place, t.columns.deletedAt, t.columns.deletedBy, t.columns.size, t.columns.actions]}
-          rows={all}
-        >
-          {(g) => (
-            <Table.Tr key={g.group_id} data-testid="trash-row">
-              <Table.Td>{g.group_name}</Table.Td>
-              <Table.Td>{g.parent_name ?? t.topLevel}</Table.Td>
-              <Table.Td>{formatDateTime(g.deleted_at)}</Table.Td>
-              <Table.Td>{g.deleted_by_name ?? t.unknownUser}</Table.Td>
-              <Table.Td>
-                {formatCount(g.groups, t.groupsWord)}
-                {g.purge_assets > 0 ? ` · ${formatCount(g.purge_assets, t.assetsWord)}, ${formatSize(g.purge_bytes)}` : ""}
-              </Table.Td>
-              <RowActions>
-                <Button size="xs" variant="light" onClick={() => restore(g)}>
-                  {t.restore}
-                </Button>
-                <DangerButton onClick={() => setPurging(g)}>{t.purge}</DangerButton>
-              </RowActions>
-            </Table.Tr>
-          )}
-        </DataTable>
-      )}
+      <DataTable
+        minWidth={640}
+        striped
+        aria-label={t.title}
+        head={[t.columns.name, t.columns.place, t.columns.deletedAt, t.columns.deletedBy, t.columns.size, t.columns.actions]}
+        rows={all}
+        empty={t.empty}
+      >
+        {(g) => (
+          <Table.Tr key={g.group_id} data-testid="trash-row">
+            <Table.Td>{g.group_name}</Table.Td>
+            <Table.Td>{g.parent_name ?? t.topLevel}</Table.Td>
+            <Table.Td>{formatDateTime(g.deleted_at)}</Table.Td>
+            <Table.Td>{g.deleted_by_name ?? t.unknownUser}</Table.Td>
+            <Table.Td>
+              {formatCount(g.groups, t.groupsWord)}
+              {g.purge_assets > 0 ? ` · ${formatCount(g.purge_assets, t.assetsWord)}, ${formatSize(g.purge_bytes)}` : ""}
+            </Table.Td>
+            <RowActions>
+              <Button size="xs" variant="light" onClick={() => restore(g)}>
+                {t.restore}
+              </Button>
+              <DangerButton onClick={() => setPurging(g)}>{t.purge}</DangerButton>
+            </RowActions>
+          </Table.Tr>
+        )}
+      </DataTable>
       {all.length > 0 && all.length % 50 === 0 && (
         <Group>
           <Button variant="default" onClick={loadMore}>

@@ -3,12 +3,12 @@ import { type ShareLink, shareLinks } from "../../db/schema";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import type { Permission } from "../lib/permissions";
 import { hashPassword } from "../lib/password";
 import { mailLink } from "../sl/email";
 import { linkState } from "../sl/public";
+import { linkCreateWrites } from "../sl/service";
 import { newLinkId } from "../sl/tokens";
 import type { RequestBody } from "./schemas";
 
@@ -92,28 +92,8 @@ export async function guestLinks(
   return { links, fresh };
 }
 
-/** The new links' rows and their `share-link.create` events (never the password, only whether there is one). */
-export const guestLinkWrites = (db: Db, auth: AuthUser, fresh: ShareLink[]) =>
-  fresh.flatMap((l) => [
-    db.insert(shareLinks).values(l),
-    eventInsert(db, {
-      kind: "share-link.create",
-      userId: auth.userId,
-      entityType: "share_link",
-      entityId: l.linkId,
-      data: {
-        asset: l.assetId,
-        kind: "review",
-        version: l.reviewVersion,
-        time_range: [l.startsAt, l.endsAt],
-        acl: l.acl,
-        email: l.emails,
-        password: l.passwordHash !== null,
-        confirm_email: l.confirmEmail,
-        download_limit: null,
-      },
-    }),
-  ]);
+/** The new links' rows and their `share-link.create` events, as every share link records its making. */
+export const guestLinkWrites = (db: Db, auth: AuthUser, fresh: ShareLink[]) => fresh.flatMap((l) => linkCreateWrites(db, auth, l));
 
 /** Each link to its address through the one mail path; the console (local runs) gets the id masked. */
 export async function mailGuestLinks(db: Db, env: Env, auth: AuthUser, links: ShareLink[], assetName: string, origin: string) {

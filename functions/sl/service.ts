@@ -91,10 +91,7 @@ export async function createLink(db: Db, env: Env, auth: AuthUser, assetId: stri
     ctime: now,
     mtime: now,
   };
-  await db.batch([
-    db.insert(shareLinks).values(row),
-    eventInsert(db, { kind: "share-link.create", userId: auth.userId, entityType: "share_link", entityId: linkId, data: eventData(row) }),
-  ]);
+  await db.batch(linkCreateWrites(db, auth, row));
   await mailTo(db, env, auth, row, body.email, origin);
   return linkId;
 }
@@ -108,6 +105,21 @@ const eventData = (r: ShareLink) => ({
   password: r.passwordHash !== null,
   download_limit: r.downloadLimit,
 });
+
+/**
+ * A new link's row and its `share-link.create` event, for one batch. A review link (review/guest-links.ts, made in
+ * its request's batch) also records its round and whether its guest confirms the address.
+ */
+export const linkCreateWrites = (db: Db, auth: AuthUser, link: ShareLink) => {
+  const data =
+    link.kind === "review"
+      ? { ...eventData(link), kind: link.kind, version: link.reviewVersion, confirm_email: link.confirmEmail }
+      : eventData(link);
+  return [
+    db.insert(shareLinks).values(link),
+    eventInsert(db, { kind: "share-link.create", userId: auth.userId, entityType: "share_link", entityId: link.linkId, data }),
+  ] as const;
+};
 
 async function mailTo(db: Db, env: Env, auth: AuthUser, link: ShareLink, to: string[], origin: string) {
   if (!to.length) return;

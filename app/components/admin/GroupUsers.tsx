@@ -1,7 +1,5 @@
-import { Table } from "@mantine/core";
 import { ru } from "../../i18n/ru";
 import type { AdminUser } from "../../lib/admin-api";
-import { DangerButton } from "../ui/RowActions";
 import { MembershipList } from "./MembershipList";
 import { Pager } from "./Pager";
 import { findUsers } from "./pickers";
@@ -19,19 +17,15 @@ export function GroupUsers({ groupId, page, members }: { groupId: string; page: 
       addLabel={t.addUser}
       search={findUsers}
       onAdd={(userId) => team.add(groupId, userId)}
+      onRemove={(u) => team.remove(groupId, u.user_id)}
       pickerTestId="member-picker"
       emptyText={t.membersEmpty}
       rows={members}
+      rowKey={(u) => u.user_id}
+      rowTestId="member-row"
       footer={<Pager page={page} rows={members.length} />}
     >
-      {(u) => (
-        <Table.Tr key={u.user_id} data-testid="member-row">
-          <UserCells user={u} />
-          <Table.Td w={120}>
-            <DangerButton onClick={() => team.remove(groupId, u.user_id)}>{ru.admin.remove}</DangerButton>
-          </Table.Td>
-        </Table.Tr>
-      )}
+      {(u) => <UserCells user={u} />}
     </MembershipList>
   );
 }

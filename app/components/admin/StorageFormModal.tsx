@@ -22,6 +22,7 @@ interface Props {
   onClose: () => void;
   /** The storage to edit; none creates one. */
   storage?: Storage;
+  /** After a save: the screen reloads and closes the dialog. */
   onSaved: () => void;
 }
 
@@ -52,14 +53,7 @@ export function StorageFormModal({ opened, onClose, storage, onSaved }: Props) {
       return Object.fromEntries(Object.entries(errors).map(([path, message]) => [fieldOf(path), message]));
     },
   });
-  const { busy, save } = useDialogSave(
-    form,
-    () => {
-      onSaved();
-      onClose();
-    },
-    fieldOf,
-  );
+  const { busy, save } = useDialogSave(form, onSaved, fieldOf);
 
   const submit = (values: typeof form.values) =>
     save(async () => {

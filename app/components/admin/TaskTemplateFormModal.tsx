@@ -45,6 +45,7 @@ export function TaskTemplateFormModal({
 }: {
   template?: TaskTemplate;
   onClose: () => void;
+  /** After a save: the screen reloads and closes the dialog. */
   onSaved: () => void;
 }) {
   const form = useForm<Values>({
@@ -76,14 +77,7 @@ export function TaskTemplateFormModal({
       return out;
     },
   });
-  const { busy, save } = useDialogSave(
-    form,
-    () => {
-      onSaved();
-      onClose();
-    },
-    fieldOf,
-  );
+  const { busy, save } = useDialogSave(form, onSaved, fieldOf);
 
   const submit = (v: Values) =>
     save(async () => {

@@ -2,7 +2,6 @@ import { Anchor, Table } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { ru } from "../../i18n/ru";
 import type { Team } from "../../lib/admin-api";
-import { DangerButton } from "../ui/RowActions";
 import { MembershipList } from "./MembershipList";
 import { findGroups } from "./pickers";
 import { useTeamMembership } from "./use-team-membership";
@@ -18,21 +17,19 @@ export function UserTeams({ userId, teams }: { userId: string; teams: Team[] }) 
       addLabel={t.add}
       search={findGroups}
       onAdd={(groupId) => team.add(groupId, userId)}
+      onRemove={(g) => team.remove(g.group_id, userId)}
       pickerTestId="team-picker"
       emptyText={t.empty}
       rows={teams}
+      rowKey={(g) => g.group_id}
+      rowTestId="team-row"
     >
       {(g) => (
-        <Table.Tr key={g.group_id} data-testid="team-row">
-          <Table.Td>
-            <Anchor component={Link} to={`/admin/group/${g.group_id}`}>
-              {g.group_name}
-            </Anchor>
-          </Table.Td>
-          <Table.Td w={120}>
-            <DangerButton onClick={() => team.remove(g.group_id, userId)}>{ru.admin.remove}</DangerButton>
-          </Table.Td>
-        </Table.Tr>
+        <Table.Td>
+          <Anchor component={Link} to={`/admin/group/${g.group_id}`}>
+            {g.group_name}
+          </Anchor>
+        </Table.Td>
       )}
     </MembershipList>
   );

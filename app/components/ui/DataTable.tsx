@@ -1,4 +1,4 @@
-import { Table, type TableProps } from "@mantine/core";
+import { Table, type TableProps, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 
 /** A column's header: its text, and a width where the column must not take what its cells ask for. */
@@ -12,13 +12,16 @@ type Props<T> = Omit<TableProps, "children"> & {
   children: (row: T) => ReactNode;
   /** Wide tables scroll sideways on a phone rather than squeeze their columns. */
   minWidth?: number;
+  /** With no rows, this line stands in place of the table (an empty table, header only, says nothing). */
+  empty?: string;
 };
 
 /**
  * The table every list screen draws: a header row and one row per item. The screens differ only in their cells,
  * so they give those and nothing else.
  */
-export function DataTable<T>({ head, rows, children, minWidth, ...tableProps }: Props<T>) {
+export function DataTable<T>({ head, rows, children, minWidth, empty, ...tableProps }: Props<T>) {
+  if (empty !== undefined && rows.length === 0) return <Text c="dimmed">{empty}</Text>;
   const table = (
     <Table {...tableProps}>
       {head && (

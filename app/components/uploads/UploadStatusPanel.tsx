@@ -1,8 +1,8 @@
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense } from "react";
 import { ru } from "../../i18n/ru";
 import { useStore } from "../../lib/store";
-import { loadPendingUploads, pendingStore } from "../../lib/upload-resume";
+import { pendingStore } from "../../lib/upload-resume";
 import { isQueueDone, uploadsStore } from "../../lib/uploads";
 import { useLeaveWarning } from "../../lib/use-leave-warning";
 
@@ -18,7 +18,6 @@ export function UploadStatusPanel() {
   const pending = useStore(pendingStore);
   const { pathname } = useLocation();
   useLeaveWarning(!isQueueDone(items), ru.uploads.leaveWarning);
-  useEffect(loadPendingUploads, []);
 
   if ((items.length === 0 && pending.length === 0) || pathname === "/login") return null;
   return (

@@ -129,19 +129,36 @@ function SyncedPlayers({ sides, name }: { sides: [CompareSide, CompareSide]; nam
           {t.synced}
         </Text>
       </Group>
-      <Group gap="sm" align="stretch" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
-        {sides.map((side, i) => (
-          <SidePane
-            key={side.version}
-            side={side}
-            name={name}
-            label={i === 0 ? t.left : t.right}
-            mediaRef={refs[i]}
-            testId={`compare-${i ? "right" : "left"}`}
-          />
-        ))}
-      </Group>
+      <SidePanes sides={sides} name={name} mediaRefs={refs} />
     </Stack>
+  );
+}
+
+type MediaRef = RefObject<HTMLMediaElement | null>;
+
+/** The two versions next to each other, left then right; the synced players hand in their elements' refs. */
+function SidePanes({
+  sides,
+  name,
+  mediaRefs,
+}: {
+  sides: [CompareSide, CompareSide];
+  name: string;
+  mediaRefs?: readonly [MediaRef, MediaRef];
+}) {
+  return (
+    <Group gap="sm" align="stretch" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
+      {sides.map((side, i) => (
+        <SidePane
+          key={side.version}
+          side={side}
+          name={name}
+          label={i === 0 ? t.left : t.right}
+          mediaRef={mediaRefs?.[i]}
+          testId={`compare-${i ? "right" : "left"}`}
+        />
+      ))}
+    </Group>
   );
 }
 
@@ -155,7 +172,7 @@ function SidePane({
   side: CompareSide;
   name: string;
   label: string;
-  mediaRef?: RefObject<HTMLMediaElement | null>;
+  mediaRef?: MediaRef;
   testId: string;
 }) {
   const src = srcOf(side);
@@ -260,17 +277,7 @@ export function CompareView({ data }: { data: CompareData }) {
           <ImageWipe left={srcOf(sides[0])!} right={srcOf(sides[1])!} name={asset.name} />
         </Stack>
       ) : (
-        <Group gap="sm" align="stretch" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
-          {sides.map((side, i) => (
-            <SidePane
-              key={side.version}
-              side={side}
-              name={asset.name}
-              label={i === 0 ? t.left : t.right}
-              testId={`compare-${i ? "right" : "left"}`}
-            />
-          ))}
-        </Group>
+        <SidePanes sides={sides} name={asset.name} />
       )}
     </Stack>
   );
