@@ -102,13 +102,13 @@ api.route("/", eventRoutes);
 api.route("/", searchRoutes);
 api.route("/", similarRoutes);
 api.route("/", duplicateRoutes);
-api.route("/wopi", wopiRoutes);
+api.route("/", wopiRoutes);
 api.route("/", shopRoutes);
 api.route("/", udwfRoutes);
 api.route("/transcripts", transcriptRoutes);
 api.route("/transcripts", recognizeRoutes);
 api.route("/", reviewRoutes);
-api.route("/review", reviewLiveRoutes);
+api.route("/", reviewLiveRoutes);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
 const openApiConfig = { openapi: "3.1.0", info: { title: "Медиа-архив", version: "1" }, security: [{ bearer: [] }] };

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { defineRoute, errorAnswers, jsonBody, routeDefiner } from "../lib/route-contract";
+import { defineRoute, errorAnswers, errorResponse, errorResponses, jsonBody, routeDefiner } from "../lib/route-contract";
 import { inboxOut, inboxQuery, inboxRead, inboxReadOut } from "./inbox-schemas";
 import { reviewerCandidates as candidatesOut, reviewersQuery } from "./reviewers-schemas";
 import {
@@ -13,6 +13,7 @@ import {
   decisionBody,
   exportQuery,
   listQuery,
+  liveTicketOut,
   ok,
   requestBody,
   requestOut,
@@ -112,4 +113,13 @@ export const markInboxRead = route(
   "Mark the caller's inbox items read: the given ids, or all",
   { body: jsonBody(inboxRead) },
   inboxReadOut,
+);
+
+// The live room (./live-routes.ts): a browser cannot send headers with a WebSocket, so it asks for a ticket first.
+export const liveTicket = routeDefiner(["review"], { ...errorResponses, 404: errorResponse("Not found, or the asset is not readable") })(
+  "post",
+  "/review/live-ticket/{asset_id}",
+  "A short-lived ticket to the asset's live review room (read on the asset)",
+  { params: assetParam },
+  liveTicketOut,
 );

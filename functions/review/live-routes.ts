@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getDb } from "../lib/db";
 import { ApiError } from "../lib/errors";
-import { errorResponse, createApp, errorResponses, routeDefiner } from "../lib/openapi";
+import { errorResponse, createApp, errorResponses } from "../lib/openapi";
+import * as r from "./contract";
 import { joinRoom, liveTicket, ticketHolder } from "./live";
 import { assetParam } from "./schemas";
 
@@ -12,28 +13,14 @@ import { assetParam } from "./schemas";
  */
 const app = createApp();
 
-const ticketOut = z
-  .object({
-    ticket: z.string().openapi({ description: "For GET /api/review/live/{asset_id}?ticket=…, once, within a minute" }),
-    expires: z.number().int().openapi({ description: "Unix seconds" }),
-  })
-  .openapi("ReviewLiveTicket");
-
-app.openapi(
-  routeDefiner(["review"], { ...errorResponses, 404: errorResponse("Not found, or the asset is not readable") })(
-    "post",
-    "/live-ticket/{asset_id}",
-    "A short-lived ticket to the asset's live review room (read on the asset)",
-    { params: assetParam },
-    ticketOut,
-  ),
-  async (c) => c.json(await liveTicket(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").asset_id), 200),
+app.openapi(r.liveTicket, async (c) =>
+  c.json(await liveTicket(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").asset_id), 200),
 );
 
 app.openapi(
   createRoute({
     method: "get",
-    path: "/live/{asset_id}",
+    path: "/review/live/{asset_id}",
     tags: ["review"],
     summary:
       "The asset's live review room over a WebSocket: presence, and comment.created|updated|deleted and approval.changed as the REST lists show them",
