@@ -88,7 +88,7 @@ api.route("/", ssoLinkRoutes);
 api.route("/", userRoutes);
 api.route("/", systemRoutes);
 api.route("/", metricsRoutes);
-api.route("/asset", assetsRoutes);
+api.route("/", assetsRoutes);
 api.route("/", uploadRoutes);
 api.route("/", storageRoutes);
 api.route("/", taskRoutes);
