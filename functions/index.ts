@@ -105,8 +105,8 @@ api.route("/", duplicateRoutes);
 api.route("/", wopiRoutes);
 api.route("/", shopRoutes);
 api.route("/", udwfRoutes);
-api.route("/transcripts", transcriptRoutes);
-api.route("/transcripts", recognizeRoutes);
+api.route("/", transcriptRoutes);
+api.route("/", recognizeRoutes);
 api.route("/", reviewRoutes);
 api.route("/", reviewLiveRoutes);
 
