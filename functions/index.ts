@@ -93,7 +93,7 @@ api.route("/", uploadRoutes);
 api.route("/", storageRoutes);
 api.route("/", taskRoutes);
 api.route("/", taskCallbackRoutes);
-api.route("/sl", shareLinkRoutes);
+api.route("/", shareLinkRoutes);
 api.route("/", fieldRoutes);
 api.route("/", listRoutes);
 api.route("/", tagRoutes);
