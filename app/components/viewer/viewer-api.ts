@@ -4,6 +4,7 @@ import type { assetInfo as assetInfoOut, playLink, variant } from "../../../func
 import { viewableVariantTypes, viewVariant } from "../../../functions/assets/variant-rights";
 import { servedAs } from "../../../functions/lib/served-bytes";
 import { call } from "../../lib/api";
+import { previewLinks } from "../mam/mam-api";
 import { kindOf } from "../mam/Thumb";
 
 /** Calls of the file viewer and the asset info screen; the shapes are the API's own schemas. */
@@ -18,7 +19,7 @@ export const assetInfo = (id: string, signal?: AbortSignal) => call(assets.asset
 export const latestVariants = async (id: string, signal?: AbortSignal) =>
   (await call(assets.versionsByIds, { body: { ids: [id] }, signal }))[0]?.variants ?? [];
 export const playVariant = (variantId: string) => call(assets.playVariant, { params: { id: variantId } });
-export const previewOf = async (assetId: string) => (await call(assets.previewsOfAssets, { body: { ids: [assetId] } }))[0]?.preview ?? null;
+export const previewOf = async (assetId: string) => (await previewLinks([assetId]))[0]?.preview ?? null;
 
 /** The variants whose bytes the caller may get: all with `download`, else proxies and watermarked copies. */
 export const gettableVariants = (variants: Variant[], access: string[]) =>
