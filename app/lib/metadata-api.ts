@@ -14,11 +14,12 @@ import {
 import type { list, listRecord } from "../../functions/lists/schemas";
 import type { tag } from "../../functions/tags/schemas";
 import type { taxon } from "../../functions/taxonomy/schemas";
+import * as assets from "../../functions/assets/contract";
 import * as fields from "../../functions/fields/contract";
 import * as lists from "../../functions/lists/contract";
 import * as tags from "../../functions/tags/contract";
 import * as taxonomy from "../../functions/taxonomy/contract";
-import { api, call, routePath } from "./api";
+import { call, routePath } from "./api";
 
 /** The calls the metadata admin screens make (/api/fields, /api/asset/class, /api/tags, /api/taxonomy, /api/lists). */
 
@@ -55,10 +56,10 @@ function withoutEmptyExtsys<T extends { field_def_extsys?: string | null; field_
 }
 
 // Asset classes
-export const listClasses = (signal?: AbortSignal) => api<AssetClass[]>("/asset/class", { signal });
-export const createClass = (body: AssetClassBody) => api<AssetClass>("/asset/class", { method: "POST", body });
-export const changeClass = (id: string, body: Partial<AssetClassBody>) => api<AssetClass>(`/asset/class/${id}`, { method: "PATCH", body });
-export const deleteClass = (id: string) => api(`/asset/class/${id}`, { method: "DELETE" });
+export const listClasses = (signal?: AbortSignal) => call(assets.listClasses, { signal });
+export const createClass = (body: AssetClassBody) => call(assets.createClass, { body });
+export const changeClass = (id: string, body: Partial<AssetClassBody>) => call(assets.changeClass, { params: { id }, body });
+export const deleteClass = (id: string) => call(assets.deleteClass, { params: { id } });
 
 // Tags
 export const listTags = (skip: number, take: number, signal?: AbortSignal) => call(tags.listTags, { query: { skip, take }, signal });

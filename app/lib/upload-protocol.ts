@@ -4,6 +4,8 @@
  * postMessage. Parts go up several at a time, each retried with backoff; a resumed upload sends only the
  * parts GET /api/ul/{id} reports missing.
  */
+import type * as uploads from "../../functions/uploads/contract";
+import type { Answer } from "./api";
 import { BOOKMARK_HEADER } from "./db-bookmark";
 import type { UploadInto, UploadStatus } from "./uploads";
 
@@ -45,13 +47,11 @@ export type FromWorker =
   /** The chosen upload server stopped answering; the upload went on through this Worker. */
   | { type: "serverDown"; server: string };
 
-interface ServerUpload {
-  upload_id: string;
-  size: number;
-  part_size: number;
-  part_count: number;
-  missing: number[];
-}
+/**
+ * The upload routes' answers, typed by their definitions (functions/uploads/contract.ts). The worker sends them with
+ * its own fetch, to the chosen upload server: call() and the contract's values stay out of its bundle.
+ */
+type ServerUpload = Answer<typeof uploads.startUpload>;
 
 class HttpError extends Error {
   constructor(
@@ -236,7 +236,9 @@ export function createUploadHandler(post: (message: FromWorker) => void, origin 
         const chunk = file.slice((part - 1) * up.part_size, (part - 1) * up.part_size + partBytes(part));
         await withRetry(signal, async () => {
           sent.set(part, 0);
-          const [target] = await call<{ url: string }[]>(`/ul/${up.upload_id}/targets`, signal, { json: { parts: [part] } });
+          const [target] = await call<Answer<typeof uploads.partTargets>>(`/ul/${up.upload_id}/targets`, signal, {
+            json: { parts: [part] },
+          });
           const etag = await putPart(new URL(target.url, origin || undefined).href, chunk, signal, (bytes) => {
             sent.set(part, bytes);
             report();
@@ -252,7 +254,7 @@ export function createUploadHandler(post: (message: FromWorker) => void, origin 
     post({ type: "changeStatus", key, status: "uploaded" });
     post({ type: "changeStatus", key, status: "saving" });
     const done = await withRetry(signal, () =>
-      call<{ asset_id: string; content_size: number }>(`/ul/${up.upload_id}/complete`, signal, { method: "POST" }),
+      call<Answer<typeof uploads.completeUpload>>(`/ul/${up.upload_id}/complete`, signal, { method: "POST" }),
     );
     post({ type: "uploadCompleted", key, assetId: done.asset_id, contentSize: done.content_size, bookmark });
   }

@@ -1,6 +1,5 @@
-import type { z } from "@hono/zod-openapi";
-import type { created as assetCreated } from "../../functions/assets/schemas";
-import { api, ApiError, refreshTokens } from "./api";
+import * as assets from "../../functions/assets/contract";
+import { ApiError, call, refreshTokens } from "./api";
 import { noteBookmark } from "./db-bookmark";
 import { sessionStore } from "./session";
 import type { Store } from "./store";
@@ -174,7 +173,7 @@ export class UploadQueue {
     let assetId = item.assetId;
     if (!assetId) {
       try {
-        const created = await api<z.infer<typeof assetCreated>>("/asset/create", {
+        const created = await call(assets.createAsset, {
           body: { asset_name: item.file.name, asset_mime: item.file.type || "application/octet-stream", in_group: item.groupId },
         });
         assetId = created.asset_id;
@@ -211,7 +210,7 @@ export class UploadQueue {
       // The worker's abort of a new asset's only upload may already have taken the asset: 404 is done too.
       // An upload into an existing asset (a new version, a variant) leaves the asset: the abort was all.
       if (assetId && !item?.into)
-        await api(`/asset/${assetId}`, { method: "DELETE" }).catch((e) => {
+        await call(assets.deleteAsset, { params: { id: assetId } }).catch((e) => {
           if (!(e instanceof ApiError && e.status === 404)) throw e;
         });
       forgetUpload(item?.uploadId ?? null);
@@ -275,7 +274,7 @@ export class UploadQueue {
     this.update(item.key, { status: "busy", progress: 100, loaded: item.file.size });
     forgetUpload(item.uploadId);
     try {
-      await api(`/asset/content-size/${assetId}`);
+      await call(assets.contentSize, { params: { id: assetId } });
       this.update(item.key, { status: "completed" });
       this.options.onCompleted?.(assetId);
       if (item.into) for (const listener of this.assetListeners.get(assetId) ?? []) listener();

@@ -1,6 +1,7 @@
 import type { z } from "zod";
+import * as uploads from "../../functions/uploads/contract";
 import type { uploadServer as uploadServerSchema } from "../../functions/uploads/schemas";
-import { api } from "./api";
+import { call } from "./api";
 
 /**
  * Which upload server the page sends files to (spec 7 and 9, docs/decisions/041-upload-servers.md): the list from
@@ -46,12 +47,14 @@ let chosen: { server: UploadServer; at: number } | null = null;
 let choosing: Promise<UploadServer> | null = null;
 
 async function refresh(): Promise<UploadServer> {
-  const servers = await api<UploadServer[]>("/uldl-list");
+  const servers = await call(uploads.uploadServers);
   const fallback = servers[0];
   const pings = await Promise.all(servers.map(ping));
   // The reports are the server's view of its reach; a failed report does not hold the upload up.
   await Promise.all(
-    pings.filter((p) => p.ms !== null).map((p) => api("/uldl-status", { body: { id: p.server.id, ping: p.ms } }).catch(() => undefined)),
+    pings.flatMap((p) =>
+      p.ms === null ? [] : [call(uploads.reportPing, { body: { id: p.server.id, ping: p.ms } }).catch(() => undefined)],
+    ),
   );
   const server = chooseServer(pings, fallback);
   chosen = { server, at: Date.now() };

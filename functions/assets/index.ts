@@ -4,9 +4,12 @@ import contentRoutes from "./content-routes";
 import extraRoutes from "./extra-routes";
 import assetRoutes from "./routes";
 
-/** /api/asset: static paths (content/…, class/…, create, …) are mounted before /{id}. */
+/**
+ * /api/asset, its routes with full paths in ./contract.ts: static paths (content/…, class/…, create, …) are mounted
+ * before /asset/{id}.
+ */
 const app = createApp();
-app.route("/content", contentRoutes);
+app.route("/", contentRoutes);
 app.route("/", classRoutes);
 app.route("/", extraRoutes);
 app.route("/", assetRoutes);

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { defineRoute, errorAnswers, jsonBody, routeDefiner } from "../lib/route-contract";
+import { defineRoute, errorAnswers, errorResponse, errorResponses, jsonBody, routeDefiner } from "../lib/route-contract";
 import { inboxOut, inboxQuery, inboxRead, inboxReadOut } from "./inbox-schemas";
 import { reviewerCandidates as candidatesOut, reviewersQuery } from "./reviewers-schemas";
 import {
@@ -13,6 +13,7 @@ import {
   decisionBody,
   exportQuery,
   listQuery,
+  liveTicketOut,
   ok,
   requestBody,
   requestOut,
@@ -113,3 +114,39 @@ export const markInboxRead = route(
   { body: jsonBody(inboxRead) },
   inboxReadOut,
 );
+
+// The live room (./live-routes.ts): a browser cannot send headers with a WebSocket, so it asks for a ticket first,
+// then connects with the ticket in the address.
+const liveRoute = routeDefiner(["review"], errorAnswers({ 404: "Not found, or the asset is not readable" }));
+export const liveTicket = liveRoute(
+  "post",
+  "/review/live-ticket/{asset_id}",
+  "A short-lived ticket to the asset's live review room (read on the asset)",
+  { params: assetParam },
+  liveTicketOut,
+);
+export const liveRoom = defineRoute({
+  method: "get",
+  path: "/review/live/{asset_id}",
+  tags: ["review"],
+  summary:
+    "The asset's live review room over a WebSocket: presence, and comment.created|updated|deleted and approval.changed as the REST lists show them",
+  // The ticket is the credential (a WebSocket carries no Authorization header); it names the session and the asset.
+  security: [],
+  request: {
+    params: assetParam,
+    query: z.object({
+      ticket: z.string().max(800).optional().openapi({
+        description: "From POST /api/review/live-ticket/{asset_id}, or a guest's from POST /api/review/guest/{link_id}/live-ticket",
+      }),
+    }),
+  },
+  responses: {
+    101: { description: "Switching to the WebSocket" },
+    400: errorResponses[400],
+    401: errorResponse(
+      "No ticket, or a forged, expired or other asset's one, or its session ended or lost read on the asset, or its review link is no longer usable",
+    ),
+    426: errorResponse("Not a WebSocket upgrade"),
+  },
+});

@@ -119,6 +119,14 @@ export const commentPatch = z
 
 export const commentParam = z.object({ id: entityId.openapi({ param: { name: "id", in: "path" } }) });
 export const assetParam = z.object({ asset_id: entityId.openapi({ param: { name: "asset_id", in: "path" } }) });
+
+/** A short-lived ticket to an asset's live review room (./live-routes.ts). */
+export const liveTicketOut = z
+  .object({
+    ticket: z.string().openapi({ description: "For GET /api/review/live/{asset_id}?ticket=…, once, within a minute" }),
+    expires: z.number().int().openapi({ description: "Unix seconds" }),
+  })
+  .openapi("ReviewLiveTicket");
 const queryVersion = z.coerce.number({ error: "должно быть числом" }).int("должно быть целым").min(1, "нумерация с 1").optional();
 export const listQuery = z.object({ asset_id: entityId, version: queryVersion });
 export const versionQuery = z.object({ version: queryVersion });

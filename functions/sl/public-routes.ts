@@ -41,7 +41,7 @@ function answerInfo(c: Context<AppEnv>, o: OpenLink, cookie: string | null) {
 app.openapi(
   createRoute({
     method: "get",
-    path: "/info/{id}",
+    path: "/sl/info/{id}",
     security: [],
     tags,
     summary: "What the public page shows (open)",
@@ -54,7 +54,7 @@ app.openapi(
 app.openapi(
   createRoute({
     method: "post",
-    path: "/info/{id}",
+    path: "/sl/info/{id}",
     security: [],
     tags,
     summary: "Unlock a password-protected link: sets a signed, short-lived, httpOnly cookie bound to it (open)",
@@ -86,7 +86,7 @@ const which = z.object({ which: z.enum(["original", "proxy"]).openapi({ param: {
 app.openapi(
   createRoute({
     method: "get",
-    path: "/{id}/download/{which}",
+    path: "/sl/{id}/download/{which}",
     security: [],
     tags,
     summary: "Download the original or the proxy (counted; open)",
@@ -102,7 +102,7 @@ app.openapi(
 app.openapi(
   createRoute({
     method: "get",
-    path: "/{id}/play",
+    path: "/sl/{id}/play",
     security: [],
     tags,
     summary: "The player's bytes (proxy, else original), inline with Range (open)",
@@ -115,7 +115,7 @@ app.openapi(
 app.openapi(
   createRoute({
     method: "get",
-    path: "/{id}/preview",
+    path: "/sl/{id}/preview",
     security: [],
     tags,
     summary: "The preview image (open)",

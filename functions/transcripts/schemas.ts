@@ -11,6 +11,8 @@ export const MAX_SEGMENTS = 50_000;
 export const MAX_SEGMENT_TEXT = 2_000;
 /** An SRT/WebVTT body: 8 MiB is several days of cues. */
 export const MAX_SUBTITLE_BYTES = 8 * 1024 * 1024;
+/** The body types an SRT or WebVTT file arrives as (browsers send .srt as text/plain or nothing at all). */
+export const subtitleTypes = ["text/plain", "application/x-subrip", "text/vtt", "text/srt"];
 
 const seconds = z.number({ error: "должно быть числом секунд" }).min(0, "не меньше 0").max(1_000_000, "слишком большое время");
 

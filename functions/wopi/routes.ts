@@ -7,7 +7,8 @@ import { createApp, errorResponses, jsonContent } from "../lib/openapi";
 import { notImplemented, requireWrite, wopiCaller } from "./caller";
 import { lock, lockHeader, refreshLock, relock, unlock, currentLock } from "./locks";
 import { putRelative, renameFile } from "./relative";
-import { accessQuery, checkFileInfo as fileInfoSchema, fileParam, tokenAnswer } from "./schemas";
+import * as r from "./contract";
+import { accessQuery, checkFileInfo as fileInfoSchema, fileParam } from "./schemas";
 import { appOrigin, checkFileInfo, getFile, issueToken, putFile, putUserInfo } from "./service";
 
 /**
@@ -25,19 +26,10 @@ const fileErrors = {
 };
 const empty = { description: "done; lock answers carry X-WOPI-Lock / X-WOPI-ItemVersion" };
 
-app.openapi(
-  createRoute({
-    method: "post",
-    path: "/token/{id}",
-    tags,
-    summary: "An access token for the caller on a file (write when it holds update), its CheckFileInfo URL and the office client's page",
-    request: { params: fileParam },
-    responses: { 200: jsonContent(tokenAnswer), ...errorResponses, 404: err("Unknown file or not readable") },
+app.openapi(r.wopiToken, async (c) =>
+  c.json(await issueToken(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").id, appOrigin(c.env, c.req.raw)), 200, {
+    "Cache-Control": "no-store",
   }),
-  async (c) =>
-    c.json(await issueToken(getDb(c.env), c.env, c.get("auth"), c.req.valid("param").id, appOrigin(c.env, c.req.raw)), 200, {
-      "Cache-Control": "no-store",
-    }),
 );
 
 const caller = (c: Context<AppEnv>, id: string, q: { access_token?: string }) => wopiCaller(c.env, c.req.raw, id, q.access_token);
@@ -45,7 +37,7 @@ const caller = (c: Context<AppEnv>, id: string, q: { access_token?: string }) =>
 app.openapi(
   createRoute({
     method: "get",
-    path: "/files/{id}",
+    path: "/wopi/files/{id}",
     security: [],
     tags,
     summary: "CheckFileInfo (access_token)",
@@ -61,7 +53,7 @@ app.openapi(
 app.openapi(
   createRoute({
     method: "get",
-    path: "/files/{id}/contents",
+    path: "/wopi/files/{id}/contents",
     security: [],
     tags,
     summary: "GetFile (access_token): the bytes, X-WOPI-ItemVersion",
@@ -77,7 +69,7 @@ app.openapi(
 app.openapi(
   createRoute({
     method: "post",
-    path: "/files/{id}/contents",
+    path: "/wopi/files/{id}/contents",
     security: [],
     tags,
     summary: "PutFile (X-WOPI-Override: PUT, access_token): a new version; needs the lock, or an empty unlocked file",
@@ -95,7 +87,7 @@ app.openapi(
 app.openapi(
   createRoute({
     method: "post",
-    path: "/files/{id}",
+    path: "/wopi/files/{id}",
     security: [],
     tags,
     summary:

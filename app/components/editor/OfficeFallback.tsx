@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
-import { api } from "../../lib/api";
+import * as assets from "../../../functions/assets/contract";
+import { call } from "../../lib/api";
 import { runAction } from "../../lib/actions";
 import { downloadFile, originalPath } from "../mam/download";
-import { playVariant, type Variant } from "../viewer/viewer-api";
+import { playVariant } from "../viewer/viewer-api";
 
 const t = ru.editor.office;
 
@@ -17,7 +18,7 @@ export function OfficeFallback({ assetId, name, version }: { assetId: string; na
   const openPdf = () =>
     runAction(async () => {
       if (version === null) return setNoPdf(true);
-      const v = await api<Variant>(`/asset/asset-proxy-doc/${assetId}/${version}`).catch(() => null);
+      const v = await call(assets.proxyDoc, { params: { id: assetId, v: version } }).catch(() => null);
       if (!v) return setNoPdf(true);
       window.open((await playVariant(v.variant_id)).link, "_blank", "noopener");
     });

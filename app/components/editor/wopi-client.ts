@@ -1,5 +1,6 @@
-import type { CheckFileInfo, WopiToken } from "../../../functions/wopi/schemas";
-import { api } from "../../lib/api";
+import * as wopi from "../../../functions/wopi/contract";
+import type { CheckFileInfo } from "../../../functions/wopi/schemas";
+import { call } from "../../lib/api";
 import { ru } from "../../i18n/ru";
 
 /**
@@ -8,7 +9,7 @@ import { ru } from "../../i18n/ru";
  * here is about the access token, and must not sign the user out as the app's client does for the bearer.
  */
 
-export const wopiToken = (assetId: string) => api<WopiToken>(`/wopi/token/${assetId}`, { method: "POST" });
+export const wopiToken = (assetId: string) => call(wopi.wopiToken, { params: { id: assetId } });
 
 export type LockResult = { ok: true } | { ok: false; holder: string | null };
 

@@ -1,4 +1,5 @@
-import { apiFetch } from "../../lib/api";
+import * as assets from "../../../functions/assets/contract";
+import { apiFetch, routePath } from "../../lib/api";
 
 /**
  * Saves a variant as a file. The bytes come through apiFetch (bearer, refresh, error toast by the caller)
@@ -18,5 +19,5 @@ export async function downloadFile(path: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export const originalPath = (assetId: string) => `/asset/content/download/${assetId}/latest/initial`;
-export const variantPath = (variantId: string) => `/asset/content/download-variant/${variantId}`;
+export const originalPath = (assetId: string) => routePath(assets.download, { id: assetId, version: "latest", variant: "initial" });
+export const variantPath = (variantId: string) => routePath(assets.downloadVariant, { id: variantId });

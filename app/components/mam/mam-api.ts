@@ -1,11 +1,12 @@
 import type { z } from "@hono/zod-openapi";
-import type { asset, contentSize as contentSizeOut, previewLinks as previewLinksOut } from "../../../functions/assets/schemas";
+import * as assets from "../../../functions/assets/contract";
+import type { asset, previewLinks as previewLinksOut } from "../../../functions/assets/schemas";
 import type { entityAccessOut, userAbilities as abilitiesOut } from "../../../functions/auth/schemas";
 import * as auth from "../../../functions/auth/contract";
 import * as groups from "../../../functions/groups/contract";
 import type { group, groupWithAccess, member } from "../../../functions/groups/schemas";
 import { PAGE_SIZE, VIRTUAL_ROOT_ID } from "../../../functions/lib/constants";
-import { api, call } from "../../lib/api";
+import { call } from "../../lib/api";
 import type { MembersOrder } from "./sort";
 
 /** Calls of /api/group and /api/asset used by the browser; the shapes are the API's own schemas. */
@@ -53,13 +54,13 @@ export const createGroup = (parent: string, group_name: string) => call(groups.c
 export const renameGroup = (id: string, group_name: string) => call(groups.updateGroup, { params: { id }, body: { group_name } });
 export const deleteGroup = (id: string) => call(groups.deleteGroup, { params: { id } });
 export const deleteGroups = (ids: string[]) => call(groups.deleteGroups, { body: { ids } });
-export const deleteAssets = (ids: string[]) => api("/asset/delete-list", { method: "POST", body: { ids } });
+export const deleteAssets = (ids: string[]) => call(assets.deleteAssets, { body: { ids } });
 
 export function moveMembers(from: string, to: string, members: { el_id: string; el_type: "asset" | "group" }[]) {
   return call(groups.moveMembers, { body: { from, to, members } });
 }
 
-export const previewLinks = (ids: string[]) => api<PreviewLink[]>("/asset/content/preview-by-list", { method: "POST", body: { ids } });
+export const previewLinks = (ids: string[]) => call(assets.previewsOfAssets, { body: { ids } });
 
 export const userAbilities = () => call(auth.getUserAbilities);
 export const entityAccess = (id: string) => call(auth.entityAccess, { params: { id } });
@@ -71,8 +72,8 @@ export function chunks<T>(list: T[], size = 100): T[][] {
   return out;
 }
 
-export const getAsset = (id: string, signal?: AbortSignal) => api<Asset>(`/asset/${id}`, { signal });
-export const contentSize = (id: string) => api<z.infer<typeof contentSizeOut>>(`/asset/content-size/${id}`);
+export const getAsset = (id: string, signal?: AbortSignal) => call(assets.getAsset, { params: { id }, signal });
+export const contentSize = (id: string) => call(assets.contentSize, { params: { id } });
 
 /** A freshly uploaded asset as a row of the contents list. */
 export async function memberOfAsset(id: string): Promise<Member> {

@@ -3,10 +3,11 @@ import { Button, Checkbox, Group, NumberInput, PasswordInput, Stack, TextInput }
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
+import * as sl from "../../../functions/sl/contract";
 import { sharePasswordMinLength } from "../../../functions/sl/password-rule";
 import { acl, downloadLimit, emails, password, type ShareLinkAclValue, timeRange } from "../../../functions/sl/schemas";
 import { ru } from "../../i18n/ru";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { applyServerErrors } from "../../lib/form-errors";
 
 const t = ru.share.panel;
@@ -64,12 +65,13 @@ export function CreateLinkForm({ assetId, onCreated }: { assetId: string; onCrea
   const submit = form.onSubmit(async (v) => {
     setBusy(true);
     try {
-      const id = await api<string>(`/sl/create/${assetId}`, {
-        method: "POST",
+      const id = await call(sl.createLink, {
+        params: { id: assetId },
         body: {
           time_range: [toSeconds(v.start), toSeconds(v.end)],
           password: v.password || null,
-          acl: v.acl,
+          // The checkbox group holds strings; formSchema has checked them against the rights.
+          acl: v.acl as ShareLinkAclValue[],
           email: emailList(v.emails),
           download_limit: v.limit === "" ? null : v.limit,
         },

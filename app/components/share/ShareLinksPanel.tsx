@@ -1,9 +1,10 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
+import * as sl from "../../../functions/sl/contract";
 import type { LinkOut } from "../../../functions/sl/schemas";
 import { ru } from "../../i18n/ru";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { formatDateTime } from "../../lib/format";
 import { showError, showInfo } from "../../lib/notify";
 import { CopyIconButton } from "../ui/CopyIconButton";
@@ -16,7 +17,7 @@ const urlOf = (id: string) => `${window.location.origin}/sl/${id}`;
 /** Where a listed link leads: a review link (decision 061) opens its review page, not the share page. */
 const linkUrl = (l: LinkOut) => (l.kind === "review" ? `${window.location.origin}/review/${l.link_id}` : urlOf(l.link_id));
 
-export const shareLinksOf = (assetId: string, signal?: AbortSignal) => api<LinkOut[]>(`/sl/for-entity/${assetId}`, { signal });
+export const shareLinksOf = (assetId: string, signal?: AbortSignal) => call(sl.linksOfAsset, { params: { id: assetId }, signal });
 
 /**
  * 'Поделиться' on the asset info screen: the asset's share links (loaded by the route with the rest of the
@@ -28,7 +29,7 @@ export function ShareLinksPanel({ assetId, links }: { assetId: string; links: Li
 
   async function revoke(id: string) {
     try {
-      await api(`/sl/${id}`, { method: "DELETE" });
+      await call(sl.revokeLink, { params: { id } });
       showInfo(t.revoked);
       revalidate();
     } catch (error) {

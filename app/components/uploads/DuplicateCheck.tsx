@@ -3,7 +3,8 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
 import * as duplicates from "../../../functions/duplicates/contract";
-import { api, call } from "../../lib/api";
+import { call } from "../../lib/api";
+import { deleteAssets } from "../mam/mam-api";
 import { duplicatesStore } from "../../lib/duplicate-watch";
 import { showError } from "../../lib/notify";
 import { useStore } from "../../lib/store";
@@ -67,7 +68,7 @@ export function DuplicateCheck({ assetId }: { assetId: string }) {
           disabled={busy}
           onClick={() =>
             act(async () => {
-              await api("/asset/delete-list", { method: "POST", body: { ids: [assetId] } });
+              await deleteAssets([assetId]);
               return t.deleted;
             })
           }

@@ -1,6 +1,7 @@
 import { Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { ru } from "../../i18n/ru";
-import { api } from "../../lib/api";
+import * as uploads from "../../../functions/uploads/contract";
+import { call } from "../../lib/api";
 import { formatSize } from "../../lib/format";
 import { showError } from "../../lib/notify";
 import { uploadQueue } from "../../lib/upload-client";
@@ -23,7 +24,7 @@ export function ResumeOffers({ items }: { items: readonly UploadItem[] }) {
   };
   const forget = (entry: PendingUpload) =>
     // Aborting a new asset's only upload removes the asset as well.
-    api(`/ul/${entry.uploadId}`, { method: "DELETE" })
+    call(uploads.abortUpload, { params: { id: entry.uploadId } })
       .catch(() => undefined)
       .finally(() => forgetUpload(entry.uploadId));
 

@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { api } from "../../lib/api";
+import * as review from "../../../functions/review/contract";
+import { API_ROOT, call, routePath } from "../../lib/api";
 import { type ApprovalOut, type CommentOut, type CommentsOut, momentAt } from "./review-api";
 
 /**
@@ -94,7 +95,7 @@ export function useReviewLive({
 }): Watcher[] {
   return useLiveRoom<ApprovalOut>({
     room: assetId,
-    ticket: async () => ({ ...(await api<{ ticket: string }>(`/review/live-ticket/${assetId}`, { method: "POST" })), asset_id: assetId }),
+    ticket: async () => ({ ...(await call(review.liveTicket, { params: { asset_id: assetId } })), asset_id: assetId }),
     media,
     rate,
     onMessage,
@@ -148,7 +149,7 @@ export function useLiveRoom<A>({
       try {
         const { ticket, asset_id } = await latest.current.fetchTicket();
         if (stopped) return;
-        const url = new URL(`/api/review/live/${asset_id}`, window.location.href);
+        const url = new URL(API_ROOT + routePath(review.liveRoom, { asset_id }), window.location.href);
         url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
         url.searchParams.set("ticket", ticket);
         const socket = new WebSocket(url);

@@ -1,18 +1,17 @@
 import type { z } from "@hono/zod-openapi";
-import type { recognizeOut, Segment, trackOut, TranscriptOut } from "../../../functions/transcripts/schemas";
-import { api, ApiError } from "../../lib/api";
+import * as transcripts from "../../../functions/transcripts/contract";
+import type { Segment, trackOut, TranscriptOut } from "../../../functions/transcripts/schemas";
+import { ApiError, call } from "../../lib/api";
 
 /** The viewer's calls to /api/transcripts (docs/decisions/059-transcripts.md); the shapes are the API's own schemas. */
 
 export type { Segment, TranscriptOut };
 export type TrackLink = z.infer<typeof trackOut>;
 
-const path = (assetId: string) => `/transcripts/${assetId}`;
-
 /** A version's transcript, or null when it has none (the API's 404). */
 export async function transcriptOf(assetId: string, version: number, signal?: AbortSignal): Promise<TranscriptOut | null> {
   try {
-    return await api<TranscriptOut>(path(assetId), { query: { version }, signal });
+    return await call(transcripts.getTranscript, { params: { asset_id: assetId }, query: { version }, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -21,17 +20,17 @@ export async function transcriptOf(assetId: string, version: number, signal?: Ab
 
 /** A signed WebVTT link for the player's <track>, which cannot send the bearer. */
 export const trackLink = (assetId: string, version: number, signal?: AbortSignal) =>
-  api<TrackLink>(`${path(assetId)}/track`, { method: "POST", query: { version }, signal });
+  call(transcripts.trackLink, { params: { asset_id: assetId }, query: { version }, signal });
 
 export const saveSegments = (assetId: string, version: number, segments: Segment[]) =>
-  api<TranscriptOut>(path(assetId), { method: "PATCH", query: { version }, body: { segments } });
+  call(transcripts.editTranscript, { params: { asset_id: assetId }, query: { version }, body: { segments } });
 
 /** «Перенести расшифровку»: another version's transcript copied onto this one. */
 export const copyTranscript = (assetId: string, version: number, fromVersion: number) =>
-  api<TranscriptOut>(`${path(assetId)}/copy`, { method: "POST", query: { version, from_version: fromVersion } });
+  call(transcripts.copyTranscript, { params: { asset_id: assetId }, query: { version, from_version: fromVersion } });
 
 export const recognize = (assetId: string, version: number) =>
-  api<z.infer<typeof recognizeOut>>(`${path(assetId)}/recognize`, { method: "POST", body: { version } });
+  call(transcripts.recognize, { params: { asset_id: assetId }, body: { version } });
 
 /** What the viewer knows of the shown version's transcript when it opens. */
 export interface TranscriptState {

@@ -1,8 +1,10 @@
 import type { z } from "@hono/zod-openapi";
-import type { assetInfo as assetInfoOut, playLink, previewLinks, variant } from "../../../functions/assets/schemas";
+import * as assets from "../../../functions/assets/contract";
+import type { assetInfo as assetInfoOut, playLink, variant } from "../../../functions/assets/schemas";
 import { viewableVariantTypes, viewVariant } from "../../../functions/assets/variant-rights";
 import { servedAs } from "../../../functions/lib/served-bytes";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
+import { previewLinks } from "../mam/mam-api";
 import { kindOf } from "../mam/Thumb";
 
 /** Calls of the file viewer and the asset info screen; the shapes are the API's own schemas. */
@@ -12,20 +14,12 @@ export type PlayLink = z.infer<typeof playLink>;
 export type AssetInfoData = z.infer<typeof assetInfoOut>;
 
 /** The asset info screen's one call: everything it shows, with the caller's permissions as the server decides them. */
-export const assetInfo = (id: string, signal?: AbortSignal) => api<AssetInfoData>(`/asset/info/${id}`, { signal });
+export const assetInfo = (id: string, signal?: AbortSignal) => call(assets.assetInfo, { params: { id }, signal });
 /** The latest version of an asset with its variants. */
 export const latestVariants = async (id: string, signal?: AbortSignal) =>
-  (
-    await api<{ asset_id: string; version: number | null; variants: Variant[] }[]>("/asset/version-by-ids", {
-      method: "POST",
-      body: { ids: [id] },
-      signal,
-    })
-  )[0]?.variants ?? [];
-export const playVariant = (variantId: string) => api<PlayLink>(`/asset/content/play-variant/${variantId}`, { method: "POST" });
-export const previewOf = async (assetId: string) =>
-  (await api<z.infer<typeof previewLinks>>("/asset/content/preview-by-list", { method: "POST", body: { ids: [assetId] } }))[0]?.preview ??
-  null;
+  (await call(assets.versionsByIds, { body: { ids: [id] }, signal }))[0]?.variants ?? [];
+export const playVariant = (variantId: string) => call(assets.playVariant, { params: { id: variantId } });
+export const previewOf = async (assetId: string) => (await previewLinks([assetId]))[0]?.preview ?? null;
 
 /** The variants whose bytes the caller may get: all with `download`, else proxies and watermarked copies. */
 export const gettableVariants = (variants: Variant[], access: string[]) =>
