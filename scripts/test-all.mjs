@@ -1,6 +1,13 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every layer of tests, one after the other, stopping at the first that fails, and the time of each.
+ * `npm test`: every layer of tests, and the time of each.
+ *
+ * The build comes first (the Worker the API tests load and the server the others start are made from it). Then three
+ * lanes run side by side, each its layers one after another: the Worker's own suites (check, unit, API, libSQL),
+ * the browser, and the layers that drive `npm start` from outside (e2e-api, media, WebDAV, faults, deploy). Those
+ * last two mostly wait (a transcode, a cron minute, a page), so on a 2-core machine they leave room for the first,
+ * which computes (docs/decisions/060).
+ * MAM_TEST_SERIAL=1 runs every layer alone, one after another, for per-layer figures.
  *
  * A first step checks the system tools the layers drive (Chromium for the browser tests, litmus, rclone and FUSE
  * for WebDAV). As root with apt it installs what is missing, as .ci/run does; otherwise it names the packages and
@@ -11,27 +18,31 @@
  *   node scripts/test-all.mjs api e2e    only these (by the names below)
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Each layer: its name here, the npm script that runs it, and what it needs from the system. */
+/**
+ * Each layer: its name here, the npm script that runs it, its lane (layers of one lane run one after another, lanes
+ * side by side), and what it needs from the system.
+ */
 const layers = [
-  { name: "check", script: "check" },
-  { name: "build", script: "build" },
-  { name: "unit", script: "test:unit" },
-  { name: "api", script: "test:api" },
-  { name: "libsql", script: "test:libsql" },
+  { name: "build", script: "build", lane: "first" },
+  { name: "check", script: "check", lane: "worker" },
+  { name: "unit", script: "test:unit", lane: "worker" },
+  { name: "api", script: "test:api", lane: "worker" },
+  { name: "libsql", script: "test:libsql", lane: "worker" },
   // The build above is the one the browser tests run against: the server they start does not build again.
-  { name: "e2e", script: "test:e2e", env: { MAM_SKIP_BUILD: "1" }, needs: ["chromium"] },
-  { name: "e2e-api", script: "test:e2e-api" },
-  { name: "media", script: "test:media" },
-  { name: "dav", script: "test:dav", needs: ["litmus", "rclone", "fuse3"] },
-  { name: "faults", script: "test:faults" },
-  { name: "deploy", script: "check:deploy" },
+  { name: "e2e", script: "test:e2e", lane: "browser", env: { MAM_SKIP_BUILD: "1" }, needs: ["chromium"] },
+  { name: "e2e-api", script: "test:e2e-api", lane: "servers" },
+  { name: "media", script: "test:media", lane: "servers" },
+  { name: "dav", script: "test:dav", lane: "servers", needs: ["litmus", "rclone", "fuse3"] },
+  { name: "faults", script: "test:faults", lane: "servers" },
+  { name: "deploy", script: "check:deploy", lane: "servers" },
 ];
+const serial = process.env.MAM_TEST_SERIAL === "1";
 
 /** Debian package → how to tell it is there. The browser tests launch /usr/bin/chromium (playwright.config.ts). */
 const tools = {
@@ -89,19 +100,24 @@ const failureHeading = [/^\s*\d+\) \[chromium\] › /, /^\s*FAIL\s/];
 const errorLine = /^\s*(Error|TypeError|AssertionError|TimeoutError)\b.*:/;
 const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 
-/** Runs one npm script with its output passed through as it comes, and keeps its notable lines (at most 60). */
-function runLayer(layer) {
+/**
+ * Runs one npm script with its output passed through as it comes, each line headed by the layer's name when lanes
+ * run side by side, and keeps its notable lines (at most 60).
+ */
+function runLayer(layer, { labelled }) {
   return new Promise((resolve) => {
     const child = spawn(npm, ["run", layer.script], { cwd: root, env: { ...process.env, ...layer.env } });
+    const label = labelled ? `[${layer.name}] `.padEnd(10) : "";
     const kept = [];
     let linesSinceHeading = Number.POSITIVE_INFINITY;
     const scan = (stream, out) => {
       let partial = "";
       stream.on("data", (chunk) => {
-        out.write(chunk);
+        if (!labelled) out.write(chunk);
         const lines = (partial + chunk.toString("utf8")).split("\n");
         partial = lines.pop() ?? "";
         for (const line of lines) {
+          if (labelled) out.write(`${label}${line}\n`);
           const plain = line.replace(ansi, "").trimEnd();
           linesSinceHeading += 1;
           if (failureHeading.some((re) => re.test(plain))) linesSinceHeading = 0;
@@ -113,23 +129,60 @@ function runLayer(layer) {
     };
     scan(child.stdout, process.stdout);
     scan(child.stderr, process.stderr);
-    child.on("close", (code) => resolve({ status: code ?? 1, kept }));
+    child.on("close", (code) => resolve({ status: code ?? 1, kept, cpuSeconds: reapedCpuSeconds() }));
   });
+}
+
+/**
+ * CPU seconds of this process's children that have ended, from /proc/self/stat (Linux; elsewhere null): a child's
+ * whole tree is added when it is reaped, so the growth since the last reading, taken as a layer's npm process closes,
+ * is that layer's CPU time. Beside its wall time it says whether a layer computes or waits. Chromium's processes are
+ * not reaped by the browser tests' runner, so they are not in the e2e figure (about 0.7 s of CPU a second, measured).
+ */
+let reapedBefore = readReaped();
+function readReaped() {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100; // cutime + cstime, in clock ticks of 1/100 s
+  } catch {
+    return null;
+  }
+}
+function reapedCpuSeconds() {
+  const now = readReaped();
+  const spent = now === null || reapedBefore === null ? null : now - reapedBefore;
+  reapedBefore = now;
+  return spent;
 }
 
 const times = [];
 const failed = [];
 const reports = [];
-// Every layer runs even after one fails (the build aside, which the rest need), so one run reports every failure.
-for (const layer of chosen) {
-  const started = Date.now();
-  const result = await runLayer(layer);
-  times.push({ layer: layer.name, seconds: Math.round((Date.now() - started) / 1000), ok: result.status === 0 });
-  if (result.kept.length > 0) reports.push({ layer: layer.name, lines: result.kept });
-  if (result.status !== 0) {
-    failed.push(layer.name);
-    if (layer.name === "build") break;
+
+async function runLane(lane, options) {
+  for (const layer of lane) {
+    const started = Date.now();
+    const result = await runLayer(layer, options);
+    const seconds = Math.round((Date.now() - started) / 1000);
+    times.push({ layer: layer.name, seconds, cpuSeconds: result.cpuSeconds, ok: result.status === 0 });
+    if (options.labelled) console.log(`[${layer.name}] ${result.status === 0 ? "passed" : "FAILED"} in ${seconds} s`);
+    if (result.kept.length > 0) reports.push({ layer: layer.name, lines: result.kept });
+    if (result.status !== 0) failed.push(layer.name);
   }
+}
+
+const runStarted = Date.now();
+const lanes = new Map();
+for (const layer of chosen) {
+  const lane = layer.lane === "first" || !serial ? layer.lane : "serial";
+  lanes.set(lane, [...(lanes.get(lane) ?? []), layer]);
+}
+// Every layer runs even after one fails (the build aside, which the rest need), so one run reports every failure.
+await runLane(lanes.get("first") ?? [], { labelled: false });
+if (!failed.includes("build")) {
+  const others = [...lanes].filter(([name]) => name !== "first");
+  const labelled = others.length > 1;
+  await Promise.all(others.map(([, lane]) => runLane(lane, { labelled })));
 }
 
 if (reports.length > 0) {
@@ -139,9 +192,12 @@ if (reports.length > 0) {
     for (const line of report.lines) console.log(`    ${line.trim().slice(0, 300)}`);
   }
 }
-console.log("\nTime per layer:");
-for (const t of times) console.log(`  ${t.layer.padEnd(8)} ${String(t.seconds).padStart(5)} s${t.ok ? "" : "  FAILED"}`);
-console.log(`  ${"total".padEnd(8)} ${String(times.reduce((sum, t) => sum + t.seconds, 0)).padStart(5)} s`);
+console.log(`\nTime per layer${serial ? "" : " (lanes side by side: the layers' times add up to more than the whole)"}, and its CPU time:`);
+for (const t of layers.map((layer) => times.find((time) => time.layer === layer.name)).filter(Boolean)) {
+  const cpu = t.cpuSeconds === null ? "" : `  ${String(Math.round(t.cpuSeconds)).padStart(5)} s CPU`;
+  console.log(`  ${t.layer.padEnd(8)} ${String(t.seconds).padStart(5)} s${cpu}${t.ok ? "" : "  FAILED"}`);
+}
+console.log(`  ${"whole".padEnd(8)} ${String(Math.round((Date.now() - runStarted) / 1000)).padStart(5)} s`);
 if (failed.length > 0) {
   console.error(`npm test: failed layer(s): ${failed.join(", ")}`);
   process.exit(1);

@@ -35,10 +35,14 @@ function statuses(list: Response[]): Record<number, number> {
 describe("one login", () => {
   it("200 parallel wrong passwords: no more than five are even checked; the right one waits, then works", async () => {
     await createUser({ login: "parallel-victim", password: "the-right-password" });
+    const started = Date.now();
     const all = await Promise.all(Array.from({ length: 200 }, (_, i) => attempt("parallel-victim", `guess-${i}`)));
     const counts = statuses(all);
     expect(counts[401] ?? 0).toBeGreaterThanOrEqual(1);
-    expect(counts[401]).toBeLessThanOrEqual(5);
+    // Five free failures; a sixth is due 8 s after the fifth, a seventh 16 s after that. On a machine slow enough
+    // for the burst to outlast those waits, the rule itself lets those few be checked.
+    const seconds = (Date.now() - started) / 1000;
+    expect(counts[401]).toBeLessThanOrEqual(5 + [8, 24, 56].filter((due) => seconds >= due).length);
     expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(200);
     const checked = await db()
       .select()

@@ -56,7 +56,7 @@ describe("every operation of the OpenAPI document", () => {
     }
     // Successes and the usual errors were all among them.
     for (const status of [200, 400, 401, 404]) expect(statuses).toContain(status);
-  }, 120_000);
+  }, 300_000);
 
   it("logout and sign-in answers (which hand out a bearer) are never stored", async () => {
     const session = await login();
@@ -167,7 +167,7 @@ describe("every page of app/routes/", () => {
       }
     }
     expect(nonces.size).toBe(paths.length * 2);
-  }, 60_000);
+  }, 180_000);
 
   it("a page rendered with the user's data (the first page of a group) has inline scripts only with the nonce, and no-store", async () => {
     const session = await login();
