@@ -2,11 +2,13 @@
 /**
  * `npm test`: every layer of tests, and the time of each.
  *
- * The build comes first (the Worker the API tests load and the server the others start are made from it). Then three
- * lanes run side by side, each its layers one after another: the Worker's own suites (check, unit, API, libSQL),
- * the browser, and the layers that drive `npm start` from outside (e2e-api, media, WebDAV, faults, deploy). Those
- * last two mostly wait (a transcode, a cron minute, a page), so on a 2-core machine they leave room for the first,
- * which computes (docs/decisions/060).
+ * Three stages, one after another (docs/decisions/060):
+ * 1. the build (the Worker the API tests load and the server the other layers start are made from it);
+ * 2. two lanes side by side, each its layers one after another: the Worker's own suites (check, unit, API, libSQL),
+ *    which compute, and the layers that drive `npm start` from outside (e2e-api, media, WebDAV, faults, deploy),
+ *    which mostly wait (a transcode, a cron minute) and so fit beside them on a 2-core machine;
+ * 3. the browser tests, alone: Chromium takes most of a core, and beside the API suite screens slowed enough for
+ *    10 s expectations to run out.
  * MAM_TEST_SERIAL=1 runs every layer alone, one after another, for per-layer figures.
  *
  * A first step checks the system tools the layers drive (Chromium for the browser tests, litmus, rclone and FUSE
@@ -25,22 +27,22 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
- * Each layer: its name here, the npm script that runs it, its lane (layers of one lane run one after another, lanes
- * side by side), and what it needs from the system.
+ * Each layer: its name here, the npm script that runs it, its stage and lane (the stages one after another; in a
+ * stage, the lanes side by side and a lane's layers one after another), and what it needs from the system.
  */
 const layers = [
-  { name: "build", script: "build", lane: "first" },
-  { name: "check", script: "check", lane: "worker" },
-  { name: "unit", script: "test:unit", lane: "worker" },
-  { name: "api", script: "test:api", lane: "worker" },
-  { name: "libsql", script: "test:libsql", lane: "worker" },
+  { name: "build", script: "build", stage: 1, lane: "build" },
+  { name: "check", script: "check", stage: 2, lane: "worker" },
+  { name: "unit", script: "test:unit", stage: 2, lane: "worker" },
+  { name: "api", script: "test:api", stage: 2, lane: "worker" },
+  { name: "libsql", script: "test:libsql", stage: 2, lane: "worker" },
+  { name: "e2e-api", script: "test:e2e-api", stage: 2, lane: "servers" },
+  { name: "media", script: "test:media", stage: 2, lane: "servers" },
+  { name: "dav", script: "test:dav", stage: 2, lane: "servers", needs: ["litmus", "rclone", "fuse3"] },
+  { name: "faults", script: "test:faults", stage: 2, lane: "servers" },
+  { name: "deploy", script: "check:deploy", stage: 2, lane: "servers" },
   // The build above is the one the browser tests run against: the server they start does not build again.
-  { name: "e2e", script: "test:e2e", lane: "browser", env: { MAM_SKIP_BUILD: "1" }, needs: ["chromium"] },
-  { name: "e2e-api", script: "test:e2e-api", lane: "servers" },
-  { name: "media", script: "test:media", lane: "servers" },
-  { name: "dav", script: "test:dav", lane: "servers", needs: ["litmus", "rclone", "fuse3"] },
-  { name: "faults", script: "test:faults", lane: "servers" },
-  { name: "deploy", script: "check:deploy", lane: "servers" },
+  { name: "e2e", script: "test:e2e", stage: 3, lane: "browser", env: { MAM_SKIP_BUILD: "1" }, needs: ["chromium"] },
 ];
 const serial = process.env.MAM_TEST_SERIAL === "1";
 
@@ -172,17 +174,16 @@ async function runLane(lane, options) {
 }
 
 const runStarted = Date.now();
-const lanes = new Map();
-for (const layer of chosen) {
-  const lane = layer.lane === "first" || !serial ? layer.lane : "serial";
-  lanes.set(lane, [...(lanes.get(lane) ?? []), layer]);
-}
 // Every layer runs even after one fails (the build aside, which the rest need), so one run reports every failure.
-await runLane(lanes.get("first") ?? [], { labelled: false });
-if (!failed.includes("build")) {
-  const others = [...lanes].filter(([name]) => name !== "first");
-  const labelled = others.length > 1;
-  await Promise.all(others.map(([, lane]) => runLane(lane, { labelled })));
+for (const stage of [1, 2, 3]) {
+  if (failed.includes("build")) break;
+  const lanes = new Map();
+  for (const layer of chosen.filter((l) => l.stage === stage)) {
+    const lane = serial ? "serial" : layer.lane;
+    lanes.set(lane, [...(lanes.get(lane) ?? []), layer]);
+  }
+  const labelled = lanes.size > 1;
+  await Promise.all([...lanes.values()].map((lane) => runLane(lane, { labelled })));
 }
 
 if (reports.length > 0) {

@@ -280,11 +280,15 @@ test.describe("uploads", () => {
     const groupId = await json(bearer, "/api/group/create", { json: { parent: ROOT, group_name: groupName } }).then(
       (g) => g.group_id as string,
     );
-    // On disk: Съёмка/{кадр.png, Документы/{лист.pdf, Пустая/}} and a loose заметка.txt dropped next to it.
+    // On disk: Съёмка/{кадр.png, Документы/{лист.pdf, Пустая/}} and a loose заметка.txt dropped next to it. The two
+    // folders the tree shows are named for this attempt: a retry's tree still holds the first attempt's.
+    const attempt = Date.now().toString(36);
+    const shootName = `Съёмка ${attempt}`;
+    const docsName = `Документы ${attempt}`;
     const root = mkdtempSync(path.join(dir, "drop-"));
-    mkdirSync(path.join(root, "Съёмка", "Документы", "Пустая"), { recursive: true });
-    writeFileSync(path.join(root, "Съёмка", "кадр.png"), png);
-    writeFileSync(path.join(root, "Съёмка", "Документы", "лист.pdf"), pdf);
+    mkdirSync(path.join(root, shootName, docsName, "Пустая"), { recursive: true });
+    writeFileSync(path.join(root, shootName, "кадр.png"), png);
+    writeFileSync(path.join(root, shootName, docsName, "лист.pdf"), pdf);
     const note = Buffer.from("заметка к съёмке\n");
     writeFileSync(path.join(root, "заметка.txt"), note);
 
@@ -296,12 +300,12 @@ test.describe("uploads", () => {
     ]);
     await expect(page.getByText("Группа пуста")).toBeVisible();
 
-    await dropFromDisk(page, [path.join(root, "Съёмка"), path.join(root, "заметка.txt")]);
+    await dropFromDisk(page, [path.join(root, shootName), path.join(root, "заметка.txt")]);
     for (const name of ["заметка.txt", "кадр.png", "лист.pdf"]) await expect(item(page, name)).toHaveAttribute("data-status", "completed");
     // Without a reload: the new subgroup is in the open list (a group row) and under the open group in the tree.
-    await expect(contentsList(page).locator('[data-type="group"]').getByRole("link")).toHaveText(["Съёмка"]);
+    await expect(contentsList(page).locator('[data-type="group"]').getByRole("link")).toHaveText([shootName]);
     await expect(contentsList(page).getByRole("link", { name: "заметка.txt" })).toBeVisible();
-    await expect(treeItem(page, "Съёмка")).toBeVisible();
+    await expect(treeItem(page, shootName)).toBeVisible();
 
     // The server holds the same tree, files with their bytes.
     type Row = { el_id: string; el_type: string; el_info: { name: string } };
@@ -310,11 +314,11 @@ test.describe("uploads", () => {
       return Object.fromEntries(rows.map((r) => [r.el_info.name, { id: r.el_id, type: r.el_type }]));
     };
     const top = await members(groupId);
-    expect(Object.keys(top).sort()).toEqual(["заметка.txt", "Съёмка"].sort());
-    expect(top.Съёмка.type).toBe("group");
-    const shoot = await members(top.Съёмка.id);
-    expect(Object.fromEntries(Object.entries(shoot).map(([n, m]) => [n, m.type]))).toEqual({ Документы: "group", "кадр.png": "asset" });
-    const docs = await members(shoot.Документы.id);
+    expect(Object.keys(top).sort()).toEqual(["заметка.txt", shootName].sort());
+    expect(top[shootName].type).toBe("group");
+    const shoot = await members(top[shootName].id);
+    expect(Object.fromEntries(Object.entries(shoot).map(([n, m]) => [n, m.type]))).toEqual({ [docsName]: "group", "кадр.png": "asset" });
+    const docs = await members(shoot[docsName].id);
     expect(Object.fromEntries(Object.entries(docs).map(([n, m]) => [n, m.type]))).toEqual({ Пустая: "group", "лист.pdf": "asset" });
     expect(await members(docs.Пустая.id)).toEqual({});
     for (const [id, bytes] of [
@@ -326,11 +330,11 @@ test.describe("uploads", () => {
     }
 
     // The subgroup opens from the list with its own subgroup and file; the tree expands into it.
-    await treeItem(page, "Съёмка").getByRole("button", { name: "Развернуть" }).click();
-    await expect(treeItem(page, "Документы")).toBeVisible();
-    await contentsList(page).getByRole("link", { name: "Съёмка" }).click();
-    await expect(page).toHaveURL(new RegExp(`/mam/${top.Съёмка.id}$`));
-    await expect(contentsList(page).locator('[data-type="group"]').getByRole("link")).toHaveText(["Документы"]);
+    await treeItem(page, shootName).getByRole("button", { name: "Развернуть" }).click();
+    await expect(treeItem(page, docsName)).toBeVisible();
+    await contentsList(page).getByRole("link", { name: shootName }).click();
+    await expect(page).toHaveURL(new RegExp(`/mam/${top[shootName].id}$`));
+    await expect(contentsList(page).locator('[data-type="group"]').getByRole("link")).toHaveText([docsName]);
     await expect(contentsList(page).getByRole("link", { name: "кадр.png" })).toBeVisible();
   });
 
