@@ -19,8 +19,15 @@ import { benchAdmin, benchApi, kib, ms, percentile, startServer } from "./server
 /** The other checkout's own `npm start`, through its own bench helper (its start options may differ from ours). */
 async function startBaseline(dir) {
   const other = await import(pathToFileURL(path.resolve(dir, "tests/bench/server.mjs")).href);
-  const started = await other.startServer();
-  return { ...started, admin: other.benchAdmin };
+  // Its helper starts `scripts/start.mjs` in the current directory: that checkout's, for the time of the start.
+  const here = process.cwd();
+  process.chdir(path.resolve(dir));
+  try {
+    const started = await other.startServer();
+    return { ...started, admin: other.benchAdmin };
+  } finally {
+    process.chdir(here);
+  }
 }
 
 const outdir = ".bench/dry-run";
@@ -31,8 +38,9 @@ const bundleGz = bundleFiles.reduce((n, f) => n + gzipSync(readFileSync(path.joi
 console.log(`Worker bundle: ${kib(bundleRaw)} raw, ${kib(bundleGz)} gzipped (aim < 1024 KiB)`);
 
 const server = await startServer();
-const baseline = process.env.BENCH_BASELINE_DIR ? await startBaseline(process.env.BENCH_BASELINE_DIR) : null;
+let baseline = null;
 try {
+  if (process.env.BENCH_BASELINE_DIR) baseline = await startBaseline(process.env.BENCH_BASELINE_DIR);
   /** Every script the page's HTML loads (src and modulepreload), fetched and gzipped like a browser would receive them. */
   async function pageJs(route) {
     const html = await (await fetch(server.url + route)).text();
