@@ -1,26 +1,29 @@
 #!/usr/bin/env node
 /**
- * Makes Miniflare's local R2 emulation stream bytes natively (docs/decisions/019-local-r2-streams.md); what
- * it stores and answers is unchanged.
- *  - A part upload hashed its bytes with MD5 through a JavaScript TransformStream, two awaits per small chunk; now
- *    the stream is teed natively: one branch goes to the blob store, the other is read a MiB at a time into MD5.
- *  - An object assembled from multipart parts was read through a JavaScript identity stream; now each part's
- *    stream is piped natively, in turn, into the length-fixed stream the binding answers with.
- * Run at postinstall, and again by `npm start` and the test scripts (so `npm ci --ignore-scripts` cannot drop
- * it). Idempotent: an applied patch is left alone. When Miniflare's code is not the text these edits were
- * made for (an upgrade), it fails: exit 1 from start, tests and CI; at a plain local postinstall it warns,
- * so the install itself completes and the next start or test run stops with the same message.
- * Usage: node scripts/patch-miniflare.mjs [--file <bucket.worker.js>]
+ * Two string-match edits of dependencies' built code, each recorded in a decision:
+ *  - `r2`: Miniflare's local R2 emulation streams bytes natively (docs/decisions/019-local-r2-streams.md); what it
+ *    stores and answers is unchanged.
+ *    - A part upload hashed its bytes with MD5 through a JavaScript TransformStream, two awaits per small chunk; now
+ *      the stream is teed natively: one branch goes to the blob store, the other is read a MiB at a time into MD5.
+ *    - An object assembled from multipart parts was read through a JavaScript identity stream; now each part's
+ *      stream is piped natively, in turn, into the length-fixed stream the binding answers with.
+ *  - `testRunner`: the Workers test pool wraps the module runner's transport once, not once more for every test file
+ *    a shared runtime runs (docs/decisions/068-api-suite-in-shared-runtimes.md). Tests only.
+ * Run at postinstall, and again by `npm start` (r2) and the test scripts (both), so `npm ci --ignore-scripts` cannot
+ * drop them. Idempotent: an applied patch is left alone. When the code is not the text these edits were made for
+ * (an upgrade), it fails: exit 1 from start, tests and CI; at a plain local postinstall it warns, so the install
+ * itself completes and the next start or test run stops with the same message.
+ * Usage: node scripts/patch-miniflare.mjs [--file <bucket.worker.js>]   (--file: the r2 patch on that file only)
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const file = path.join(root, "node_modules/miniflare/dist/src/workers/r2/bucket.worker.js");
-export const marker = "/* mam: native R2 streams */";
+const file = path.join(root, "node_modules/miniflare/dist/src/workers/r2/bucket.worker.js");
+const marker = "/* mam: native R2 streams */";
 
-export const edits = [
+const r2Edits = [
   {
     what: "a body may be a function that pipes several native streams into the binding's answer",
     from: "return metadata.pipeTo(identity2.writable, { preventClose: !0 }).then(() => this.body.pipeTo(identity2.writable)), {",
@@ -79,27 +82,63 @@ export const edits = [
   },
 ];
 
+const testRunnerMarker = "/* mam: module runner patched once */";
+
+/**
+ * Vitest calls `onModuleRunner` for every test file, with the same runner when files share a runtime
+ * (`isolate: false`); each call wrapped `transport.invoke` again, so the Nth file's every module fetch went through N
+ * nested calls into the runner object and later files ran ever slower. A WeakSet lets each runner be wrapped once, as
+ * the package's successor (@cloudflare/vitest-plugin) does.
+ */
+const testRunnerEdits = [
+  {
+    what: "a set of the module runners already wrapped",
+    from: "let patchedFunction = false;",
+    to: `${testRunnerMarker}\nconst patchedModuleRunners = new WeakSet();\nlet patchedFunction = false;`,
+  },
+  {
+    what: "a runner's transport is wrapped only the first time vitest hands it over",
+    from: `				const runner = moduleRunner;
+				if (runner.transport?.invoke) {`,
+    to: `				const runner = moduleRunner;
+				if (patchedModuleRunners.has(runner)) return;
+				patchedModuleRunners.add(runner);
+				if (runner.transport?.invoke) {`,
+  },
+];
+
+/** Each patch: the file it edits, the marker an applied patch leaves, its edits, and what it says once applied. */
+export const patches = {
+  r2: { file, marker, edits: r2Edits, applied: "local R2 streams bytes natively (docs/decisions/019-local-r2-streams.md)" },
+  testRunner: {
+    file: path.join(root, "node_modules/@cloudflare/vitest-pool-workers/dist/worker/index.mjs"),
+    marker: testRunnerMarker,
+    edits: testRunnerEdits,
+    applied: "the Workers test pool wraps each module runner once (docs/decisions/068-api-suite-in-shared-runtimes.md)",
+  },
+};
+
 export class PatchMismatch extends Error {
-  constructor(missing) {
+  constructor(target, missing) {
     super(
-      `patch-miniflare: this Miniflare differs from the one the edits were made for (${missing.map((e) => e.what).join("; ")}); update the edits in scripts/patch-miniflare.mjs for it, or pin miniflare back`,
+      `patch-miniflare: ${path.relative(root, target)} differs from the code the edits were made for (${missing.map((e) => e.what).join("; ")}); update the edits in scripts/patch-miniflare.mjs for it, or pin the package back`,
     );
   }
 }
 
 /** The patched text, or "already" when it is patched; throws PatchMismatch when an expected text is missing. */
-export function patchText(text) {
-  if (text.includes(marker)) return "already";
-  const missing = edits.filter((e) => text.split(e.from).length !== 2);
-  if (missing.length) throw new PatchMismatch(missing);
-  for (const e of edits) text = text.replace(e.from, () => e.to);
+export function patchText(text, patch = patches.r2, target = patch.file) {
+  if (text.includes(patch.marker)) return "already";
+  const missing = patch.edits.filter((e) => text.split(e.from).length !== 2);
+  if (missing.length) throw new PatchMismatch(target, missing);
+  for (const e of patch.edits) text = text.replace(e.from, () => e.to);
   return text;
 }
 
-/** Patches `target` in place: "applied", "already" or "absent" (Miniflare not installed, e.g. a transcoder-only install). */
-export function patchFile(target = file) {
+/** Patches `target` in place: "applied", "already" or "absent" (the package not installed, e.g. a transcoder-only install). */
+export function patchFile(patch = patches.r2, target = patch.file) {
   if (!existsSync(target)) return "absent";
-  const out = patchText(readFileSync(target, "utf8"));
+  const out = patchText(readFileSync(target, "utf8"), patch, target);
   if (out === "already") return out;
   writeFileSync(target, out);
   return "applied";
@@ -107,19 +146,25 @@ export function patchFile(target = file) {
 
 function main() {
   const at = process.argv.indexOf("--file");
-  const target = at > 0 ? path.resolve(process.argv[at + 1]) : file;
+  const targets =
+    at > 0
+      ? [{ patch: patches.r2, target: path.resolve(process.argv[at + 1]) }]
+      : Object.values(patches).map((p) => ({ patch: p, target: p.file }));
   // Only a plain local install is let through a mismatch (with a warning): start, tests and CI stop on it.
   const lenient = process.env.npm_lifecycle_event === "postinstall" && !process.env.CI;
-  try {
-    const result = patchFile(target);
-    if (result === "absent")
-      console.log(`patch-miniflare: ${path.relative(root, target)} not found (miniflare not installed); nothing to do`);
-    else if (result === "applied") console.log("patch-miniflare: local R2 streams bytes natively (docs/decisions/019-local-r2-streams.md)");
-  } catch (err) {
-    if (!(err instanceof PatchMismatch)) throw err;
-    console.error(err.message);
-    if (!lenient) process.exit(1);
+  let failed = false;
+  for (const { patch, target } of targets) {
+    try {
+      const result = patchFile(patch, target);
+      if (result === "absent") console.log(`patch-miniflare: ${path.relative(root, target)} not found (not installed); nothing to do`);
+      else if (result === "applied") console.log(`patch-miniflare: ${patch.applied}`);
+    } catch (err) {
+      if (!(err instanceof PatchMismatch)) throw err;
+      console.error(err.message);
+      failed = true;
+    }
   }
+  if (failed && !lenient) process.exit(1);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

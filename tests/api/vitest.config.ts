@@ -7,6 +7,8 @@ import { offlineEnv } from "../../scripts/offline-env.mjs";
 
 Object.assign(process.env, offlineEnv);
 const root = path.resolve(__dirname, "../..");
+/** Files that test what happens once per isolate of the Worker, so they need one of their own. */
+const ownRuntime = ["tests/api/first-admin.test.ts", "tests/api/env-check.test.ts"];
 
 /**
  * Every module the Worker imports is sent from Vite to workerd for each test file, with its source map inlined
@@ -44,7 +46,14 @@ export default defineConfig(async () => ({
   ],
   test: {
     root,
-    include: ["tests/api/**/*.test.ts"],
+    // A file's own runtime (a Miniflare, with the Worker's modules loaded again) cost three times what its tests did:
+    // files share a runtime instead, each starting from an emptied database and bucket (setup.ts). The few that need
+    // the Worker's modules fresh (a first request, a log written once per isolate) keep a runtime of their own.
+    // docs/decisions/068-api-suite-in-shared-runtimes.md
+    projects: [
+      { extends: true as const, test: { name: "shared", isolate: false, include: ["tests/api/**/*.test.ts"], exclude: ownRuntime } },
+      { extends: true as const, test: { name: "own-runtime", include: ownRuntime } },
+    ],
     // Some cases make thousands of rows through the API; on a busy 2-core machine that is more than 5 s.
     testTimeout: 30_000,
     // Most of a file's time is its runtime starting (a Miniflare of its own), which waits on workerd as much as it

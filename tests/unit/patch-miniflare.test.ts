@@ -3,11 +3,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { edits, marker, patchFile } from "../../scripts/patch-miniflare.mjs";
+import { patches, patchFile, patchText } from "../../scripts/patch-miniflare.mjs";
+
+const { edits, marker } = patches.r2;
 
 /**
  * The local R2 speed-up edits Miniflare's built code by string match (scripts/patch-miniflare.mjs): it
- * applies, re-applies as a no-op, and refuses loudly (exit 1) when the upstream text changed.
+ * applies, re-applies as a no-op, and refuses loudly (exit 1) when the upstream text changed. The test pool's edit
+ * goes through the same code.
  */
 
 type Edit = { from: string; to: string };
@@ -29,7 +32,7 @@ const run = (file: string, env: Record<string, string> = {}) =>
 describe("patch-miniflare", () => {
   it("applies every edit to the text it was made for", () => {
     const file = fakeBucketWorker(upstream);
-    expect(patchFile(file)).toBe("applied");
+    expect(patchFile(patches.r2, file)).toBe("applied");
     const text = readFileSync(file, "utf8");
     expect(text).toContain(marker);
     for (const e of edits as Edit[]) {
@@ -40,9 +43,9 @@ describe("patch-miniflare", () => {
 
   it("is idempotent: an applied patch is left as it is", () => {
     const file = fakeBucketWorker(upstream);
-    patchFile(file);
+    patchFile(patches.r2, file);
     const once = readFileSync(file, "utf8");
-    expect(patchFile(file)).toBe("already");
+    expect(patchFile(patches.r2, file)).toBe("already");
     expect(run(file).status).toBe(0);
     expect(readFileSync(file, "utf8")).toBe(once);
   });
@@ -50,7 +53,7 @@ describe("patch-miniflare", () => {
   it("fails with exit 1 and leaves the file alone when the upstream text changed", () => {
     const changed = upstream.replace("identity2.writable", "identity3.writable");
     const file = fakeBucketWorker(changed);
-    expect(() => patchFile(file)).toThrow(/differs from the one the edits were made for/);
+    expect(() => patchFile(patches.r2, file)).toThrow(/differs from the code the edits were made for/);
     const res = run(file);
     expect(res.status).toBe(1);
     expect(res.stderr).toContain("patch-miniflare");
@@ -58,5 +61,13 @@ describe("patch-miniflare", () => {
     // In CI even the install step stops; only a plain local install warns and completes.
     expect(run(file, { npm_lifecycle_event: "postinstall", CI: "true" }).status).toBe(1);
     expect(run(file, { npm_lifecycle_event: "postinstall" }).status).toBe(0);
+  });
+
+  it("wraps the test pool's module runner once: a second file on the same runner leaves it as it is", () => {
+    const { edits: runnerEdits, marker: runnerMarker } = patches.testRunner;
+    const text = patchText((runnerEdits as Edit[]).map((e) => e.from).join("\n"), patches.testRunner);
+    expect(text).toContain(runnerMarker);
+    expect(text).toContain("if (patchedModuleRunners.has(runner)) return;");
+    expect(patchText(text, patches.testRunner)).toBe("already");
   });
 });
