@@ -8,7 +8,7 @@
  *    - An object assembled from multipart parts was read through a JavaScript identity stream; now each part's
  *      stream is piped natively, in turn, into the length-fixed stream the binding answers with.
  *  - `testRunner`: the Workers test pool wraps the module runner's transport once, not once more for every test file
- *    a shared runtime runs (docs/decisions/068-api-suite-in-shared-runtimes.md). Tests only.
+ *    a shared runtime runs (docs/decisions/071-api-suite-in-shared-runtimes.md). Tests only.
  * Run at postinstall, and again by `npm start` (r2) and the test scripts (both), so `npm ci --ignore-scripts` cannot
  * drop them. Idempotent: an applied patch is left alone. When the code is not the text these edits were made for
  * (an upgrade), it fails: exit 1 from start, tests and CI; at a plain local postinstall it warns, so the install
@@ -107,6 +107,34 @@ const testRunnerEdits = [
   },
 ];
 
+const entrypointMarker = "/* mam: entrypoint prototype proxied once */";
+
+/**
+ * The wrapper class behind `SELF` (and each Durable Object's) installed a Proxy over its prototype in its constructor,
+ * over the previous one: after N requests a property read ran N nested traps, so every request of a runtime was
+ * slower than the one before (a health check 7 ms in a runtime's first file, 280 ms in its seventh). The proxy is
+ * installed once, as upstream's fix does (cloudflare/workers-sdk#15092, fixed in #15106, after the version pinned here).
+ */
+const entrypointEdits = [
+  {
+    what: "the wrapper class installs its prototype proxy on the first construction only",
+    from: `	function Class(...args) {
+		Class.prototype = new Proxy(Class.prototype, { get(target, key, receiver) {`,
+    to: `	${entrypointMarker}
+	let prototypeProxied = false;
+	function Class(...args) {
+		if (!prototypeProxied) Class.prototype = new Proxy(Class.prototype, { get(target, key, receiver) {`,
+  },
+  {
+    what: "…and remembers that it did",
+    from: `		} });
+		return Reflect.construct(superClass, args, Class);`,
+    to: `		} });
+		prototypeProxied = true;
+		return Reflect.construct(superClass, args, Class);`,
+  },
+];
+
 /** Each patch: the file it edits, the marker an applied patch leaves, its edits, and what it says once applied. */
 export const patches = {
   r2: { file, marker, edits: r2Edits, applied: "local R2 streams bytes natively (docs/decisions/019-local-r2-streams.md)" },
@@ -114,7 +142,13 @@ export const patches = {
     file: path.join(root, "node_modules/@cloudflare/vitest-pool-workers/dist/worker/index.mjs"),
     marker: testRunnerMarker,
     edits: testRunnerEdits,
-    applied: "the Workers test pool wraps each module runner once (docs/decisions/068-api-suite-in-shared-runtimes.md)",
+    applied: "the Workers test pool wraps each module runner once (docs/decisions/071-api-suite-in-shared-runtimes.md)",
+  },
+  testEntrypoints: {
+    file: path.join(root, "node_modules/@cloudflare/vitest-pool-workers/dist/worker/lib/cloudflare/test-internal.mjs"),
+    marker: entrypointMarker,
+    edits: entrypointEdits,
+    applied: "the Workers test pool proxies each entrypoint's prototype once (docs/decisions/071-api-suite-in-shared-runtimes.md)",
   },
 };
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import type { Env } from "../../functions/lib/env";
 
 /**
- * API test files share a runtime (vitest `isolate: false`, docs/decisions/068-api-suite-in-shared-runtimes.md), so
+ * API test files share a runtime (vitest `isolate: false`, docs/decisions/071-api-suite-in-shared-runtimes.md), so
  * the database and the bucket outlive a file. Each file starts as if it had its own: every table back to what the
  * migrations left (their seeded rows, such as the tree version and the automations' event cursor), every object
  * deleted. The schema stays.

@@ -49,7 +49,7 @@ export default defineConfig(async () => ({
     // A file's own runtime (a Miniflare, with the Worker's modules loaded again) cost three times what its tests did:
     // files share a runtime instead, each starting from an emptied database and bucket (setup.ts). The few that need
     // the Worker's modules fresh (a first request, a log written once per isolate) keep a runtime of their own.
-    // docs/decisions/068-api-suite-in-shared-runtimes.md
+    // docs/decisions/071-api-suite-in-shared-runtimes.md
     projects: [
       { extends: true as const, test: { name: "shared", isolate: false, include: ["tests/api/**/*.test.ts"], exclude: ownRuntime } },
       { extends: true as const, test: { name: "own-runtime", include: ownRuntime } },
@@ -58,7 +58,7 @@ export default defineConfig(async () => ({
     testTimeout: 30_000,
     // Most of a file's time is its runtime starting (a Miniflare of its own), which waits on workerd as much as it
     // works: two files at a time on a 2-core machine took the suite from ~920 s to ~630 s (vitest's default there is one).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: Number(process.env.MAM_API_WORKERS ?? Math.max(2, availableParallelism() - 1)),
     setupFiles: [path.join(root, "tests/api/setup.ts")],
     globalSetup: [path.join(root, "tests/api/storage-s3.setup.ts"), path.join(root, "tests/api/webhook-receiver.setup.ts")],
     // The Worker logs one JSON line per request (functions/lib/request-line.ts): kept out of the test report.
