@@ -54,16 +54,18 @@ export async function davUser(env: Env, req: Request): Promise<AuthUser> {
   }
   const key = await sha256Hex(`${login.toLowerCase()}\0${password}`);
   const now = nowSeconds();
-  let hit = verified.get(key);
-  if (!hit || hit.until <= now) {
-    hit = { ...(await byPassword(env, req, login, password)), until: now + rememberSeconds };
-    verified.set(key, hit);
-  }
-  const found = await liveUser(env, hit.userId);
-  if (!found || found.passwdHash !== hit.passwdHash) {
+  const hit = verified.get(key);
+  if (hit && hit.until > now) {
+    const found = await liveUser(env, hit.userId);
+    if (found && found.passwdHash === hit.passwdHash) return found.user;
+    // The user is gone or their password changed since: the password is checked again, as on a first request (an
+    // account deleted and made again under the same login and password signs in at once).
     verified.delete(key);
-    throw unauthorized();
   }
+  const checked = { ...(await byPassword(env, req, login, password)), until: now + rememberSeconds };
+  const found = await liveUser(env, checked.userId);
+  if (!found || found.passwdHash !== checked.passwdHash) throw unauthorized();
+  verified.set(key, checked);
   return found.user;
 }
 

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { admin, call, grant, mkGroup, mkPerson, uniq, VIRTUAL_ROOT } from "./fixtures";
-import { adminCredentials } from "./helpers";
+import { users } from "../../db/schema";
+import { admin, call, db, grant, mkGroup, mkPerson, uniq, VIRTUAL_ROOT } from "./fixtures";
+import { adminCredentials, createUser } from "./helpers";
 import { dav, davPath, hrefsOf } from "./dav.helpers";
 
 /** WebDAV under /dav/ (docs/decisions/036-webdav-and-disk-helper.md): methods, auth and the access rules. */
@@ -35,6 +37,18 @@ describe("WebDAV auth", () => {
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("a remembered account password follows its account: made again, it signs in at once; gone, it ends", async () => {
+    const creds = { login: `dav-${crypto.randomUUID().slice(0, 8)}`, password: "Remembered-Passw0rd" };
+    const propfind = async () => (await dav("/dav/", { method: "PROPFIND", basic: creds, headers: { Depth: "0" } })).status;
+    const first = await createUser(creds);
+    expect(await propfind()).toBe(207);
+    await db().delete(users).where(eq(users.userId, first));
+    const second = await createUser(creds);
+    expect(await propfind()).toBe(207);
+    await db().delete(users).where(eq(users.userId, second));
+    expect(await propfind()).toBe(401);
   });
 });
 

@@ -46,9 +46,9 @@ export default defineConfig(async () => ({
   ],
   test: {
     root,
-    // A file's own runtime (a Miniflare, with the Worker's modules loaded again) cost three times what its tests did:
-    // files share a runtime instead, each starting from an emptied database and bucket (setup.ts). The few that need
-    // the Worker's modules fresh (a first request, a log written once per isolate) keep a runtime of their own.
+    // A file's own runtime (a Miniflare, with the Worker's modules loaded again) cost more than its tests did: files
+    // share a runtime instead, each starting from an emptied database and bucket (setup.ts). The few that need the
+    // Worker's modules fresh (a first request, a log written once per isolate) keep a runtime of their own.
     // docs/decisions/071-api-suite-in-shared-runtimes.md
     projects: [
       { extends: true as const, test: { name: "shared", isolate: false, include: ["tests/api/**/*.test.ts"], exclude: ownRuntime } },
@@ -56,8 +56,8 @@ export default defineConfig(async () => ({
     ],
     // Some cases make thousands of rows through the API; on a busy 2-core machine that is more than 5 s.
     testTimeout: 30_000,
-    // Most of a file's time is its runtime starting (a Miniflare of its own), which waits on workerd as much as it
-    // works: two files at a time on a 2-core machine took the suite from ~920 s to ~630 s (vitest's default there is one).
+    // Two runtimes side by side, each running its files one after another: a file waits on workerd as much as it
+    // computes. MAM_API_WORKERS=1 runs one (vitest's default on two cores).
     maxWorkers: Number(process.env.MAM_API_WORKERS ?? Math.max(2, availableParallelism() - 1)),
     setupFiles: [path.join(root, "tests/api/setup.ts")],
     globalSetup: [path.join(root, "tests/api/storage-s3.setup.ts"), path.join(root, "tests/api/webhook-receiver.setup.ts")],

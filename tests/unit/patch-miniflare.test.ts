@@ -70,4 +70,40 @@ describe("patch-miniflare", () => {
     expect(text).toContain("if (patchedModuleRunners.has(runner)) return;");
     expect(patchText(text, patches.testRunner)).toBe("already");
   });
+
+  it("proxies the test pool's entrypoint prototype once: later constructions keep that prototype", () => {
+    const { edits: proxyEdits } = patches.testEntrypoints;
+    // The function the pool ships, with only what it needs around it.
+    const trap = [
+      "\t\t\tconst value = Reflect.get(target, key, receiver);",
+      "\t\t\tif (value !== void 0) return value;",
+      '\t\t\tif (typeof key === "symbol" || IGNORED_KEYS.includes(key)) return;',
+      "\t\t\treturn getUnknownPrototypeKey.call(receiver, key);",
+    ].join("\n");
+    const source = [
+      'const IGNORED_KEYS = ["self"];',
+      "function createProxyPrototypeClass(superClass, getUnknownPrototypeKey) {",
+      (proxyEdits as Edit[]).map((e) => e.from).join(`\n${trap}\n`),
+      "\t}",
+      "\tReflect.setPrototypeOf(Class.prototype, superClass.prototype);",
+      "\tReflect.setPrototypeOf(Class, superClass);",
+      "\treturn Class;",
+      "}",
+      "return createProxyPrototypeClass;",
+    ].join("\n");
+    type Wrapper = { new (): Record<string, unknown>; prototype: object };
+    const prototypes = (text: string) => {
+      const make = new Function(text)() as (superClass: unknown, unknownKey: (key: string) => unknown) => Wrapper;
+      const Wrapper = make(class {}, (key) => `rpc:${key}`);
+      const first = new Wrapper();
+      const afterFirst = Wrapper.prototype;
+      for (let i = 0; i < 100; i++) new Wrapper();
+      expect(first.someMethod).toBe("rpc:someMethod");
+      return { afterFirst, afterMany: Wrapper.prototype };
+    };
+    const upstream = prototypes(source);
+    expect(upstream.afterMany).not.toBe(upstream.afterFirst);
+    const patched = prototypes(patchText(source, patches.testEntrypoints) as string);
+    expect(patched.afterMany).toBe(patched.afterFirst);
+  });
 });

@@ -5,8 +5,7 @@ import { buildWorld } from "./world";
 
 /**
  * Calls each route as every persona: each must answer the declared status, and no answer may carry a
- * name or id the persona cannot read. The cases are spread over several test files because every
- * request through SELF gets slower as one workerd instance serves more of them (each file has its own).
+ * name or id the persona cannot read. The cases are spread over test files by resource, each building its own world.
  */
 export function declareMatrix(cases: RouteCase[]) {
   let w: World;
