@@ -2,12 +2,13 @@
 /**
  * `npm test`: every layer of tests, and the time of each.
  *
- * Two stages, one after another (docs/decisions/060, 071):
- * 1. the build (the Worker the API tests load and the server the other layers start are made from it);
- * 2. three lanes side by side, each its layers one after another: the browser tests, the longest layer, which keep
- *    about a core busy; the Worker's own suites (check, unit, API, libSQL), which compute; and the layers that drive
- *    `npm start` from outside (e2e-api, media, WebDAV, faults, deploy), which mostly wait (a transcode, a cron minute).
- *    The browser tests ran alone while the API suite took 600 s of two cores; in shared runtimes it takes ~170 s.
+ * The build first (the Worker the API tests load and the server the other layers start are made from it), then three
+ * lanes side by side, each its layers one after another (docs/decisions/060, 071):
+ * - the Worker's own suites: API first, then check, unit and libSQL;
+ * - the layers that drive `npm start` from outside (e2e-api, media, WebDAV, faults, deploy), which mostly wait (a
+ *   transcode, a cron minute);
+ * - the browser tests, the longest layer, with two workers, once the API suite has ended: the two take most of both
+ *   cores, and side by side the API suite took 570 s instead of 170 and its queue waits ran out.
  * MAM_TEST_SERIAL=1 runs every layer alone, one after another, for per-layer figures.
  *
  * A first step checks the system tools the layers drive (Chromium for the browser tests, litmus, rclone and FUSE
@@ -26,22 +27,29 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
- * Each layer: its name here, the npm script that runs it, its stage and lane (the stages one after another; in a
- * stage, the lanes side by side and a lane's layers one after another), and what it needs from the system.
+ * Each layer: its name here, the npm script that runs it, its lane (the lanes side by side, a lane's layers one
+ * after another), the layer it waits for (`after`), and what it needs from the system.
  */
 const layers = [
-  { name: "build", script: "build", stage: 1, lane: "build" },
-  { name: "check", script: "check", stage: 2, lane: "worker" },
-  { name: "unit", script: "test:unit", stage: 2, lane: "worker" },
-  { name: "api", script: "test:api", stage: 2, lane: "worker" },
-  { name: "libsql", script: "test:libsql", stage: 2, lane: "worker" },
-  { name: "e2e-api", script: "test:e2e-api", stage: 2, lane: "servers" },
-  { name: "media", script: "test:media", stage: 2, lane: "servers" },
-  { name: "dav", script: "test:dav", stage: 2, lane: "servers", needs: ["litmus", "rclone", "fuse3"] },
-  { name: "faults", script: "test:faults", stage: 2, lane: "servers" },
-  { name: "deploy", script: "check:deploy", stage: 2, lane: "servers" },
+  { name: "build", script: "build", lane: "build" },
+  { name: "api", script: "test:api", lane: "worker" },
+  { name: "check", script: "check", lane: "worker" },
+  { name: "unit", script: "test:unit", lane: "worker" },
+  { name: "libsql", script: "test:libsql", lane: "worker" },
+  { name: "e2e-api", script: "test:e2e-api", lane: "servers" },
+  { name: "media", script: "test:media", lane: "servers" },
+  { name: "dav", script: "test:dav", lane: "servers", needs: ["litmus", "rclone", "fuse3"] },
+  { name: "faults", script: "test:faults", lane: "servers" },
+  { name: "deploy", script: "check:deploy", lane: "servers" },
   // The build above is the one the browser tests run against: the server they start does not build again.
-  { name: "e2e", script: "test:e2e", stage: 2, lane: "browser", env: { MAM_SKIP_BUILD: "1" }, needs: ["chromium"] },
+  {
+    name: "e2e",
+    script: "test:e2e",
+    lane: "browser",
+    after: "api",
+    env: { MAM_SKIP_BUILD: "1", MAM_E2E_WORKERS: "2" },
+    needs: ["chromium"],
+  },
 ];
 const serial = process.env.MAM_TEST_SERIAL === "1";
 
@@ -162,6 +170,8 @@ const reports = [];
 
 async function runLane(lane, options) {
   for (const layer of lane) {
+    // A layer waits for the one it comes `after` when that one is part of this run (MAM_TEST_SERIAL runs them in order).
+    if (!serial && layer.after && chosen.some((l) => l.name === layer.after)) await ended.get(layer.after)?.promise;
     const started = Date.now();
     const result = await runLayer(layer, options);
     const seconds = Math.round((Date.now() - started) / 1000);
@@ -169,15 +179,26 @@ async function runLane(lane, options) {
     if (options.labelled) console.log(`[${layer.name}] ${result.status === 0 ? "passed" : "FAILED"} in ${seconds} s`);
     if (result.kept.length > 0) reports.push({ layer: layer.name, lines: result.kept });
     if (result.status !== 0) failed.push(layer.name);
+    ended.get(layer.name)?.resolve();
   }
 }
 
 const runStarted = Date.now();
+/** Each layer's end, for the layers that wait for it (`after`). @type {Map<string, { promise: Promise<void>, resolve: () => void }>} */
+const ended = new Map();
+for (const layer of layers) {
+  let resolve = () => {};
+  const promise = new Promise((r) => {
+    resolve = () => r(undefined);
+  });
+  ended.set(layer.name, { promise, resolve });
+}
 // Every layer runs even after one fails (the build aside, which the rest need), so one run reports every failure.
-for (const stage of [1, 2]) {
-  if (failed.includes("build")) break;
+const build = chosen.filter((layer) => layer.lane === "build");
+if (build.length > 0) await runLane(build, { labelled: false });
+if (!failed.includes("build")) {
   const lanes = new Map();
-  for (const layer of chosen.filter((l) => l.stage === stage)) {
+  for (const layer of chosen.filter((l) => l.lane !== "build")) {
     const lane = serial ? "serial" : layer.lane;
     lanes.set(lane, [...(lanes.get(lane) ?? []), layer]);
   }

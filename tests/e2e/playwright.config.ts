@@ -21,6 +21,8 @@ export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
+  // Playwright's default is half the cores (one here); `npm test` asks for two (MAM_E2E_WORKERS, scripts/test-all.mjs).
+  workers: process.env.MAM_E2E_WORKERS ? Number(process.env.MAM_E2E_WORKERS) : undefined,
   forbidOnly: !!process.env.CI,
   // One retry: a test that passes on its second run is reported as flaky in the list, not hidden, and a
   // connection the local runtime drops now and then (seen once in ~100 runs) does not fail the whole suite.
