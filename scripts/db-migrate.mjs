@@ -9,22 +9,30 @@
  * copied from D1 (scripts/d1-to-libsql.mjs) carries on from where it was.
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createMigrationsTable, pendingMigrations, recordMigration } from "./migrations.mjs";
 import { withOfflineEnv } from "./offline-env.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const migrationsDir = path.join(root, "db/migrations");
 const args = process.argv.slice(2);
 
-if (!args.includes("--libsql")) {
-  const where = args.includes("--remote")
-    ? ["--remote"]
-    : ["--local", "--persist-to", path.resolve(root, process.env.MAM_DATA_DIR || ".data")];
+if (args.includes("--remote")) {
   const wrangler = path.join(root, "node_modules/.bin/wrangler");
-  const result = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", ...where], { stdio: "inherit", env: withOfflineEnv() });
+  const result = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--remote"], { stdio: "inherit", env: withOfflineEnv() });
   process.exit(result.status ?? 1);
+}
+
+if (!args.includes("--libsql")) {
+  // The local D1, as `npm start` readies it before serving (scripts/local-d1.mjs).
+  const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
+  const { prepareLocalD1 } = await import("./local-d1.mjs");
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, "wrangler.toml"));
+  const dataDir = path.resolve(root, process.env.MAM_DATA_DIR || ".data");
+  const applied = await prepareLocalD1({ d1Databases: workerOptions.d1Databases, persistRoot: path.join(dataDir, "v3") });
+  for (const name of applied) console.log(`applied ${name}`);
+  console.log(applied.length ? `${applied.length} migration(s) applied to the local D1 in ${dataDir}` : "no migrations to apply");
+  process.exit(0);
 }
 
 const url = process.env.LIBSQL_URL;
@@ -33,20 +41,13 @@ if (!url) {
   process.exit(2);
 }
 const { createClient } = await import("@libsql/client");
-const { unstable_splitSqlQuery: splitSql } = await import("wrangler");
 const client = createClient({ url, authToken: process.env.LIBSQL_AUTH_TOKEN });
-await client.execute(`CREATE TABLE IF NOT EXISTS d1_migrations (
-  id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)`);
+await client.execute(createMigrationsTable);
 const applied = new Set((await client.execute("SELECT name FROM d1_migrations")).rows.map((r) => r.name));
-const names = readdirSync(migrationsDir)
-  .filter((n) => n.endsWith(".sql"))
-  .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
 let count = 0;
-for (const name of names) {
-  if (applied.has(name)) continue;
-  const statements = splitSql(readFileSync(path.join(migrationsDir, name), "utf8"));
+for (const { name, statements } of pendingMigrations(applied)) {
   // One migration, one transaction: a failure leaves the database as the previous migration left it.
-  await client.batch([...statements, { sql: "INSERT INTO d1_migrations (name) VALUES (?)", args: [name] }], "write");
+  await client.batch([...statements, { sql: recordMigration, args: [name] }], "write");
   console.log(`applied ${name}`);
   count++;
 }

@@ -73,10 +73,7 @@ if (process.env.MAM_SKIP_BUILD !== "1" || !existsSync(path.join(root, "build/ser
   run(bin("remix"), ["vite:build"]);
 }
 const envFile = secretsFile();
-run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dataDir]);
-if (process.env.MAM_SEED_SQL) {
-  run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", dataDir, "--command", process.env.MAM_SEED_SQL]);
-}
+// scripts/workerd.mjs applies the migrations (and MAM_SEED_SQL) before the Worker serves.
 
 const freePort = () =>
   new Promise((resolve) => {

@@ -7,7 +7,6 @@
  *
  *   node scripts/workerd.mjs --port P --persist-to DIR --env-file FILE [--var NAME:VALUE ...]
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,7 +15,8 @@ import { Log, LogLevel, Miniflare } from "miniflare";
 import { pipeLines } from "./log-format.mjs";
 import { Cron } from "croner";
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
-import { withOfflineEnv } from "./offline-env.mjs";
+import { prepareLocalD1 } from "./local-d1.mjs";
+import { workerCode } from "./worker-bundle.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
@@ -36,15 +36,7 @@ if (!args.port || !persistTo || !envFile) {
 
 // Per data directory, so two local servers (a test run beside `npm start`) never share a bundle being written.
 const bundleDir = path.join(path.resolve(persistTo), "bundle");
-const bundled = spawnSync(path.join(root, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", bundleDir], {
-  cwd: root,
-  stdio: ["ignore", "ignore", "inherit"],
-  env: withOfflineEnv(),
-});
-if (bundled.status !== 0) {
-  console.error("Failed: wrangler deploy --dry-run (bundling the Worker)");
-  process.exit(bundled.status ?? 1);
-}
+const code = workerCode(bundleDir);
 
 /** KEY=VALUE lines (the data directory's secrets) and --var NAME:VALUE switches, as wrangler dev takes them. */
 const secrets = Object.fromEntries(
@@ -58,11 +50,15 @@ const secrets = Object.fromEntries(
 const vars = Object.fromEntries(args.var.map((v) => [v.slice(0, v.indexOf(":")), v.slice(v.indexOf(":") + 1)]));
 
 const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, "wrangler.toml"));
+// Same layout as `wrangler dev --persist-to` and `wrangler d1 migrations apply --persist-to`.
+const persistRoot = path.join(path.resolve(persistTo), "v3");
+// The database is migrated (and seeded with MAM_SEED_SQL, for the browser tests) before the Worker takes requests.
+const applied = await prepareLocalD1({ d1Databases: workerOptions.d1Databases, persistRoot, seedSql: process.env.MAM_SEED_SQL });
+if (applied.length) console.log(`${applied.length} migration(s) applied, the last ${applied.at(-1)}`);
 const mf = new Miniflare({
   host: "127.0.0.1",
   port: Number(args.port),
-  // Same layout as `wrangler dev --persist-to` and `wrangler d1 migrations apply --persist-to`.
-  defaultPersistRoot: path.join(path.resolve(persistTo), "v3"),
+  defaultPersistRoot: persistRoot,
   // No request for Cloudflare's cf object: the built-in fallback keeps the machine offline.
   cf: false,
   // /cdn-cgi/handler/scheduled is kept as under wrangler dev; the crons below call the Worker directly.
@@ -80,7 +76,7 @@ const mf = new Miniflare({
       name: "mam",
       // One ES module, given whole: the bundle keeps a dynamic import() that Miniflare would refuse to walk.
       modulesRoot: bundleDir,
-      modules: [{ type: "ESModule", path: path.join(bundleDir, "worker.js"), contents: readFileSync(path.join(bundleDir, "worker.js")) }],
+      modules: [{ type: "ESModule", path: path.join(bundleDir, "worker.js"), contents: code }],
       bindings: { ...workerOptions.bindings, ...secrets, ...vars },
       serviceBindings: {
         ...workerOptions.serviceBindings,
