@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import type { Env } from "../../functions/lib/env";
 
 /**
- * API test files share a runtime (vitest `isolate: false`, docs/decisions/071-api-suite-in-shared-runtimes.md), so
- * the database and the bucket outlive a file. Each file starts as if it had its own: every table back to what the
+ * API test files share a runtime (vitest `isolate: false`, docs/decisions/071-api-suite-in-shared-runtimes.md), or
+ * in the libSQL layer a Node process, so the database and the bucket outlive a file. Each file starts as if it had its own: every table back to what the
  * migrations left (their seeded rows, such as the tree version and the automations' event cursor), every object
  * deleted. The schema stays.
  */
@@ -68,8 +68,8 @@ export async function emptyBucket(bucket: R2Bucket) {
   // Multipart uploads left open by a file are not listed above; they hold no visible object.
 }
 
-export async function freshStart() {
-  const e = env as unknown as Env;
-  await resetDatabase(e.DB);
-  await emptyBucket(e.BUCKET);
+/** `db`: the metadata store the Worker uses, D1 or (tests/libsql) the libSQL file through D1's API. */
+export async function freshStart(db: D1Database) {
+  await resetDatabase(db);
+  await emptyBucket((env as unknown as Env).BUCKET);
 }

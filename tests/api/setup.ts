@@ -1,3 +1,4 @@
+import * as platform from "cloudflare:test";
 import { applyD1Migrations, env } from "cloudflare:test";
 import { users } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
@@ -8,12 +9,10 @@ import { freshStart } from "./fresh-start";
 import { adminCredentials } from "./helpers";
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-// Runs before every file: files share a runtime, and each starts from an empty database and bucket. The libSQL layer
-// (tests/libsql) runs these files in Node with a database file and a platform of their own, so it needs none of it.
-if (!(env as { LIBSQL_URL?: string }).LIBSQL_URL) {
-  await freshStart();
-  forgetAdminSession();
-}
+// Runs before every file: files share a runtime (in the libSQL layer, tests/libsql, a Node process), and each starts
+// from an empty database and bucket. There the Worker's metadata store is the libSQL file, not env.DB.
+await freshStart((platform as { metadataDatabase?: D1Database }).metadataDatabase ?? env.DB);
+forgetAdminSession();
 
 // The admin the Worker would create on its first request (functions/auth/bootstrap.ts), made here with a
 // cheap hash so that every test's sign-in is quick; with a user present the Worker creates none.

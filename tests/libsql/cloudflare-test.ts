@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createClient } from "@libsql/client";
+import { createClient, type InValue, type ResultSet } from "@libsql/client";
 import { readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { getPlatformProxy } from "wrangler";
 import type { Env } from "../../functions/lib/env";
@@ -53,12 +53,48 @@ export const env = {
   TEST_MIGRATIONS: await readD1Migrations(path.join(root, "db/migrations")),
 } as Env & { TEST_MIGRATIONS: Awaited<ReturnType<typeof readD1Migrations>> };
 
-/** The migrations as the Worker's database gets them (wrangler d1 migrations apply), on the libSQL file. */
+/**
+ * The migrations as the Worker's database gets them (wrangler d1 migrations apply), on the libSQL file: the ones
+ * d1_migrations does not name yet. Every file's set-up asks (the files share this process and its database).
+ */
 export async function applyD1Migrations(_db: unknown, migrations: typeof env.TEST_MIGRATIONS) {
   const client = createClient({ url: env.LIBSQL_URL as string });
-  for (const migration of migrations) await client.batch(migration.queries, "write");
+  await client.execute(
+    "CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)",
+  );
+  const applied = new Set((await client.execute("SELECT name FROM d1_migrations")).rows.map((r) => r.name));
+  for (const migration of migrations.filter((m) => !applied.has(m.name)))
+    await client.batch([...migration.queries, { sql: "INSERT INTO d1_migrations (name) VALUES (?)", args: [migration.name] }], "write");
   client.close();
 }
+
+/**
+ * The libSQL file as much of D1's API as tests/api/fresh-start.ts uses (prepare, bind, all, batch), so each file
+ * starts from the database the migrations left, as in the Workers runtime.
+ */
+function libsqlAsD1(url: string): D1Database {
+  const client = createClient({ url });
+  const objects = (rs: ResultSet) => rs.rows.map((row) => Object.fromEntries(rs.columns.map((c, i) => [c, row[i]])));
+  const statement = (sql: string, args: InValue[] = []) => ({
+    sql,
+    args,
+    bind: (...values: InValue[]) => statement(sql, values),
+    all: async () => ({ results: objects(await client.execute({ sql, args })) }),
+  });
+  type Statement = ReturnType<typeof statement>;
+  return {
+    prepare: (sql: string) => statement(sql),
+    batch: async (statements: Statement[]) =>
+      (
+        await client.batch(
+          statements.map(({ sql, args }) => ({ sql, args })),
+          "write",
+        )
+      ).map((rs) => ({ results: objects(rs) })),
+  } as unknown as D1Database;
+}
+
+export const metadataDatabase = libsqlAsD1(env.LIBSQL_URL as string);
 
 /** The Workers runtime's FixedLengthStream, which Node lacks: passes the bytes on and fails on any other count. */
 class NodeFixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {

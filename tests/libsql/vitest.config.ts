@@ -47,5 +47,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // One platform (workerd for R2 and Queues) per file would load two cores: the files run one after another.
     fileParallelism: false,
+    // One process, one platform and one database file for every file, each file starting from an emptied database
+    // (tests/api/setup.ts): a platform and the migrations per file were half the layer's time.
+    isolate: false,
   },
 });
