@@ -48,14 +48,17 @@ const layers = [
     lane: "browser",
     after: "api",
     env: { MAM_SKIP_BUILD: "1", MAM_E2E_WORKERS: "2" },
-    needs: ["chromium"],
+    needs: ["chromium-headless-shell"],
   },
 ];
 const serial = process.env.MAM_TEST_SERIAL === "1";
 
-/** Debian package → how to tell it is there. The browser tests launch /usr/bin/chromium (playwright.config.ts). */
+/**
+ * Debian package → how to tell it is there. The browser tests launch Chromium's headless shell, the lighter build
+ * (playwright.config.ts); the full browser alone also serves them, so it counts as having it.
+ */
 const tools = {
-  chromium: () => existsSync("/usr/bin/chromium"),
+  "chromium-headless-shell": () => existsSync("/usr/bin/chromium-headless-shell") || existsSync("/usr/bin/chromium"),
   litmus: () => onPath("litmus"),
   rclone: () => onPath("rclone"),
   fuse3: () => onPath("fusermount3"),
