@@ -65,6 +65,9 @@ const mf = new Miniflare({
   unsafeTriggerHandlers: true,
   log: new Log(LogLevel.INFO),
   logRequests: false,
+  // MAM_INSPECTOR_PORT: the DevTools protocol of workerd on that port, for profiling the Worker (as wrangler dev's
+  // --inspector-port).
+  inspectorPort: process.env.MAM_INSPECTOR_PORT ? Number(process.env.MAM_INSPECTOR_PORT) : undefined,
   // The Worker's JSON log lines, readable (scripts/log-format.mjs).
   handleRuntimeStdio: (stdout, stderr) => {
     pipeLines(stdout, process.stdout);
