@@ -87,10 +87,11 @@ const freePort = () =>
 const transcoderToken = /TRANSCODER_TOKEN=(\S+)/.exec(readFileSync(envFile, "utf8"))?.[1] ?? "";
 const external = process.env.TRANSCODER_URL;
 const transcoderPort = process.env.TRANSCODER_PORT || String(await freePort());
+/** @type {import("node:child_process").ChildProcess | null} */
 let transcoder = null;
 let stopping = false;
 function startTranscoder() {
-  transcoder = spawn(process.execPath, [path.join(root, "transcoder/server.mjs")], {
+  const child = spawn(process.execPath, [path.join(root, "transcoder/server.mjs")], {
     cwd: root,
     // Its per-task JSON lines, readable (scripts/log-format.mjs).
     stdio: ["ignore", "pipe", "inherit"],
@@ -103,8 +104,9 @@ function startTranscoder() {
       TRANSCODER_ALLOWED_ORIGIN: `http://127.0.0.1:${port}`,
     },
   });
-  pipeLines(transcoder.stdout, process.stdout);
-  transcoder.on("exit", (code, signal) => {
+  transcoder = child;
+  pipeLines(child.stdout, process.stdout);
+  child.on("exit", (code, signal) => {
     if (stopping) return;
     console.error(`transcoder exited (${signal ?? code}); restarting in 1 s`);
     setTimeout(startTranscoder, 1000);

@@ -24,6 +24,7 @@ export function transcoderConfig(env = process.env) {
     );
   }
   const configured = env.TRANSCODER_ALLOWED_ORIGIN || env.PUBLIC_URL || "";
+  /** @type {string | null} */
   let allowedOrigin = null;
   if (configured) {
     try {

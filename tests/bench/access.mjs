@@ -96,6 +96,7 @@ const stores = process.argv[3] === "d1" ? ["D1"] : ["D1", "libSQL"];
 /** @type {Record<string, Record<string, { p50: number, p95: number }>>} */
 const byStore = {};
 let failed = false;
+/** @type {Awaited<ReturnType<typeof setUpUser>> | null} */
 let setUp = null;
 for (const store of stores) {
   const sqld = store === "libSQL" ? await startSqld(file) : null;

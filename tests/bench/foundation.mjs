@@ -38,6 +38,7 @@ const bundleGz = bundleFiles.reduce((n, f) => n + gzipSync(readFileSync(path.joi
 console.log(`Worker bundle: ${kib(bundleRaw)} raw, ${kib(bundleGz)} gzipped (aim < 1024 KiB)`);
 
 const server = await startServer();
+/** @type {Awaited<ReturnType<typeof startBaseline>> | null} */
 let baseline = null;
 try {
   if (process.env.BENCH_BASELINE_DIR) baseline = await startBaseline(process.env.BENCH_BASELINE_DIR);

@@ -17,6 +17,7 @@ const SAMPLE_RATE = 16_000;
 /** silencedetect's report lines → [start, end] of each silence. */
 export function silencesOf(lines) {
   const out = [];
+  /** @type {number | null} */
   let start = null;
   for (const line of lines) {
     const s = /silence_start: (-?[\d.]+)/.exec(line);
