@@ -11,5 +11,9 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["tests/unit/**/*.test.ts"],
+    // The files share their workers' module graph instead of each loading its own: 33 → 19 CPU s for the layer.
+    // Globals a test stubs (fetch) go back after it, so they do not reach the next file.
+    isolate: false,
+    unstubGlobals: true,
   },
 });
