@@ -87,9 +87,7 @@ describe("POST /api/auth/login", () => {
     expect(blocked.status).toBe(429);
     // Another address is not affected.
     expect((await api("/api/auth/login", { method: "POST", json: adminCredentials })).status).toBe(200);
-    // Thirty scrypt verifications at the production cost (decision 002): a few seconds alone, far more while other
-    // layers of `npm test` share the machine.
-  }, 120_000);
+  });
 });
 
 describe("refresh and logout", () => {

@@ -7,8 +7,11 @@ import { offlineEnv } from "../../scripts/offline-env.mjs";
 
 Object.assign(process.env, offlineEnv);
 const root = path.resolve(__dirname, "../..");
-/** Files that test what happens once per isolate of the Worker, so they need one of their own. */
-const ownRuntime = ["tests/api/first-admin.test.ts", "tests/api/env-check.test.ts"];
+/**
+ * Files that test what happens once per isolate of the Worker, so they need one of their own, and the one that checks
+ * the Worker hashes at the production cost (the shared runtimes hash at the fixtures' cost, cheap-passwords.ts).
+ */
+const ownRuntime = ["tests/api/first-admin.test.ts", "tests/api/env-check.test.ts", "tests/api/password-cost.test.ts"];
 
 /**
  * Every module the Worker imports is sent from Vite to workerd for each test file, with its source map inlined
@@ -51,7 +54,17 @@ export default defineConfig(async () => ({
     // Worker's modules fresh (a first request, a log written once per isolate) keep a runtime of their own.
     // docs/decisions/071-api-suite-in-shared-runtimes.md
     projects: [
-      { extends: true as const, test: { name: "shared", isolate: false, include: ["tests/api/**/*.test.ts"], exclude: ownRuntime } },
+      {
+        extends: true as const,
+        test: {
+          name: "shared",
+          isolate: false,
+          include: ["tests/api/**/*.test.ts"],
+          exclude: ownRuntime,
+          // After setup.ts (a project's setup files follow the root's).
+          setupFiles: [path.join(root, "tests/api/cheap-passwords.ts")],
+        },
+      },
       { extends: true as const, test: { name: "own-runtime", include: ownRuntime } },
     ],
     // Some cases make thousands of rows through the API; on a busy 2-core machine that is more than 5 s.
