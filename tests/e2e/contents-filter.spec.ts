@@ -1,5 +1,5 @@
 import { Seeder, unique } from "./browse-seed";
-import { createPlainUser, expect, openSignedIn, test } from "./fixtures";
+import { createPlainUser, expect, openSignedIn, reloadSignedIn, test } from "./fixtures";
 
 /** «Фильтр по имени» over a group's contents: narrowed by the server as one types, kept in the address. */
 
@@ -28,7 +28,7 @@ test("the filter narrows the contents as one types, and a reload keeps it", asyn
   await filter.fill("кот-р");
   await expect(items).toHaveCount(1);
 
-  await page.reload();
+  await reloadSignedIn(page);
   await expect(page.getByPlaceholder("Фильтр по имени")).toHaveValue("кот-р");
   await expect(items).toHaveCount(1);
   await expect(list.getByText("кот-рыжий.jpg")).toBeVisible();

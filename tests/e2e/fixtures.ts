@@ -47,6 +47,14 @@ export async function gotoSignedIn(page: Page, to: string) {
   await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh")), page.goto(to)]);
 }
 
+/**
+ * Reloads a signed-in page and waits for its refresh, as gotoSignedIn does: until then the page is the server's HTML,
+ * and what a test types into it before the script takes over is lost (a field emptied then kept its old filter).
+ */
+export async function reloadSignedIn(page: Page) {
+  await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh")), page.reload()]);
+}
+
 /** Signs the page's browser context in as `account` through the API (a session of its own), then opens `to`. */
 export async function openSignedIn(page: Page, account: Account, to: string) {
   await signInByApi(page.context(), account.login, account.password);

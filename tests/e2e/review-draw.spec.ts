@@ -6,7 +6,7 @@ import { parseCsv } from "../../functions/lib/csv";
 import { parseVtt } from "../../functions/transcripts/subtitles";
 import { makeClip } from "../media/media";
 import { Seeder, unique } from "./browse-seed";
-import { ADMIN, expect, openSignedIn, test } from "./fixtures";
+import { ADMIN, expect, openSignedIn, reloadSignedIn, test } from "./fixtures";
 
 /**
  * Drawing on a frame, J/K/L, ranges, internal comments and exports in the viewer's review panel (issue 38,
@@ -96,7 +96,7 @@ test("a rectangle drawn on a paused frame goes with the comment and comes back a
   expect(Math.abs(rect.h - 0.25)).toBeLessThan(3 / pic.height);
 
   // After a reload, away from the frame: a click on the comment brings back the frame and the drawing where it was.
-  await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh")), page.reload()]);
+  await reloadSignedIn(page);
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
   await expect(page.getByTestId("drawn-shape")).toHaveCount(0);
   await thread(page, "Здесь пятно").getByTestId("review-seek").click();

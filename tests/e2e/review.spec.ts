@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { ffmpeg, makeClip } from "../media/media";
 import { base, Seeder, unique } from "./browse-seed";
-import { ADMIN, expect, openSignedIn, test } from "./fixtures";
+import { ADMIN, expect, openSignedIn, reloadSignedIn, test } from "./fixtures";
 
 /**
  * The viewer's review in Chromium (issue 38, docs/decisions/061-review-and-approval.md): a real 25 fps clip
@@ -92,7 +92,7 @@ test("comments at a frame with «Комментарий», replies, resolve, the
   expect(saved.at).toMatchObject({ frame: 55, fps_num: FPS, fps_den: 1, timecode: "00:00:02:05" });
 
   // After a reload the comment is there; a click on it seeks the paused player to its frame.
-  await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh")), page.reload()]);
+  await reloadSignedIn(page);
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
   const logo = thread(page, "Логотип съехал");
   await expect(logo.getByTestId("review-timecode")).toHaveText("00:00:02:05");
