@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { variants } from "../../db/schema";
 import { liveSession } from "../lib/auth";
+import { configOf } from "../lib/config";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -24,15 +25,8 @@ const subject = (variantId: string, sessionId: string) => `${variantId}:${sessio
  * or null: unset, unparsable, or the app's own origin (which would otherwise be shut by the gate below).
  */
 export function mediaOrigin(env: Pick<Env, "MEDIA_ORIGIN" | "PUBLIC_URL">): string | null {
-  const origin = (value: string | undefined) => {
-    try {
-      return value ? new URL(value).origin : null;
-    } catch {
-      return null;
-    }
-  };
-  const media = origin(env.MEDIA_ORIGIN);
-  return media && media !== origin(env.PUBLIC_URL) ? media : null;
+  const { MEDIA_ORIGIN: media, PUBLIC_URL: app } = configOf(env);
+  return media && !(app && URL.canParse(app) && new URL(app).origin === media) ? media : null;
 }
 
 export async function playLink(env: Env, requestUrl: string, auth: AuthUser, variantId: string) {

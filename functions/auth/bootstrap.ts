@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { events, users } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
+import { configOf } from "../lib/config";
 import { getDb } from "../lib/db";
 import type { Env } from "../lib/env";
 import { newId, randomSecret } from "../lib/ids";
@@ -24,7 +25,7 @@ export function ensureFirstAdmin(env: Env): Promise<void> {
 async function createFirstAdmin(env: Env) {
   const db = getDb(env);
   if (await db.select({ id: users.userId }).from(users).limit(1).get()) return;
-  const login = env.ADMIN_LOGIN || "admin";
+  const login = configOf(env).ADMIN_LOGIN;
   const generated = !env.ADMIN_PASSWORD;
   const password = env.ADMIN_PASSWORD || randomSecret(12);
   const now = nowSeconds();

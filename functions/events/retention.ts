@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { nowSeconds } from "../../db/schema/columns";
+import { configOf } from "../lib/config";
 import { changesOf, type Db } from "../lib/db";
 import type { Env } from "../lib/env";
 
@@ -12,8 +13,8 @@ const MAX_BATCHES = 20;
  * event. Returns how many were deleted.
  */
 export async function pruneEvents(db: Db, env: Pick<Env, "EVENTS_RETENTION_DAYS">, now = nowSeconds()): Promise<number> {
-  const days = Number(env.EVENTS_RETENTION_DAYS);
-  if (!env.EVENTS_RETENTION_DAYS || !Number.isFinite(days) || days <= 0) return 0;
+  const days = configOf(env).EVENTS_RETENTION_DAYS;
+  if (days === null) return 0;
   const cutoff = now - Math.round(days * 86400);
   let deleted = 0;
   for (let i = 0; i < MAX_BATCHES; i++) {

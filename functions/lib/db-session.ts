@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { withBindings } from "./config";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 
@@ -50,7 +51,7 @@ export const dbSession = createMiddleware<AppEnv>(async (c, next) => {
   if (c.env.LIBSQL_URL) return next();
   const session = c.env.DB.withSession(sessionStart(c.req.method, c.req.path, checkedBookmark(c.req.header(BOOKMARK_HEADER))));
   // A session has the binding's query methods (prepare, batch), which is all the code uses.
-  c.env = { ...c.env, DB: session as unknown as D1Database };
+  c.env = withBindings(c.env, { DB: session as unknown as D1Database });
   await next();
   const bookmark = session.getBookmark();
   if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
@@ -58,4 +59,4 @@ export const dbSession = createMiddleware<AppEnv>(async (c, next) => {
 
 /** The public share page (worker.ts): it only reads, from whichever copy answers first. */
 export const readingEnv = <E extends { DB: D1Database; LIBSQL_URL?: string }>(env: E): E =>
-  env.LIBSQL_URL ? env : { ...env, DB: env.DB.withSession("first-unconstrained") as unknown as D1Database };
+  env.LIBSQL_URL ? env : withBindings(env, { DB: env.DB.withSession("first-unconstrained") as unknown as D1Database } as Partial<E>);

@@ -1,3 +1,4 @@
+import { configOf } from "./config";
 import type { Db } from "./db";
 import type { Env } from "./env";
 import { type EventInput, eventInsert } from "./events";
@@ -17,7 +18,7 @@ export async function sendMail(env: Env, to: string[], subject: string, text: st
   const results: MailResult[] = [];
   for (const address of to) {
     try {
-      if (env.EMAIL) await env.EMAIL.send({ from: env.EMAIL_FROM ?? "noreply@mam.local", to: address, subject, text });
+      if (env.EMAIL) await env.EMAIL.send({ from: configOf(env).EMAIL_FROM, to: address, subject, text });
       else console.log(`[email] to ${address}\nSubject: ${subject}\n${logText} (not mailed: no EMAIL binding)`);
       results.push({ to: address, ok: true });
     } catch (err) {

@@ -1,5 +1,6 @@
 import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { users } from "../../db/schema";
+import { configOf, envProblems } from "./config";
 import type { Db } from "./db";
 import type { Env } from "./env";
 import { ApiError } from "./errors";
@@ -12,14 +13,14 @@ import { literal } from "./sql";
  * come from covering indexes (variants_user_size_idx, uploads_user_state_idx). Previews are not counted.
  */
 
-/** DEFAULT_QUOTA_BYTES: the limit of users without one of their own; unset or empty = unlimited. */
+/**
+ * DEFAULT_QUOTA_BYTES: the limit of users without one of their own; unset or empty = unlimited. A malformed one
+ * refuses (the API refuses everything then; WebDAV uploads reach here without that check) rather than allow any size.
+ */
 export function defaultQuota(env: Pick<Env, "DEFAULT_QUOTA_BYTES">): number | null {
-  const raw = env.DEFAULT_QUOTA_BYTES?.trim();
-  if (!raw) return null;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 0)
+  if (envProblems(env).some((p) => p.variable === "DEFAULT_QUOTA_BYTES"))
     throw new ApiError("internal", "Квота по умолчанию (DEFAULT_QUOTA_BYTES) задана неверно: нужно целое число байт");
-  return n;
+  return configOf(env).DEFAULT_QUOTA_BYTES;
 }
 
 /** Bytes counted against the quota of the user in `user` (a column or a literal): no bound parameters, so it also fits raw batch statements. */

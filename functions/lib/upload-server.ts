@@ -10,3 +10,13 @@ export const WORKER_SERVER_ID = "worker";
 
 /** This Worker's own upload server, at the address the client reached it by. */
 export const workerServer = (requestUrl: string) => ({ id: WORKER_SERVER_ID, url: `${new URL(requestUrl).origin}/api/ul` });
+
+/** UPLOAD_SERVERS' entries (functions/uploads/servers.ts): other deployments of this Worker, each under its `url`. */
+export const configuredServer = z.object({
+  id: z.string().trim().min(1).max(100),
+  url: z
+    .string()
+    .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), "не URL")
+    .transform((u) => u.replace(/\/+$/, "")),
+});
+export const configuredServers = z.array(configuredServer).max(20);

@@ -1,4 +1,5 @@
 import { hasPageCookie } from "../auth/page-session";
+import { configOf } from "../lib/config";
 import { toBase64 } from "../lib/encoding";
 
 /**
@@ -15,18 +16,11 @@ export function newNonce(): string {
 }
 
 /** Where stored files' bytes may come from besides this origin: a separate media origin, when one is set. */
-export function mediaOrigin(env: object): string | null {
-  const value = (env as { MEDIA_ORIGIN?: string }).MEDIA_ORIGIN;
-  try {
-    return value ? new URL(value).origin : null;
-  } catch {
-    return null;
-  }
-}
+export const mediaOrigin = (env: object): string | null => configOf(env).MEDIA_ORIGIN;
 
 /** The office server's origin (WOPI_CLIENT_URL), which the editor page frames; null when none is set. */
 export function officeOrigin(env: object): string | null {
-  const value = (env as { WOPI_CLIENT_URL?: string }).WOPI_CLIENT_URL;
+  const value = configOf(env).WOPI_CLIENT_URL;
   try {
     return value ? new URL(value).origin : null;
   } catch {

@@ -1,3 +1,4 @@
+import { configOf } from "../lib/config";
 import type { Env } from "../lib/env";
 
 /**
@@ -22,7 +23,7 @@ const instructions =
   "Если ответа в источниках нет, верни пустой ответ.";
 
 export function chatFrom(env: Env): Chat | null {
-  const url = env.CHAT_URL;
+  const { CHAT_URL: url, CHAT_MODEL: model } = configOf(env);
   if (!url) return null;
   const send = env.CHAT_FETCH ?? { fetch: (input: RequestInfo, init?: RequestInit) => fetch(input, init) };
   return async (question, sources) => {
@@ -31,7 +32,7 @@ export function chatFrom(env: Env): Chat | null {
       method: "POST",
       headers: { "content-type": "application/json", ...(env.CHAT_KEY ? { authorization: `Bearer ${env.CHAT_KEY}` } : {}) },
       body: JSON.stringify({
-        model: env.CHAT_MODEL || "default",
+        model,
         temperature: 0,
         messages: [
           { role: "system", content: instructions },

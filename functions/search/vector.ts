@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { accessContext, requireAccess } from "../lib/access";
+import { configOf } from "../lib/config";
 import type { Db } from "../lib/db";
 import { idList, literal, rawBatch } from "../lib/sql";
 import type { AuthUser, Env } from "../lib/env";
@@ -26,9 +27,10 @@ const VECTOR_PAGE = 1000;
 /** The configured embedder: an explicit endpoint first, else Workers AI when bound, else none. */
 export function embedderFrom(env: Env): Embedder | null {
   const vectorize = env.VECTORIZE;
-  const url = env.EMBEDDINGS_URL;
-  if (!url) return env.AI ? { ...workersAiEmbedder(env.AI, env.EMBEDDINGS_MODEL || undefined), ...(vectorize ? { vectorize } : {}) } : null;
-  const model = env.EMBEDDINGS_MODEL || "bge-m3";
+  const { EMBEDDINGS_URL: url, EMBEDDINGS_MODEL } = configOf(env);
+  if (!url) return env.AI ? { ...workersAiEmbedder(env.AI, EMBEDDINGS_MODEL), ...(vectorize ? { vectorize } : {}) } : null;
+  // The endpoint's model when none is named; Workers AI has its own default (vector-cloud.ts).
+  const model = EMBEDDINGS_MODEL ?? "bge-m3";
   const send = env.EMBEDDINGS_FETCH ?? { fetch: (input: RequestInfo, init?: RequestInit) => fetch(input, init) };
   return {
     model,

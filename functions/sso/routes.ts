@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { setSessionCookies } from "../auth/cookie";
+import { configOf } from "../lib/config";
 import { getDb } from "../lib/db";
 import type { AppEnv } from "../lib/env";
 import { randomSecret } from "../lib/ids";
@@ -26,7 +27,7 @@ const cookieOpts = (c: Context<AppEnv>) => ({
   secure: new URL(c.req.url).protocol === "https:",
 });
 
-const origin = (c: Context<AppEnv>) => (c.env.PUBLIC_URL || new URL(c.req.url).origin).replace(/\/+$/, "");
+const origin = (c: Context<AppEnv>) => configOf(c.env).PUBLIC_URL ?? new URL(c.req.url).origin;
 
 /** Every failure lands on /login with a reason the page turns into a Russian toast; never a stack trace. */
 function failed(c: Context<AppEnv>, err: unknown, to?: string) {

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { defaultStorageId, tasks, variants, type Task } from "../../db/schema";
 import { batchAll } from "../lib/batch";
+import { configOf } from "../lib/config";
 import { nowSeconds } from "../../db/schema/columns";
 import { getDb, type Db } from "../lib/db";
 import type { Env } from "../lib/env";
@@ -22,7 +23,6 @@ import { WHISPER_MODEL } from "../transcripts/workers-ai";
  * and, after max_retries, moves the message to the dead-letter queue, where failTaskForGood ends it.
  */
 const urlTtlSeconds = 24 * 3600;
-const watchSeconds = (env: Env) => Number(env.TASK_WATCH_SECONDS ?? 30) || 30;
 
 export class TranscoderDown extends Error {}
 
@@ -35,7 +35,8 @@ export async function runTask(env: Env, jobId: string, run: number | undefined, 
   if (t.workerInfo) {
     if (run === undefined) return; // already handed over; its watch chain looks after it
     const held = await ask(env, t, attempt);
-    if (held) return void (await env.JOBS.send({ type: "task-run", jobId, run: t.run }, { delaySeconds: watchSeconds(env) }));
+    if (held)
+      return void (await env.JOBS.send({ type: "task-run", jobId, run: t.run }, { delaySeconds: configOf(env).TASK_WATCH_SECONDS }));
     await db.batch([
       db
         .update(tasks)
@@ -74,7 +75,7 @@ async function down(env: Env, t: Task, attempt: number, err: unknown): Promise<n
 
 /** A new run: fresh token and signed URLs, then POST /tasks. The run is bumped first, so callbacks of any earlier hand-over are refused. */
 async function handOver(env: Env, db: Db, t: Task, attempt: number) {
-  if (!env.PUBLIC_URL) throw new Error("PUBLIC_URL is not set: the transcoder could not reach the Worker");
+  if (!configOf(env).PUBLIC_URL) throw new Error("PUBLIC_URL is not set: the transcoder could not reach the Worker");
   const run = t.run + 1;
   const token = randomSecret();
   const bumped = await db
@@ -100,12 +101,12 @@ async function handOver(env: Env, db: Db, t: Task, attempt: number) {
       .where(and(eq(tasks.jobId, t.jobId), eq(tasks.run, run))),
     ...logInserts(db, t.jobId, run, [`Передана транскодеру (${info}), запуск ${run}, приоритет ${t.priority}`]),
   ]);
-  await env.JOBS.send({ type: "task-run", jobId: t.jobId, run }, { delaySeconds: watchSeconds(env) });
+  await env.JOBS.send({ type: "task-run", jobId: t.jobId, run }, { delaySeconds: configOf(env).TASK_WATCH_SECONDS });
 }
 
 /** What the transcoder gets: signed source and destination URLs and the callback with the per-task token, never storage credentials. */
 export async function jobPayload(env: Env, db: Db, t: Task, token: string) {
-  const origin = env.PUBLIC_URL!.replace(/\/+$/, "");
+  const origin = configOf(env).PUBLIC_URL!;
   const exp = nowSeconds() + urlTtlSeconds;
   const src = await db.select().from(variants).where(eq(variants.variantId, t.srcEntity)).get();
   if (!src) throw new Error(`source variant ${t.srcEntity} is gone`);
@@ -118,7 +119,7 @@ export async function jobPayload(env: Env, db: Db, t: Task, token: string) {
   const setup = { ...t.setup };
   // Speech recognition through the Worker's AI binding when no endpoint is set (functions/transcripts/workers-ai.ts):
   // the transcoder sends its pieces to this task's callback as to an OpenAI-compatible endpoint.
-  if (t.operationClass === "transcribe" && !env.TRANSCRIBE_URL && env.AI)
+  if (t.operationClass === "transcribe" && !configOf(env).TRANSCRIBE_URL && env.AI)
     setup.recognizer = { url: `${origin}/api/task-cb/${t.jobId}/audio/transcriptions?run=${t.run}`, model: WHISPER_MODEL };
   if (t.operationClass === "watermark" && typeof setup.image_asset_id === "string") {
     const mark = await sourceVariant(db, setup.image_asset_id);

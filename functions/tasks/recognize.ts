@@ -3,6 +3,7 @@ import { createTasks, sourceVariant } from "./commands";
 import { appliesTo } from "./schemas";
 import { loadTemplate } from "./templates";
 import { requireAccess } from "../lib/access";
+import { configOf } from "../lib/config";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -20,7 +21,7 @@ export const NOT_CONFIGURED = "Распознавание речи не наст
 export async function startRecognition(db: Db, env: Env, auth: AuthUser, assetId: string, body: { language?: string; version?: number }) {
   await requireAccess(db, auth, "update", [assetId], { types: ["asset"] });
   // An endpoint (TRANSCRIBE_URL) wins over the AI binding; with neither, nothing can recognise.
-  if (!env.TRANSCRIBE_URL && !env.AI) throw new ApiError("unavailable", NOT_CONFIGURED);
+  if (!configOf(env).TRANSCRIBE_URL && !env.AI) throw new ApiError("unavailable", NOT_CONFIGURED);
   const version = await resolveVersion(db, assetId, body.version);
   await ensureDefaultTemplates(db);
   const template = await loadTemplate(db, TRANSCRIBE_TEMPLATE_ID);

@@ -1,3 +1,4 @@
+import { configOf } from "../lib/config";
 import type { Env } from "../lib/env";
 
 /**
@@ -8,13 +9,13 @@ import type { Env } from "../lib/env";
  *   POST   /tasks/{id}/priority { priority }
  * A service binding (env.TRANSCODER) wins over TRANSCODER_URL: tests inject a fake that way.
  */
-export const transcoderConfigured = (env: Env) => !!env.TRANSCODER || !!env.TRANSCODER_URL;
+export const transcoderConfigured = (env: Env) => !!env.TRANSCODER || !!configOf(env).TRANSCODER_URL;
 
 export async function transcoderFetch(env: Env, path: string, init: { method?: string; json?: unknown } = {}): Promise<Response> {
   const headers = new Headers({ Accept: "application/json" });
   if (init.json !== undefined) headers.set("Content-Type", "application/json");
   if (env.TRANSCODER_TOKEN) headers.set("Authorization", `Bearer ${env.TRANSCODER_TOKEN}`);
-  const base = env.TRANSCODER ? "http://transcoder" : env.TRANSCODER_URL!.replace(/\/+$/, "");
+  const base = env.TRANSCODER ? "http://transcoder" : configOf(env).TRANSCODER_URL!;
   const request = new Request(`${base}${path}`, {
     method: init.method ?? "GET",
     headers,

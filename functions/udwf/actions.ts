@@ -5,6 +5,7 @@ import { copyAsset } from "../assets/extra";
 import { createValues } from "../fields/values";
 import { moveMembers } from "../groups/members";
 import { accessContext, requirePlacement, resolveObjects } from "../lib/access";
+import { configOf } from "../lib/config";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { eventInsert } from "../lib/events";
@@ -54,7 +55,7 @@ export interface StepResult {
 
 export { StepError };
 
-const origin = (env: Env) => (env.PUBLIC_URL ?? "").replace(/\/$/, "");
+const origin = (env: Env) => configOf(env).PUBLIC_URL ?? "";
 
 function subjectOf(ctx: StepContext): Subject {
   if (!ctx.subject) throw new StepError("У запуска нет файла или группы, над которыми работать");

@@ -1,4 +1,5 @@
 import { Webhook } from "standardwebhooks";
+import { configOf } from "../lib/config";
 import type { Env } from "../lib/env";
 import { StepError } from "./step-error";
 
@@ -144,7 +145,7 @@ export function privateUrlReason(raw: string, allowPrivate: boolean): string | n
   return privateHost(url.hostname) ? "адрес во внутренней сети запрещён (WEBHOOK_ALLOW_PRIVATE)" : null;
 }
 
-export const allowsPrivate = (env: Pick<Env, "WEBHOOK_ALLOW_PRIVATE">) => env.WEBHOOK_ALLOW_PRIVATE === "true";
+export const allowsPrivate = (env: Pick<Env, "WEBHOOK_ALLOW_PRIVATE">) => configOf(env).WEBHOOK_ALLOW_PRIVATE;
 
 /** Where webhooks connect from: the public-only outbound service when bound, the normal path for local work. */
 export function webhookFetcher(env: Pick<Env, "WEBHOOK_ALLOW_PRIVATE" | "WEBHOOK_FETCH">): Pick<Fetcher, "fetch"> {

@@ -1,3 +1,4 @@
+import { configOf } from "../lib/config";
 import type { Env } from "../lib/env";
 import type { ProofKeys } from "./proof";
 
@@ -77,7 +78,7 @@ async function load(env: Pick<Env, "WOPI_CLIENT_URL" | "WOPI_FETCH">, base: stri
 
 /** The configured client's discovery; null when none is configured or it cannot be read. */
 export async function discovery(env: Pick<Env, "WOPI_CLIENT_URL" | "WOPI_FETCH">, now = Date.now()): Promise<Discovery | null> {
-  const base = env.WOPI_CLIENT_URL?.trim();
+  const base = configOf(env).WOPI_CLIENT_URL;
   if (!base) return null;
   const hit = cache.get(base);
   if (hit && now - hit.at < hit.ttl) return hit.value;

@@ -8,6 +8,7 @@ import { variantBytesById } from "../assets/versions";
 import { sizedBody, writeContent } from "../dav/content";
 import { mimeFor } from "../dav/mime";
 import { accessContext, groupPermissions, requireAccess } from "../lib/access";
+import { configOf } from "../lib/config";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -19,7 +20,7 @@ import { signWopiToken } from "./tokens";
 /** The WOPI host's file operations (CheckFileInfo, GetFile, PutFile) and the token the host page asks for. */
 
 /** The app's origin as office clients and browsers reach it: PUBLIC_URL when set, else the request's. */
-export const appOrigin = (env: Pick<Env, "PUBLIC_URL">, req: Request) => (env.PUBLIC_URL || new URL(req.url).origin).replace(/\/+$/, "");
+export const appOrigin = (env: Pick<Env, "PUBLIC_URL">, req: Request) => configOf(env).PUBLIC_URL ?? new URL(req.url).origin;
 export const wopiSrcOf = (origin: string, fileId: string) => `${origin}/api/wopi/files/${fileId}`;
 
 /** The file's bytes: the latest version's original (master or initial first), as the group listing picks it. */
