@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { Seeder, unique } from "./browse-seed";
-import { ADMIN, createPlainUser, expect, gotoSignedIn, openSignedIn, test } from "./fixtures";
+import { ADMIN, createPlainUser, expect, gotoSignedIn, openSignedIn, reloadSignedIn, test } from "./fixtures";
 
 /**
  * The asset browser in Chromium: the group tree under 'Доступные Файлы', the open group kept in the URL,
@@ -138,52 +138,45 @@ test("a group's contents load 50 at a time while scrolling, with a bounded numbe
   await expect(list.locator("[data-item]").first()).toContainText("файл-0119.txt");
 });
 
-// Without the service worker: a page it controls now and then had its fetches reported to no one (the sort's request
-// went out and the list showed its answer, yet no request event came in 60 s). Nothing here needs it: the files are
-// empty and show no previews.
-test.describe("sorting", () => {
-  test.use({ serviceWorkers: "block" });
+test("the first page comes with the HTML; a new sort is asked of the server, from the first page", async ({ page, request }) => {
+  const seed = await Seeder.admin();
+  const groupId = await seed.group(unique("Сортируемая"));
+  await seed.emptyAssets(groupId, 120, (i) => `кадр-${String(i).padStart(4, "0")}.txt`);
+  await openAsOwnUser(page, request, seed, groupId);
 
-  test("the first page comes with the HTML; a new sort is asked of the server, from the first page", async ({ page, request }) => {
-    const seed = await Seeder.admin();
-    const groupId = await seed.group(unique("Сортируемая"));
-    await seed.emptyAssets(groupId, 120, (i) => `кадр-${String(i).padStart(4, "0")}.txt`);
-    await openAsOwnUser(page, request, seed, groupId);
+  // A document request carries the group's first page (as the API orders it) in its HTML: the bearer cookie.
+  const [firstPage, nextPage] = await Promise.all(
+    [0, 50].map((skip) => seed.call<{ el_info: { name: string } }[]>(`/api/group/members/${groupId}?skip=${skip}`)),
+  );
+  const html = await (await page.context().request.get(`/mam/${groupId}`)).text();
+  for (const m of firstPage) expect(html).toContain(m.el_info.name);
+  for (const m of nextPage) expect(html).not.toContain(m.el_info.name);
+  await reloadSignedIn(page);
+  const list = page.getByRole("list", { name: "Содержимое группы" });
+  await expect(list.locator("[data-item]").first()).toContainText(firstPage[0].el_info.name);
 
-    // A document request carries the group's first page (as the API orders it) in its HTML: the bearer cookie.
-    const [firstPage, nextPage] = await Promise.all(
-      [0, 50].map((skip) => seed.call<{ el_info: { name: string } }[]>(`/api/group/members/${groupId}?skip=${skip}`)),
-    );
-    const html = await (await page.context().request.get(`/mam/${groupId}`)).text();
-    for (const m of firstPage) expect(html).toContain(m.el_info.name);
-    for (const m of nextPage) expect(html).not.toContain(m.el_info.name);
-    await page.reload();
-    const list = page.getByRole("list", { name: "Содержимое группы" });
-    await expect(list.locator("[data-item]").first()).toContainText(firstPage[0].el_info.name);
-
-    // The sort is the server's, from the first page. The new address's loader asks it (the server reads the first page
-    // itself, contents.server.ts) or, when the page-session cookie does not serve, the browser calls the API with
-    // skip=0.
-    const asked = page.waitForRequest((r) => {
-      const url = new URL(r.url());
-      const path = url.pathname;
-      return url.searchParams.get("sort") === "size" && (path === `/api/group/members/${groupId}` || path.startsWith(`/mam/${groupId}`));
-    });
-    await page.getByRole("textbox", { name: "Сортировка" }).click();
-    await page.getByRole("option", { name: "По размеру" }).click();
-    const url = new URL((await asked).url());
-    expect(url.searchParams.get("order") ?? "asc").toBe("asc");
-    if (url.pathname.startsWith("/api/")) expect(url.searchParams.get("skip")).toBe("0");
-    const bySize = await seed.call<{ el_info: { name: string } }[]>(`/api/group/members/${groupId}?sort=size`);
-    await expect(list.locator("[data-item]").first()).toContainText(bySize[0].el_info.name);
-    await expect(list.locator("[data-item]").nth(1)).toContainText(bySize[1].el_info.name);
-    await expect(page.getByText("Загружено: 50")).toBeVisible();
-
-    await page.getByRole("button", { name: "По возрастанию" }).click();
-    const bySizeDesc = await seed.call<{ el_info: { name: string } }[]>(`/api/group/members/${groupId}?sort=size&order=desc`);
-    await expect(list.locator("[data-item]").first()).toContainText(bySizeDesc[0].el_info.name);
-    expect(bySizeDesc[0].el_info.name).not.toBe(bySize[0].el_info.name);
+  // The sort is the server's, from the first page. The new address's loader asks it (the server reads the first page
+  // itself, contents.server.ts) or, when the page-session cookie does not serve, the browser calls the API with
+  // skip=0. Watched on the context: once the service worker controls the page, Chromium may report fetches there.
+  const asked = page.context().waitForEvent("request", (r) => {
+    const url = new URL(r.url());
+    const path = url.pathname;
+    return url.searchParams.get("sort") === "size" && (path === `/api/group/members/${groupId}` || path.startsWith(`/mam/${groupId}`));
   });
+  await page.getByRole("textbox", { name: "Сортировка" }).click();
+  await page.getByRole("option", { name: "По размеру" }).click();
+  const url = new URL((await asked).url());
+  expect(url.searchParams.get("order") ?? "asc").toBe("asc");
+  if (url.pathname.startsWith("/api/")) expect(url.searchParams.get("skip")).toBe("0");
+  const bySize = await seed.call<{ el_info: { name: string } }[]>(`/api/group/members/${groupId}?sort=size`);
+  await expect(list.locator("[data-item]").first()).toContainText(bySize[0].el_info.name);
+  await expect(list.locator("[data-item]").nth(1)).toContainText(bySize[1].el_info.name);
+  await expect(page.getByText("Загружено: 50")).toBeVisible();
+
+  await page.getByRole("button", { name: "По возрастанию" }).click();
+  const bySizeDesc = await seed.call<{ el_info: { name: string } }[]>(`/api/group/members/${groupId}?sort=size&order=desc`);
+  await expect(list.locator("[data-item]").first()).toContainText(bySizeDesc[0].el_info.name);
+  expect(bySizeDesc[0].el_info.name).not.toBe(bySize[0].el_info.name);
 });
 
 test("dragging a group onto another in the tree moves it; selected files are deleted after confirmation", async ({ page }) => {
