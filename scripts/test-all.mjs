@@ -2,9 +2,11 @@
 /**
  * `npm test`: every layer of tests, and the time of each.
  *
- * The build first (the Worker the API tests load and the server the other layers start are made from it), then three
+ * The build first (the Worker the API tests load and the server the other layers start are made from it), then four
  * lanes side by side, each its layers one after another (docs/decisions/060, 071):
- * - the Worker's own suites: API first, then check, unit and libSQL;
+ * - the Worker's own suites: API first, then libSQL;
+ * - check and unit, which fill the core the API suite leaves idle while it runs instead of competing with the browser
+ *   tests later;
  * - the layers that drive `npm start` from outside (e2e-api, media, WebDAV, faults, deploy), which mostly wait (a
  *   transcode, a cron minute);
  * - the browser tests, the longest layer, with two workers, once the API suite has ended: the two take most of both
@@ -33,8 +35,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const layers = [
   { name: "build", script: "build", lane: "build" },
   { name: "api", script: "test:api", lane: "worker" },
-  { name: "check", script: "check", lane: "worker" },
-  { name: "unit", script: "test:unit", lane: "worker" },
+  { name: "check", script: "check", lane: "checks" },
+  { name: "unit", script: "test:unit", lane: "checks" },
   { name: "libsql", script: "test:libsql", lane: "worker" },
   { name: "e2e-api", script: "test:e2e-api", lane: "servers" },
   { name: "media", script: "test:media", lane: "servers" },
