@@ -24,6 +24,12 @@ export const appPasswordPrefix = "mamapp_";
  */
 const verified = new Map<string, { userId: string; passwdHash: string; until: number }>();
 const rememberSeconds = 300;
+/**
+ * Checks under way, by the same key: a client that opens with several requests at once (rclone's parallel
+ * transfers) waits for one check instead of making one each, which the sign-in throttle counted as that many
+ * attempts and answered 429 beyond its limit.
+ */
+const checking = new Map<string, Promise<{ userId: string; passwdHash: string }>>();
 
 export const unauthorized = () => new ApiError("unauthorized", "Требуется вход: логин и пароль (или пароль приложения)");
 
@@ -62,7 +68,12 @@ export async function davUser(env: Env, req: Request): Promise<AuthUser> {
     // account deleted and made again under the same login and password signs in at once).
     verified.delete(key);
   }
-  const checked = { ...(await byPassword(env, req, login, password)), until: now + rememberSeconds };
+  let check = checking.get(key);
+  if (!check) {
+    check = byPassword(env, req, login, password).finally(() => checking.delete(key));
+    checking.set(key, check);
+  }
+  const checked = { ...(await check), until: now + rememberSeconds };
   const found = await liveUser(env, checked.userId);
   if (!found || found.passwdHash !== checked.passwdHash) throw unauthorized();
   verified.set(key, checked);
