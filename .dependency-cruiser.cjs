@@ -1,23 +1,8 @@
 /**
  * Folder boundaries `npm run check` enforces beyond Biome's (docs/decisions/067-folder-boundaries.md):
- * `npm run lint:folders` runs `depcruise functions app --config .dependency-cruiser.cjs`.
+ * `npm run lint:folders` runs `depcruise functions shared app --config .dependency-cruiser.cjs`.
  * @type {import("dependency-cruiser").IConfiguration}
  */
-
-/** What the browser may load from functions/: zod schemas, route definitions (contract.ts) and constants, no server imports (db, env, crypto). */
-const browserSafe = [
-  "^functions/[^/]+/[^/]*schemas[.]ts$",
-  "^functions/[^/]+/contract[.]ts$",
-  "^functions/lib/(constants|encoding|mime|params|permissions|route-contract|upload-server)[.]ts$",
-  // Pure modules app/ imports today under other names; each would move into a schemas file or lib to leave this list.
-  "^functions/tags/tag-ref[.]ts$",
-  "^functions/assets/variant-rights[.]ts$",
-  "^functions/lib/(return-path|scrub|served-bytes)[.]ts$",
-  "^functions/review/timecode[.]ts$",
-  "^functions/shop/transitions[.]ts$",
-  "^functions/sl/password-rule[.]ts$",
-  "^functions/tasks/transitions[.]ts$",
-];
 
 module.exports = {
   forbidden: [
@@ -25,30 +10,55 @@ module.exports = {
       name: "no-resource-folder-cycle",
       severity: "error",
       comment:
-        "The resources under functions/ form no cycle between folders: move the shared piece to the folder that owns it, to functions/lib/ (when it needs only lib and db/schema), or invert the dependency (docs/decisions/067-folder-boundaries.md).",
+        "The resources under functions/ and shared/ form no cycle between folders: move the shared piece to the folder that owns it, to functions/lib/ (when it needs only lib and db/schema), or invert the dependency (docs/decisions/067-folder-boundaries.md).",
       scope: "folder",
-      from: { path: "^functions/[^/]+", pathNot: "^functions/lib(/|$)" },
+      from: { path: "^(functions|shared)/[^/]+", pathNot: "^(functions|shared)/lib(/|$)" },
       to: { circular: true },
     },
     {
-      name: "app-imports-browser-safe-functions",
+      name: "app-imports-shared-not-functions",
       severity: "error",
       comment:
-        "app/ (but its *.server.ts files) imports from functions/ only browser-safe modules: schemas, lib constants, permissions, mime, encoding (the list in .dependency-cruiser.cjs; docs/decisions/067-folder-boundaries.md). Use it from a *.server.ts file, or move the browser-safe part into a schemas file.",
+        "app/ (but its *.server.ts(x) files, which live in app/server/) imports nothing from functions/ or db/: the browser bundles it. Schemas, route contracts, constants and other pure modules live in shared/; move the piece there, or use it from a *.server.ts file (docs/decisions/072-shared-folder.md).",
       from: { path: "^app/", pathNot: "[.]server[.]tsx?$" },
-      to: { path: "^functions/", pathNot: browserSafe },
+      to: { path: "^(functions|db)/" },
     },
     {
-      name: "browser-safe-functions-stay-safe",
+      name: "server-modules-in-app-server",
       severity: "error",
       comment:
-        "A browser-safe module of functions/ (the list in .dependency-cruiser.cjs) imports only others of that list, or types: the front end bundles it (docs/decisions/067-folder-boundaries.md).",
-      from: { path: browserSafe },
-      to: { path: "^(functions|db)/", pathNot: browserSafe, dependencyTypesNot: ["type-only"] },
+        "app/'s *.server.ts(x) modules, which may call the services, live in app/server/ (but app/entry.server.tsx), not among the components (docs/decisions/072-shared-folder.md).",
+      from: { path: "^app/.+[.]server[.]tsx?$", pathNot: "^app/(server/|entry[.]server[.]tsx$)" },
+      to: {},
+    },
+    {
+      name: "shared-stays-browser-safe",
+      severity: "error",
+      comment:
+        "shared/ is what the browser and the Worker both load: it imports only shared/ and packages (and db/schema's types), never functions/ or app/ (docs/decisions/072-shared-folder.md).",
+      from: { path: "^shared/" },
+      to: { path: "^(functions|app)/" },
+    },
+    {
+      name: "shared-takes-only-types-from-db",
+      severity: "error",
+      comment:
+        "shared/ may name db/schema's types (erased from the bundle), never load it: drizzle's tables are server code (docs/decisions/072-shared-folder.md).",
+      from: { path: "^shared/" },
+      to: { path: "^db/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "shared-imports-no-node",
+      severity: "error",
+      comment:
+        "shared/ is bundled for the browser: no Node modules (node:crypto and the like belong in functions/lib/) (docs/decisions/072-shared-folder.md).",
+      from: { path: "^shared/" },
+      to: { dependencyTypes: ["core"] },
     },
   ],
   options: {
-    includeOnly: "^(functions|app|db)/",
+    // Node's own modules (resolved as `crypto`, `fs/promises`) are kept for shared-imports-no-node.
+    includeOnly: "^((functions|shared|app|db)/|[a-z_]+$|[a-z_]+/promises$)",
     exclude: { path: "(^|/)node_modules/" },
     doNotFollow: { path: "(^|/)node_modules/" },
     tsConfig: { fileName: "tsconfig.json" },

@@ -34,7 +34,7 @@ function versionFile(): Plugin {
 type RouteShape = { method: string; path: string; security?: unknown[] };
 
 /**
- * The browser's copy of the route contracts (functions/<resource>/contract.ts, docs/decisions/070-route-contracts.md).
+ * The browser's copy of the route contracts (shared/<resource>/contract.ts, docs/decisions/070-route-contracts.md).
  * call() reads only a route's method, path and `security`; the zod schemas in the definition are for the server
  * and for the typecheck. So the client build gets a module of those three fields per route, taken from the real
  * definitions (loaded in Node), and no page bundles zod or a resource's schemas for its calls alone.
@@ -44,7 +44,7 @@ function routeContractsForTheBrowser(): Plugin {
     name: "mam-route-contracts",
     enforce: "pre",
     async load(id, options) {
-      if (options?.ssr || !/\/functions\/[^/]+\/contract\.ts$/.test(id)) return;
+      if (options?.ssr || !/\/shared\/[^/]+\/contract\.ts$/.test(id)) return;
       const { module, dependencies } = await runnerImport<Record<string, RouteShape>>(id);
       for (const file of dependencies) this.addWatchFile(file);
       return Object.entries(module)

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../functions/shop/schemas";
+import type { OrderStatus } from "../../shared/shop/schemas";
 
 /** Strings of the shop (/shop, /admin/shop; docs/decisions/048-shop.md). */
 export const shop = {

@@ -1,14 +1,14 @@
 import type { z } from "@hono/zod-openapi";
-import type { group, member } from "../../functions/groups/schemas";
-import type { ssoLink } from "../../functions/sso/schemas";
-import type { createStorageBody, storage, updateStorageBody, usage } from "../../functions/storage/schemas";
-import type { CreateUserBody, issuedToken, rule, team, tokenInfo, UpdateUserBody, user } from "../../functions/users/schemas";
-import type { Permission } from "../../functions/lib/permissions";
-import { PAGE_SIZE } from "../../functions/lib/constants";
-import * as groups from "../../functions/groups/contract";
-import * as sso from "../../functions/sso/contract";
-import * as storages from "../../functions/storage/contract";
-import * as users from "../../functions/users/contract";
+import type { group, member } from "../../shared/groups/schemas";
+import type { ssoLink } from "../../shared/sso/schemas";
+import type { createStorageBody, storage, updateStorageBody, usage } from "../../shared/storage/schemas";
+import type { CreateUserBody, issuedToken, rule, team, tokenInfo, UpdateUserBody, user } from "../../shared/users/schemas";
+import type { Permission } from "../../shared/lib/permissions";
+import { PAGE_SIZE } from "../../shared/lib/constants";
+import * as groups from "../../shared/groups/contract";
+import * as sso from "../../shared/sso/contract";
+import * as storages from "../../shared/storage/contract";
+import * as users from "../../shared/users/contract";
 import { call } from "./api";
 
 /** The calls the admin area makes (/api/user, /api/group, /api/storage); types come from the API's own schemas. */

@@ -1,5 +1,5 @@
 import type { RouteConfig, z } from "@hono/zod-openapi";
-import * as auth from "../../functions/auth/contract";
+import * as auth from "../../shared/auth/contract";
 import { ru } from "../i18n/ru";
 import { clearTokens, expiresSoon, sessionStore, setTokens } from "./session";
 import { noteBookmarkOf, withBookmark } from "./db-bookmark";
@@ -198,7 +198,7 @@ function routeRequest(route: RouteConfig, input: unknown): [string, RequestOptio
 }
 
 /**
- * Calls a route of the API by its definition (a resource's functions/<resource>/contract.ts, docs/decisions/070):
+ * Calls a route of the API by its definition (a resource's shared/<resource>/contract.ts, docs/decisions/070):
  * path, method, whether it goes without a bearer, and the input and answer types all come from the object the
  * server serves, so a renamed parameter or a changed answer fails the typecheck here. Goes through `api()`.
  */

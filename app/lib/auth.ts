@@ -1,7 +1,7 @@
 import type { z } from "@hono/zod-openapi";
-import type { ssoProvider } from "../../functions/sso/schemas";
-import * as auth from "../../functions/auth/contract";
-import * as sso from "../../functions/sso/contract";
+import type { ssoProvider } from "../../shared/sso/schemas";
+import * as auth from "../../shared/auth/contract";
+import * as sso from "../../shared/sso/contract";
 import { runAction } from "./actions";
 import { call, refreshTokens } from "./api";
 import { clearTokens, expiresSoon, jwtExpiry, sessionStore, setTokens, setUser, type CurrentUser, type Session } from "./session";

@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import type { catalogueOut, executeBody, runsOut, setupBody, SharesBody, triggerFormOut } from "../../functions/udwf/schemas";
-import * as tags from "../../functions/tags/contract";
-import * as udwf from "../../functions/udwf/contract";
+import type { catalogueOut, executeBody, runsOut, setupBody, SharesBody, triggerFormOut } from "../../shared/udwf/schemas";
+import * as tags from "../../shared/tags/contract";
+import * as udwf from "../../shared/udwf/contract";
 import { call } from "./api";
 
 /** /api/udwf (automations); types from the API's own schemas. */
-export type { WorkflowOut as Workflow, RunOut as Run } from "../../functions/udwf/schemas";
+export type { WorkflowOut as Workflow, RunOut as Run } from "../../shared/udwf/schemas";
 export type Catalogue = z.infer<typeof catalogueOut>;
 export type RunsPage = z.infer<typeof runsOut>;
 export type TriggerForm = z.infer<typeof triggerFormOut>;

@@ -1,5 +1,5 @@
-import * as auth from "../../functions/auth/contract";
-import * as dav from "../../functions/dav/contract";
+import * as auth from "../../shared/auth/contract";
+import * as dav from "../../shared/dav/contract";
 import { call } from "./api";
 
 /**

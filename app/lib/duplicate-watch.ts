@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { duplicatesOfAnswer } from "../../functions/duplicates/schemas";
-import * as duplicates from "../../functions/duplicates/contract";
+import type { duplicatesOfAnswer } from "../../shared/duplicates/schemas";
+import * as duplicates from "../../shared/duplicates/contract";
 import { call } from "./api";
 import { createStore } from "./store";
 

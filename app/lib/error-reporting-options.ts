@@ -1,4 +1,4 @@
-import { scrubBreadcrumb, scrubEvent } from "../../functions/lib/scrub";
+import { scrubBreadcrumb, scrubEvent } from "../../shared/lib/scrub";
 
 /**
  * The browser SDK's settings (docs/decisions/044-metrics-logs-errors.md, spec 9): every error, session replay for

@@ -1,4 +1,4 @@
-import type { EventItem, EventName } from "../../functions/events/schemas";
+import type { EventItem, EventName } from "../../shared/events/schemas";
 import { ru } from "../i18n/ru";
 import { formatDateTime, formatSize } from "./format";
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import * as events from "../../functions/events/contract";
-import type { eventsListBody, eventsPage } from "../../functions/events/schemas";
+import * as events from "../../shared/events/contract";
+import type { eventsListBody, eventsPage } from "../../shared/events/schemas";
 import { call, routePath } from "./api";
 
 /** The global events list (POST /api/global-events/list) and its export; routes and types from the API's contract. */

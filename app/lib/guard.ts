@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/react";
 import { refreshAccessState, signInWithToken } from "./auth";
-import { HOME_PATH, safeReturnPath as safePathFor } from "../../functions/lib/return-path";
+import { HOME_PATH, safeReturnPath as safePathFor } from "../../shared/lib/return-path";
 import { isAuthenticated, type Session } from "./session";
 
 export { HOME_PATH };
@@ -8,7 +8,7 @@ export const LOGIN_PATH = "/login";
 
 const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
-/** The `to` query value, when it is a path of this site (functions/lib/return-path.ts); /mam otherwise. */
+/** The `to` query value, when it is a path of this site (shared/lib/return-path.ts); /mam otherwise. */
 export function safeReturnPath(to: string | null | undefined): string {
   return safePathFor(to, typeof window === "undefined" ? undefined : window.location.origin);
 }

@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import type { assetClass, assetClassBody } from "../../functions/assets/schemas";
+import type { assetClass, assetClassBody } from "../../shared/assets/schemas";
 import {
   type FieldSetups,
   type FieldType,
@@ -10,15 +10,15 @@ import {
   type templatePatch,
   type valueBody,
   type valueListBody,
-} from "../../functions/fields/schemas";
-import type { list, listRecord } from "../../functions/lists/schemas";
-import type { tag } from "../../functions/tags/schemas";
-import type { taxon } from "../../functions/taxonomy/schemas";
-import * as assets from "../../functions/assets/contract";
-import * as fields from "../../functions/fields/contract";
-import * as lists from "../../functions/lists/contract";
-import * as tags from "../../functions/tags/contract";
-import * as taxonomy from "../../functions/taxonomy/contract";
+} from "../../shared/fields/schemas";
+import type { list, listRecord } from "../../shared/lists/schemas";
+import type { tag } from "../../shared/tags/schemas";
+import type { taxon } from "../../shared/taxonomy/schemas";
+import * as assets from "../../shared/assets/contract";
+import * as fields from "../../shared/fields/contract";
+import * as lists from "../../shared/lists/contract";
+import * as tags from "../../shared/tags/contract";
+import * as taxonomy from "../../shared/taxonomy/contract";
 import { call, routePath } from "./api";
 
 /** The calls the metadata admin screens make (/api/fields, /api/asset/class, /api/tags, /api/taxonomy, /api/lists). */

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { ragAnswer, searchAnswer, searchItem, searchQueryBody, suggestion } from "../../functions/search/schemas";
-import * as similarRoutes from "../../functions/duplicates/contract";
-import * as search from "../../functions/search/contract";
+import type { ragAnswer, searchAnswer, searchItem, searchQueryBody, suggestion } from "../../shared/search/schemas";
+import * as similarRoutes from "../../shared/duplicates/contract";
+import * as search from "../../shared/search/contract";
 import { ApiError, call } from "./api";
 
 /** Search (POST /api/search/query, autocomplete, vector, rag); types from the API's own schemas. */

@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
-import type { tokens, whoami } from "../../functions/auth/schemas";
-import { fromBase64Url } from "../../functions/lib/encoding";
+import type { tokens, whoami } from "../../shared/auth/schemas";
+import { fromBase64Url } from "../../shared/lib/encoding";
 import { createStore } from "./store";
 
 /** The API's tokens as kept here: `expire` is null when unknown (a token handed over in /login?token=). */

@@ -9,8 +9,8 @@ import type {
   productOut,
   productPatch,
   productsPage,
-} from "../../functions/shop/schemas";
-import * as shop from "../../functions/shop/contract";
+} from "../../shared/shop/schemas";
+import * as shop from "../../shared/shop/contract";
 import { call } from "./api";
 
 /** The shop's calls (/api/shop); types from the API's own schemas. */

@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
-import type { templateOut } from "../../functions/tasks/schemas";
-import * as tasks from "../../functions/tasks/contract";
+import type { templateOut } from "../../shared/tasks/schemas";
+import * as tasks from "../../shared/tasks/contract";
 import { call } from "./api";
 
 /** The task templates' calls (/api/tasklist/task-templates, /task-template/{id}); types come from the API's own schema. */

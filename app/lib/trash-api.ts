@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
-import type { deletedGroup } from "../../functions/groups/schemas";
-import * as groups from "../../functions/groups/contract";
+import type { deletedGroup } from "../../shared/groups/schemas";
+import * as groups from "../../shared/groups/contract";
 import { call } from "./api";
 
 /** The calls «Удалённые» makes (/api/group/deleted, restore, purge); types come from the API's own schema. */

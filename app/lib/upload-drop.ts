@@ -1,4 +1,4 @@
-import * as groups from "../../functions/groups/contract";
+import * as groups from "../../shared/groups/contract";
 import { call } from "./api";
 
 /**

@@ -4,7 +4,7 @@
  * postMessage. Parts go up several at a time, each retried with backoff; a resumed upload sends only the
  * parts GET /api/ul/{id} reports missing.
  */
-import type * as uploads from "../../functions/uploads/contract";
+import type * as uploads from "../../shared/uploads/contract";
 import type { Answer } from "./api";
 import { BOOKMARK_HEADER } from "./db-bookmark";
 import type { UploadInto, UploadStatus } from "./uploads";
@@ -48,7 +48,7 @@ export type FromWorker =
   | { type: "serverDown"; server: string };
 
 /**
- * The upload routes' answers, typed by their definitions (functions/uploads/contract.ts). The worker sends them with
+ * The upload routes' answers, typed by their definitions (shared/uploads/contract.ts). The worker sends them with
  * its own fetch, to the chosen upload server: call() and the contract's values stay out of its bundle.
  */
 type ServerUpload = Answer<typeof uploads.startUpload>;

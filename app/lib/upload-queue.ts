@@ -1,4 +1,4 @@
-import * as assets from "../../functions/assets/contract";
+import * as assets from "../../shared/assets/contract";
 import { ApiError, call, refreshTokens } from "./api";
 import { noteBookmark } from "./db-bookmark";
 import { sessionStore } from "./session";

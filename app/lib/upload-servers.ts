@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import * as uploads from "../../functions/uploads/contract";
-import type { uploadServer as uploadServerSchema } from "../../functions/uploads/schemas";
+import * as uploads from "../../shared/uploads/contract";
+import type { uploadServer as uploadServerSchema } from "../../shared/uploads/schemas";
 import { call } from "./api";
 
 /**

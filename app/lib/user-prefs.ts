@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import * as users from "../../functions/users/contract";
-import type { bookmark } from "../../functions/users/schemas";
+import * as users from "../../shared/users/contract";
+import type { bookmark } from "../../shared/users/schemas";
 import { runAction } from "./actions";
 import { call } from "./api";
 import { sessionStore } from "./session";

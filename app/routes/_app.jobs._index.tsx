@@ -1,7 +1,7 @@
 import { Group, Pagination, Stack, Text, Title } from "@mantine/core";
 import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { PAGE_SIZE } from "../../functions/lib/constants";
+import { PAGE_SIZE } from "../../shared/lib/constants";
 import { countFailedTasks, FailedTasksLink } from "../components/jobs/FailedTasksLink";
 import { JobsFilters } from "../components/jobs/JobsFilters";
 import { JobsTable } from "../components/jobs/JobsTable";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { contentsLoader, groupIdOf } from "../components/mam/contents";
-import { loadContentsSeed } from "../components/mam/contents.server";
+import { loadContentsSeed } from "../server/contents.server";
 import { GroupContents } from "../components/mam/GroupContents";
 import { ru } from "../i18n/ru";
 import { pageMeta } from "../lib/meta";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { contentsLoader } from "../components/mam/contents";
-import { loadContentsSeed } from "../components/mam/contents.server";
+import { loadContentsSeed } from "../server/contents.server";
 import { GroupContents } from "../components/mam/GroupContents";
 import { VIRTUAL_ROOT_ID } from "../components/mam/mam-api";
 import { ru } from "../i18n/ru";

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Pagination, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
 import { useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { SEARCH_PAGE, type SearchSort } from "../../functions/search/schemas";
+import { SEARCH_PAGE, type SearchSort } from "../../shared/search/schemas";
 import { AnswerPanel } from "../components/search/AnswerPanel";
 import { Facets } from "../components/search/Facets";
 import { Results } from "../components/search/Results";

@@ -3,7 +3,7 @@ import { useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
-import { checkoutBody, formatPrice } from "../../functions/shop/schemas";
+import { checkoutBody, formatPrice } from "../../shared/shop/schemas";
 import { ru } from "../i18n/ru";
 import { applyServerErrors } from "../lib/form-errors";
 import { pageMeta } from "../lib/meta";

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useLoaderData } from "@remix-run/react";
-import { formatPrice } from "../../functions/shop/schemas";
+import { formatPrice } from "../../shared/shop/schemas";
 import { OrderStatusBadge } from "../components/shop/OrderStatusBadge";
 import { ru } from "../i18n/ru";
 import { formatDate } from "../lib/format";

@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { actionsFor, buyerActions } from "../../functions/shop/transitions";
+import { actionsFor, buyerActions } from "../../shared/shop/transitions";
 import { OrderCard } from "../components/shop/OrderCard";
 import { ru } from "../i18n/ru";
 import { pageMeta } from "../lib/meta";

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Image, Stack, Table, Text, Title } from "@mantine/core";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { formatPrice } from "../../functions/shop/schemas";
-import { viewableVariantTypes } from "../../functions/assets/variant-rights";
+import { formatPrice } from "../../shared/shop/schemas";
+import { viewableVariantTypes } from "../../shared/assets/variant-rights";
 import { Thumb } from "../components/mam/Thumb";
 import { MediaView } from "../components/viewer/MediaView";
 import { latestVariants, playVariant, shownMime } from "../components/viewer/viewer-api";

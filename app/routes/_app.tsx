@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useLocation, useMatches, useNavigate, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect } from "react";
 import { unreadCount } from "../components/inbox/inbox-api";
-import { hasPageSession } from "../components/mam/contents.server";
+import { hasPageSession } from "../server/contents.server";
 import { PageLoader } from "../components/PageLoader";
 import { AccountActions, AppHeader } from "../components/shell/AppHeader";
 import { MainNav } from "../components/shell/MainNav";

@@ -1,7 +1,7 @@
 import { Group, Stack, Title } from "@mantine/core";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useMemo } from "react";
-import { safeReturnPath } from "../../functions/lib/return-path";
+import { safeReturnPath } from "../../shared/lib/return-path";
 import { textKind } from "../components/editor/editable";
 import { OfficeFallback } from "../components/editor/OfficeFallback";
 import { OfficeFrame } from "../components/editor/OfficeFrame";

@@ -1,13 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { GuestReview } from "../components/review-guest/GuestReview";
-import {
-  actOnGuestPage,
-  type GuestActed,
-  guestHeaders,
-  type GuestView,
-  loadGuestPage,
-} from "../components/review-guest/review-guest.server";
+import { actOnGuestPage, type GuestActed, guestHeaders, type GuestView, loadGuestPage } from "../server/review-guest.server";
 import { PasswordForm } from "../components/share/PasswordForm";
 import { ShareLayout, ShareUnavailable } from "../components/share/ShareLayout";
 import { ru } from "../i18n/ru";

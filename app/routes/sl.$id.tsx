@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { PasswordForm } from "../components/share/PasswordForm";
-import { loadSharePage, unlockSharePage, type ShareView } from "../components/share/share.server";
+import { loadSharePage, unlockSharePage, type ShareView } from "../server/share.server";
 import { SharedFile } from "../components/share/SharedFile";
 import { ShareLayout, ShareUnavailable } from "../components/share/ShareLayout";
 import { ru } from "../i18n/ru";
@@ -19,7 +19,7 @@ export const handle = { hydrate: false };
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: `${d?.state === "open" && d.info.name ? d.info.name : ru.share.pageTitle} — ${ru.app.name}` },
   { name: "robots", content: "noindex" },
-  // As the Referrer-Policy header says (app/components/share/share.server.ts): only the password form needs same-origin.
+  // As the Referrer-Policy header says (app/server/share.server.ts): only the password form needs same-origin.
   { name: "referrer", content: d?.state === "locked" ? "same-origin" : "no-referrer" },
 ];
 

@@ -13,7 +13,7 @@ export const accessRules = sqliteTable(
     subjType: text("subj_type", { enum: subjectTypes }).notNull(),
     objId: text("obj_id").notNull(),
     objType: text("obj_type", { enum: objectTypes }).notNull(),
-    /** JSON array of permission values (functions/lib/permissions.ts). */
+    /** JSON array of permission values (shared/lib/permissions.ts). */
     acl: text("acl", { mode: "json" }).$type<string[]>().notNull(),
     ctime: unixTime("ctime").notNull(),
   },

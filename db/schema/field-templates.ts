@@ -6,7 +6,7 @@ export const fieldTemplates = sqliteTable("field_templates", {
   fieldDefId: uuidKey("field_def_id"),
   name: text("field_def_name").notNull(),
   fieldType: text("field_type").notNull(),
-  /** Typed per field_type (functions/fields/schemas.ts fieldSetups). */
+  /** Typed per field_type (shared/fields/schemas.ts fieldSetups). */
   setup: text("field_setup", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
   priority: integer("field_priority").notNull().default(0),
   extsys: text("field_def_extsys"),

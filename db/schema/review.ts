@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { unixTime, uuidKey } from "./columns";
 
-/** A region of the frame, page or image in 0–1 coordinates (functions/review/schemas.ts has its zod twin). */
+/** A region of the frame, page or image in 0–1 coordinates (shared/review/schemas.ts has its zod twin). */
 export interface ReviewRegion {
   x: number;
   y: number;

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { unixTime, uuidKey } from "./columns";
 
-/** Order statuses; the transitions: functions/shop/transitions.ts. */
+/** Order statuses; the transitions: shared/shop/transitions.ts. */
 export const orderStatuses = ["new", "awaiting_payment", "paid", "delivered", "rejected", "cancelled", "refunded", "disputed"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 

@@ -9,7 +9,7 @@ export type OperationClass = (typeof operationClasses)[number];
 /**
  * A task template: data, not code. `setup` holds the class's parameters (size,
  * bit rate, codec, watermark text…) and `on_upload`, the mime prefixes it starts for by itself.
- * Validated by functions/tasks/schemas.ts. Owner null: a system default (seeded on first use).
+ * Validated by shared/tasks/schemas.ts. Owner null: a system default (seeded on first use).
  */
 export const taskTemplates = sqliteTable(
   "task_templates",

@@ -1,7 +1,7 @@
 import { primaryKey, sqliteTable, text, integer } from "drizzle-orm/sqlite-core";
 import { unixTime } from "./columns";
 
-/** One transcript segment (functions/transcripts/schemas.ts has its zod twin); times in seconds. */
+/** One transcript segment (shared/transcripts/schemas.ts has its zod twin); times in seconds. */
 export interface TranscriptSegment {
   id?: string;
   start: number;

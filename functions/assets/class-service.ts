@@ -6,7 +6,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { clashOnUnique, idList } from "../lib/sql";
-import type { AssetClassBody } from "./schemas";
+import type { AssetClassBody } from "../../shared/assets/schemas";
 
 /** Asset classes (routes in ./classes.ts): admins change them, everyone reads them; each change writes its event. */
 

@@ -3,7 +3,7 @@ import { requireAdmin } from "../lib/auth";
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
 import { classesByIds, createClass, deleteClass, listClasses, updateClass } from "./class-service";
-import * as r from "./contract";
+import * as r from "../../shared/assets/contract";
 
 /** Asset classes: /api/asset/class (admins change them; everyone may read them; ./class-service.ts, ./contract.ts). */
 const app = createApp();

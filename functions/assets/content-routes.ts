@@ -3,7 +3,7 @@ import type { Variant } from "../../db/schema";
 import { getDb } from "../lib/db";
 import type { AppEnv } from "../lib/env";
 import { createApp } from "../lib/openapi";
-import * as r from "./contract";
+import * as r from "../../shared/assets/contract";
 import { requireAssets } from "./guard";
 import { playLink } from "./play-links";
 import previewRoutes from "./preview-routes";

@@ -1,7 +1,7 @@
 import { getDb } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { createApp } from "../lib/openapi";
-import * as r from "./contract";
+import * as r from "../../shared/assets/contract";
 import { aclAssets, copyAsset, patchTechProps, previewConfig, proxyDoc, techFields, uploadPreview } from "./extra";
 import { variantById } from "./versions";
 

@@ -5,7 +5,7 @@ import { groupFilter } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import type { Permission } from "../lib/permissions";
+import type { Permission } from "../../shared/lib/permissions";
 
 export const assetNotFound = () => new ApiError("not_found", "Файл не найден");
 

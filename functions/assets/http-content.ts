@@ -1,7 +1,7 @@
 import type { Variant } from "../../db/schema";
 import type { Env } from "../lib/env";
 import { ApiError, errorBody } from "../lib/errors";
-import { userBytesHeaders } from "../lib/served-bytes";
+import { userBytesHeaders } from "../../shared/lib/served-bytes";
 import { driverFor, getStorage } from "../lib/storage";
 import type { Db } from "../lib/db";
 
@@ -38,7 +38,7 @@ export const startsAtZero = (req: Request, res: Response) =>
 
 /**
  * Streams a variant from its storage: Range (206, any number of seeks), ETag / If-None-Match (304),
- * If-Range, and the served-bytes headers (functions/lib/served-bytes.ts). The body is the storage's
+ * If-Range, and the served-bytes headers (shared/lib/served-bytes.ts). The body is the storage's
  * stream, never buffered.
  */
 export async function streamVariant(db: Db, env: Env, req: Request, v: Variant, disposition: "attachment" | "inline", requestId = "") {

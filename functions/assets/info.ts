@@ -7,7 +7,7 @@ import { entityUserAccess } from "../users/acl";
 import { readablePlacements } from "./guard";
 import { techFields } from "./extra";
 import { getAsset } from "./service";
-import { viewVariant } from "./variant-rights";
+import { viewVariant } from "../../shared/assets/variant-rights";
 import { variantOut } from "./versions";
 
 /**

@@ -1,6 +1,6 @@
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
-import * as r from "./contract";
+import * as r from "../../shared/assets/contract";
 import { previewsOf } from "./extra";
 import { requireAssets } from "./guard";
 import { previewResponse } from "./http-content";

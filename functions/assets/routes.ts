@@ -1,8 +1,8 @@
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
-import { workerServer } from "../lib/upload-server";
+import { workerServer } from "../../shared/lib/upload-server";
 import { requireAccess } from "../lib/access";
-import * as r from "./contract";
+import * as r from "../../shared/assets/contract";
 import { requireAssets } from "./guard";
 import { assetInfo } from "./info";
 import { createAssets, deleteAssets, getAsset, patchAsset } from "./service";

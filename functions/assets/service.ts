@@ -12,7 +12,7 @@ import { idList } from "../lib/sql";
 import { driverFor, getStorage } from "../lib/storage";
 import { tagsOf } from "../tags/of-entity";
 import { assetAccessList, assetNotFound, readablePlacements, requireAssets } from "./guard";
-import type { CreateAssetBody, PatchAssetBody } from "./schemas";
+import type { CreateAssetBody, PatchAssetBody } from "../../shared/assets/schemas";
 
 async function checkClass(db: Db, classId: string | null | undefined) {
   if (!classId) return;

@@ -7,7 +7,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { idList } from "../lib/sql";
 import { readablePlacements, requireAssets } from "./guard";
-import { viewableVariantTypes } from "./variant-rights";
+import { viewableVariantTypes } from "../../shared/assets/variant-rights";
 
 export const variantOut = (v: Variant) => ({
   variant_id: v.variantId,

@@ -5,9 +5,9 @@ import { ApiError } from "../lib/errors";
 import { entityAccess } from "../lib/access";
 import { createApp } from "../lib/openapi";
 import { entityUserAccess } from "../users/acl";
-import { permissionValues } from "../lib/permissions";
+import { permissionValues } from "../../shared/lib/permissions";
 import { clearSessionCookies, readRefreshCookie, setSessionCookies } from "./cookie";
-import * as r from "./contract";
+import * as r from "../../shared/auth/contract";
 import { hasAnyAcls, login, logout, refresh, type SignedIn } from "./service";
 
 /** /api/auth: the handlers of ./contract.ts's routes. */

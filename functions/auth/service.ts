@@ -11,7 +11,7 @@ import { newId, randomSecret, sha256Hex } from "../lib/ids";
 import { signBearer } from "../lib/jwt";
 import { decoyPasswordHash, verifyPassword } from "../lib/password";
 import { admitAttempt, successWrites, throttleKeys } from "./rate-limit";
-import type { LoginBody } from "./schemas";
+import type { LoginBody } from "../../shared/auth/schemas";
 
 export interface ClientMeta {
   ip: string;

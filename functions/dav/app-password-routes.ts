@@ -1,7 +1,7 @@
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "./app-passwords";
-import * as r from "./contract";
+import * as r from "../../shared/dav/contract";
 import { davPathOf, hrefOf } from "./tree";
 
 /** The API side of WebDAV (routes in ./contract.ts): the caller's app passwords, and where a group is in its WebDAV tree (for the disk helper). */

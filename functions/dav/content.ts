@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { uploads } from "../../db/schema";
 import { createAssets, deleteAssets } from "../assets/service";
-import { createAssetBody } from "../assets/schemas";
+import { createAssetBody } from "../../shared/assets/schemas";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";

@@ -1,4 +1,4 @@
-import { mimeType } from "../assets/schemas";
+import { mimeType } from "../../shared/assets/schemas";
 
 /** Common extensions, for clients that send no Content-Type (or application/octet-stream) with a PUT. */
 const byExtension: Record<string, string> = {

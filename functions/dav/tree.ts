@@ -7,7 +7,7 @@ import type { AuthUser } from "../lib/env";
 import { assetByName, type AssetEntry } from "../groups/asset-members";
 import { nameKey } from "../groups/common";
 import { aclRoots, memberEntries } from "../groups/tree";
-import type { MembersQuery } from "../groups/schemas";
+import type { MembersQuery } from "../../shared/groups/schemas";
 
 /**
  * The tree a WebDAV client sees: the caller's top-most readable groups (acl-roots) at /dav/, groups as

@@ -1,6 +1,6 @@
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
-import * as r from "./contract";
+import * as r from "../../shared/duplicates/contract";
 import { duplicateSets, duplicatesOf } from "./service";
 import { mergeAsVersion } from "./merge";
 import { nearSets } from "./similar";

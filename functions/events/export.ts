@@ -2,7 +2,7 @@ import { and, sql, type SQL } from "drizzle-orm";
 import { csvText } from "../lib/csv";
 import type { Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
-import { EXPORT_BATCH, MAX_EXPORT_EVENTS, type EventsExportQuery } from "./schemas";
+import { EXPORT_BATCH, MAX_EXPORT_EVENTS, type EventsExportQuery } from "../../shared/events/schemas";
 import { e, kindPrefix } from "./service";
 
 /**

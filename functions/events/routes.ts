@@ -1,7 +1,7 @@
 import { requireAdmin } from "../lib/auth";
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
-import * as r from "./contract";
+import * as r from "../../shared/events/contract";
 import { checkExportSize, exportEvents } from "./export";
 import { listEvents } from "./service";
 

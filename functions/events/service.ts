@@ -3,7 +3,7 @@ import { accessContext, permissionsOn, requireAccess, resolveObjects, type Acces
 import { assetFilter, groupFilter } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
-import type { EventItem, EventName, EventsListBody } from "./schemas";
+import type { EventItem, EventName, EventsListBody } from "../../shared/events/schemas";
 
 /**
  * The global events list (docs/decisions/043-events-list.md): newest first by the table's rowid, which only grows,

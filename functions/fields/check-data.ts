@@ -1,6 +1,6 @@
 import type { FieldTemplate } from "../../db/schema";
-import { uuidRe } from "../groups/schemas";
-import type { FieldSetups, FieldType } from "./schemas";
+import { uuidRe } from "../../shared/groups/schemas";
+import type { FieldSetups, FieldType } from "../../shared/fields/schemas";
 
 /**
  * field_data against its template, without the database: shape, type and setup. What needs the

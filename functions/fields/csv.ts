@@ -7,7 +7,7 @@ import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { idList } from "../lib/sql";
-import type { ValueBody } from "./schemas";
+import type { ValueBody } from "../../shared/fields/schemas";
 import { checkValues, loadTemplates } from "./validate";
 import { createValues } from "./values";
 

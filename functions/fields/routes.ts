@@ -1,6 +1,6 @@
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
-import * as r from "./contract";
+import * as r from "../../shared/fields/contract";
 import { exportCsv, importCsv } from "./csv";
 import { entitiesByField as searchEntities } from "./search";
 import templateRoutes from "./templates";

@@ -5,7 +5,7 @@ import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { literal } from "../lib/sql";
 import { indexedColumn } from "./check-data";
-import type { EntitiesByFieldBody, FieldFilter, SearchOp } from "./schemas";
+import type { EntitiesByFieldBody, FieldFilter, SearchOp } from "../../shared/fields/schemas";
 import { invalidFields } from "../lib/validation";
 import { loadTemplates } from "./validate";
 

@@ -7,7 +7,7 @@ import { eventInsert, insertWithEvent } from "../lib/events";
 import { newId } from "../lib/ids";
 import { idList, literal } from "../lib/sql";
 import { describeZodError, invalidFields } from "../lib/validation";
-import { fieldTypes, parseSetup, type FieldType, type TemplateBody, type TemplatePatch } from "./schemas";
+import { fieldTypes, parseSetup, type FieldType, type TemplateBody, type TemplatePatch } from "../../shared/fields/schemas";
 import { valuesOfTemplate } from "./values";
 
 /** Field templates (routes in ./templates.ts): everyone reads them, admins change them; each change writes its event. */

@@ -2,8 +2,8 @@ import type { FieldTemplate } from "../../db/schema";
 import { requireAdmin } from "../lib/auth";
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
-import * as r from "./contract";
-import type { FieldType } from "./schemas";
+import * as r from "../../shared/fields/contract";
+import type { FieldType } from "../../shared/fields/schemas";
 import { createTemplate, deleteTemplate, listTemplates, templateById, updateTemplate } from "./template-service";
 
 /** /api/fields/templates: everyone reads them (forms are built from them), admins change them (./template-service.ts). */

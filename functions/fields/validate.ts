@@ -6,7 +6,7 @@ import type { Db } from "../lib/db";
 import { invalidFields } from "../lib/validation";
 import { idList } from "../lib/sql";
 import { checkData, type Pending, type Problem, type Templates } from "./check-data";
-import type { FieldSetups } from "./schemas";
+import type { FieldSetups } from "../../shared/fields/schemas";
 
 /** Validation of values that needs the database: templates, references, list records, version durations. */
 

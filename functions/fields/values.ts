@@ -11,7 +11,7 @@ import { eventInsert, eventRow } from "../lib/events";
 import { newId } from "../lib/ids";
 import { idList, insertRows } from "../lib/sql";
 import { indexedValue } from "./check-data";
-import type { forEntityQuery, ValueBody } from "./schemas";
+import type { forEntityQuery, ValueBody } from "../../shared/fields/schemas";
 import { checkPlacements, checkValues, loadTemplates } from "./validate";
 import type { z } from "@hono/zod-openapi";
 

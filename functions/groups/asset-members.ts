@@ -4,7 +4,7 @@ import { assetDenied, assetDenyFilter, deniedAssets } from "../lib/access-sql";
 import type { Db } from "../lib/db";
 import { literal } from "../lib/sql";
 import { nameKey } from "./common";
-import type { MembersQuery, MemberSort } from "./schemas";
+import type { MembersQuery, MemberSort } from "../../shared/groups/schemas";
 
 /**
  * The assets of a group, for members/{id}, dir and entity-by-path. The group is already known to be

@@ -13,7 +13,7 @@ import { newId } from "../lib/ids";
 import { idList, inSubtree } from "../lib/sql";
 import { assertStorageExists, nearestGroupStorage } from "../storage/resolve";
 import { assertNameFree, groupColumns, mapUniqueViolation, nameKey, pathIds, present } from "./common";
-import type { CreateGroupBody, UpdateGroupBody } from "./schemas";
+import type { CreateGroupBody, UpdateGroupBody } from "../../shared/groups/schemas";
 import { purgedAssets } from "./trash";
 
 /** Group CRUD and the delete/restore/purge cycle (docs/decisions/004-group-delete-and-purge.md). */

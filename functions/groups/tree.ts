@@ -8,7 +8,7 @@ import { ApiError } from "../lib/errors";
 import { idList, inSubtree, literal } from "../lib/sql";
 import { treeJsonGzip, treeVersion } from "../lib/tree-answers";
 import { groupColumns, nameKey, parentPath, pathIds, present } from "./common";
-import type { MembersQuery, SubtreeQuery } from "./schemas";
+import type { MembersQuery, SubtreeQuery } from "../../shared/groups/schemas";
 import { assetPage, pageDenyFilter, visibleAssetCount, type AssetEntry } from "./asset-members";
 
 /** Reading the tree: every list filters by the engine's SQL (lib/access-sql.ts), never in JS afterwards. */

@@ -1,7 +1,7 @@
 import type { Db } from "./db";
 import { type RawStatement, rawBatch, rawStatement } from "./sql";
 import type { AuthUser } from "./env";
-import type { Permission } from "./permissions";
+import type { Permission } from "../../shared/lib/permissions";
 
 /**
  * The permission engine's first part: the caller's rules, teams and chroot, loaded once per request.

@@ -1,7 +1,7 @@
 import { inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { davLocks, shopOrders, udwfShares, udwfWorkflows, uploads, users } from "../../db/schema";
-import { VIRTUAL_ROOT_ID } from "./constants";
+import { VIRTUAL_ROOT_ID } from "../../shared/lib/constants";
 import type { Db } from "./db";
 import type { OwnedKind, OwnedObject, ResolvedObject } from "./access-rules";
 import { idList, type RawStatement, rawBatch, statementOf } from "./sql";

@@ -1,5 +1,5 @@
 import type { AccessContext } from "./access-context";
-import { permissionValues, type Permission } from "./permissions";
+import { permissionValues, type Permission } from "../../shared/lib/permissions";
 
 /**
  * The permission engine's evaluation: what a caller (its AccessContext) may do on one resolved object. Pure — no

@@ -1,7 +1,7 @@
 import { and, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AccessContext } from "./access-context";
 import { placedAnywhere } from "./access-objects";
-import type { Permission } from "./permissions";
+import type { Permission } from "../../shared/lib/permissions";
 import { idList, inAnySubtree, literal } from "./sql";
 
 /**

@@ -19,7 +19,7 @@ import type { Db } from "./db";
 import type { RawStatement } from "./sql";
 import type { AuthUser } from "./env";
 import { ApiError } from "./errors";
-import type { Permission } from "./permissions";
+import type { Permission } from "../../shared/lib/permissions";
 
 /**
  * The permission engine: the one place that answers "may this caller do P on these ids" and "which rows may it
@@ -29,7 +29,7 @@ import type { Permission } from "./permissions";
  * in ./access-rules.ts. SQL filters for list queries live in ./access-sql.ts and use the same AccessContext.
  */
 
-export { VIRTUAL_ROOT_ID, VIRTUAL_ROOT_NAME } from "./constants";
+export { VIRTUAL_ROOT_ID, VIRTUAL_ROOT_NAME } from "../../shared/lib/constants";
 export { type AccessContext, accessContext, type ContextRows, contextStatements, primeAccessContext } from "./access-context";
 export { placedAnywhere, resolveObjects, type OwnedRow } from "./access-objects";
 export {

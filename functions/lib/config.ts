@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Env } from "./env";
 import { minSecretBytes } from "./keys";
 import { toProviderConfig, providerSchema, type SsoProviderConfig } from "./sso-providers";
-import { configuredServers, WORKER_SERVER_ID } from "./upload-server";
+import { configuredServers, WORKER_SERVER_ID } from "../../shared/lib/upload-server";
 
 /**
  * The Worker's string variables (functions/lib/env.ts documents each), parsed once per env object into a typed

@@ -1,11 +1,11 @@
 import type { CloudflareOptions } from "@sentry/cloudflare";
 import type { Env } from "./env";
-import { scrubBreadcrumb, scrubEvent } from "./scrub";
+import { scrubBreadcrumb, scrubEvent } from "../../shared/lib/scrub";
 
 /**
  * Error reporting to Sentry (docs/decisions/044-metrics-logs-errors.md), only when SENTRY_DSN is set: without it
  * worker.ts does not wrap the handler and reportError returns at once, so nothing is sent and nothing runs.
- * Spec 9: every error is sent (sample rate 1); what is sent goes through the scrubber (functions/lib/scrub.ts).
+ * Spec 9: every error is sent (sample rate 1); what is sent goes through the scrubber (shared/lib/scrub.ts).
  */
 export function sentryOptions(env: Pick<Env, "SENTRY_DSN">, release: string): CloudflareOptions {
   return {

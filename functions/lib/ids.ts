@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { toBase64Url, toHex } from "./encoding";
+import { toBase64Url, toHex } from "../../shared/lib/encoding";
 
 export const newId = () => crypto.randomUUID();
 

@@ -13,4 +13,4 @@ export {
   errorResponses,
   jsonBody,
   jsonContent,
-} from "./route-contract";
+} from "../../shared/lib/route-contract";

@@ -1,4 +1,4 @@
-import { fromHex, toHex } from "./encoding";
+import { fromHex, toHex } from "../../shared/lib/encoding";
 import { urlSigningKey as hmacKey } from "./keys";
 
 /**

@@ -1,6 +1,6 @@
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
-import * as r from "./contract";
+import * as r from "../../shared/lists/contract";
 import { addRecord, allLists, changeRecord, createList, deleteList, deleteRecord, recordsOf, renameList } from "./service";
 
 /** /api/lists: the handlers of ./contract.ts's routes (./service.ts). */

@@ -9,7 +9,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { clashOnUnique } from "../lib/sql";
-import type { list, listRecord } from "./schemas";
+import type { list, listRecord } from "../../shared/lists/schemas";
 
 /** Lists (the vocabularies text fields pick from): everyone reads them, admins change them. */
 

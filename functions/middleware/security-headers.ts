@@ -1,6 +1,6 @@
 import { hasPageCookie } from "../auth/page-session";
 import { configOf } from "../lib/config";
-import { toBase64 } from "../lib/encoding";
+import { toBase64 } from "../../shared/lib/encoding";
 
 /**
  * The headers every answer of the Worker carries, pages and API alike (docs/decisions/022). worker.ts

@@ -21,7 +21,7 @@ import { assetName, assetPerms, mailUsers, readersOf, userNames, usersByLogin } 
 import { guestLinks, guestLinkWrites, mailGuestLinks, reviewPath } from "./guest-links";
 import type { CommentAuthor } from "./comments";
 import { requestRows } from "./inbox";
-import type { ApprovalOut, DecisionBody, OverallStatus, RequestBody, RoundOut } from "./schemas";
+import type { ApprovalOut, DecisionBody, OverallStatus, RequestBody, RoundOut } from "../../shared/review/schemas";
 
 /**
  * Approval per version (docs/decisions/061-review-and-approval.md). A version's round is its request (reviewers,

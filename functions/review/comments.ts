@@ -9,8 +9,8 @@ import { newId } from "../lib/ids";
 import { resolveVersion } from "../transcripts/service";
 import { mentionRows } from "./inbox";
 import { assetName, assetPerms, mailUsers, readersOf, userNames, usersByLogin, versionPages, versionRate } from "./common";
-import type { CommentBody, CommentOut, Moment } from "./schemas";
-import { convertFrame, frameAt, type Rate, sameRate, secondsOf, timecode } from "./timecode";
+import type { CommentBody, CommentOut, Moment } from "../../shared/review/schemas";
+import { convertFrame, frameAt, type Rate, sameRate, secondsOf, timecode } from "../../shared/review/timecode";
 
 /** Review comments (docs/decisions/061-review-and-approval.md): read on the asset to read and write them. */
 

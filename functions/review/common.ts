@@ -4,10 +4,10 @@ import { accessContext, entityAccess, notFound, permissionsOn, resolveObjects } 
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { sendMail } from "../lib/mail";
-import type { Permission } from "../lib/permissions";
+import type { Permission } from "../../shared/lib/permissions";
 import { idList } from "../lib/sql";
 import { ownerAuth } from "../lib/owner";
-import { type Rate, rateOfTech } from "./timecode";
+import { type Rate, rateOfTech } from "../../shared/review/timecode";
 
 /** The caller's rights on an asset: not_found when it cannot read it (or it is not an asset), like a missing one. */
 export async function assetPerms(db: Db, auth: AuthUser, assetId: string): Promise<Permission[]> {

@@ -5,8 +5,8 @@ import { resolveVersion } from "../transcripts/service";
 import { toVtt } from "../transcripts/subtitles";
 import { loadComments } from "./comments";
 import { assetName, assetPerms, versionRate } from "./common";
-import type { CommentOut } from "./schemas";
-import { convertFrame, dropFrameRate, type Rate, secondsOf, timecode } from "./timecode";
+import type { CommentOut } from "../../shared/review/schemas";
+import { convertFrame, dropFrameRate, type Rate, secondsOf, timecode } from "../../shared/review/timecode";
 
 /**
  * Comments as files (docs/decisions/061-review-and-approval.md): a CSV of all of them, a CMX3600 EDL of the timed

@@ -4,13 +4,13 @@ import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
-import type { Permission } from "../lib/permissions";
+import type { Permission } from "../../shared/lib/permissions";
 import { hashPassword } from "../lib/password";
 import { mailLink } from "../sl/email";
 import { linkState } from "../sl/public";
 import { linkCreateWrites } from "../sl/service";
 import { newLinkId } from "../sl/tokens";
-import type { RequestBody } from "./schemas";
+import type { RequestBody } from "../../shared/review/schemas";
 
 /**
  * Review links for e-mail reviewers without an account (docs/decisions/061-review-and-approval.md, "External

@@ -27,10 +27,10 @@ import {
   guestLiveTicketOut,
   guestParam,
   nameBody,
-} from "./guest-schemas";
+} from "../../shared/review/guest-schemas";
 import { approvalMessage, commentMessage, deletedMessage, guestLiveTicket, pushLive } from "./live";
 import type { RoomPush } from "./live-watcher";
-import { commentCreated, commentsOut, ok } from "./schemas";
+import { commentCreated, commentsOut, ok } from "../../shared/review/schemas";
 
 /**
  * /api/review/guest/{link_id}: a review link's guest (docs/decisions/061-review-and-approval.md, "External

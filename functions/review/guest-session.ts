@@ -1,5 +1,5 @@
 import type { ShareLink } from "../../db/schema";
-import { fromBase64Url, toBase64Url } from "../lib/encoding";
+import { fromBase64Url, toBase64Url } from "../../shared/lib/encoding";
 import { signUrl, verifyUrl } from "../lib/sign";
 
 /**

@@ -13,7 +13,7 @@ import { latestOf, overallOf, recordDecision, roundOf } from "./approval";
 import { bad, type CommentAuthor, commentWrites, deleteWrites, loadComments, missing, patchWrites, prepareComment } from "./comments";
 import { versionPages, versionRate } from "./common";
 import { codeWindow, emailCode, type GuestSession, guestCookieName, readSession, sessionCookie, sessionValue } from "./guest-session";
-import type { GuestCommentBody, GuestDecisionBody, GuestInfo } from "./guest-schemas";
+import type { GuestCommentBody, GuestDecisionBody, GuestInfo } from "../../shared/review/guest-schemas";
 
 /**
  * A review link's guest in the review API (docs/decisions/061-review-and-approval.md, "External reviewers"). The link

@@ -7,8 +7,8 @@ import type { AuthUser } from "../lib/env";
 import { newId } from "../lib/ids";
 import { idList } from "../lib/sql";
 import { userNames } from "./common";
-import type { InboxItem, InboxOut, InboxRead } from "./inbox-schemas";
-import { secondsOf, timecode } from "./timecode";
+import type { InboxItem, InboxOut, InboxRead } from "../../shared/review/inbox-schemas";
+import { secondsOf, timecode } from "../../shared/review/timecode";
 
 /**
  * «Входящие» (docs/decisions/061-review-and-approval.md): a row per mention of a user in a review comment and per

@@ -1,7 +1,7 @@
 import { getDb } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { createApp } from "../lib/openapi";
-import * as r from "./contract";
+import * as r from "../../shared/review/contract";
 import { joinRoom, liveTicket, ticketHolder } from "./live";
 
 /**

@@ -3,7 +3,7 @@ import { reviewComments, type ShareLink } from "../../db/schema";
 import { requireGuestAccess } from "../lib/access";
 import { liveSession } from "../lib/auth";
 import type { Db } from "../lib/db";
-import { fromBase64Url, toBase64Url } from "../lib/encoding";
+import { fromBase64Url, toBase64Url } from "../../shared/lib/encoding";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { signUrl, verifyUrl } from "../lib/sign";

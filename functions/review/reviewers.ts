@@ -5,7 +5,7 @@ import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { searchPatterns } from "../users/service";
 import { assetPerms, readersOf } from "./common";
-import { MAX_CANDIDATES, type ReviewerCandidate } from "./reviewers-schemas";
+import { MAX_CANDIDATES, type ReviewerCandidate } from "../../shared/review/reviewers-schemas";
 
 /** Candidates looked at per search: enough that readers are found among non-readers, bounded for the per-user rights check. */
 const SCAN = 100;

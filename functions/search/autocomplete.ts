@@ -4,7 +4,7 @@ import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { prefixEnd } from "../tags/name-key";
 import { readableDocs } from "./readable";
-import type { Suggestion } from "./schemas";
+import type { Suggestion } from "../../shared/search/schemas";
 import { fold, stem, words } from "./text";
 import { literal } from "../lib/sql";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../lib/db";
-import { uuidRe } from "../groups/schemas";
-import { MAX_DOCUMENT_TEXT } from "../lib/constants";
+import { uuidRe } from "../../shared/groups/schemas";
+import { MAX_DOCUMENT_TEXT } from "../../shared/lib/constants";
 import { idList } from "../lib/sql";
 import { placementKey } from "./placement";
 

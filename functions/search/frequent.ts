@@ -5,7 +5,7 @@ import { type RawStatement, rawBatch, literal } from "../lib/sql";
 import type { SourceDoc } from "./documents";
 import { type Hits, isHitStem, parseQuery } from "./match";
 import { readableDocs } from "./readable";
-import type { SearchFacets, SearchQueryBody } from "./schemas";
+import type { SearchFacets, SearchQueryBody } from "../../shared/search/schemas";
 import { buildTermStatements, frequentAfterWrite, frequentBeforeWrite } from "./sql";
 
 /**

@@ -10,7 +10,7 @@ import { catchUp } from "./indexer";
 import { readableDocs } from "./readable";
 import { BM25, type Match, parseQuery, snippet } from "./match";
 import type { Embedder } from "./vector-types";
-import type { SearchAnswer, SearchFacets, SearchFilters, SearchQueryBody } from "./schemas";
+import type { SearchAnswer, SearchFacets, SearchFilters, SearchQueryBody } from "../../shared/search/schemas";
 
 /**
  * POST /api/search/query (docs/decisions/045-search.md): the FTS5 match of the query's stems, ranked by bm25

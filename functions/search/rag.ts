@@ -7,7 +7,7 @@ import { filterSql } from "./query";
 import { readableDocs } from "./readable";
 import { SEGMENT_SPAN, transcriptHits } from "./transcript-hits";
 import { type Chat, citedSentences } from "./chat";
-import type { RagAnswer, RagBody } from "./schemas";
+import type { RagAnswer, RagBody } from "../../shared/search/schemas";
 import { literal } from "../lib/sql";
 
 /**

@@ -3,7 +3,7 @@ import { ApiError } from "../lib/errors";
 import { createApp } from "../lib/openapi";
 import { autocomplete } from "./autocomplete";
 import { chatFrom } from "./chat";
-import * as r from "./contract";
+import * as r from "../../shared/search/contract";
 import { catchUp } from "./indexer";
 import { parseQuery, snippet } from "./match";
 import { answer } from "./rag";

@@ -3,7 +3,7 @@ import type { Db } from "../lib/db";
 import { idList } from "../lib/sql";
 import { prefixEnd } from "../tags/name-key";
 import { type Hits, isHit, isHitStem, parseQuery, snippet } from "./match";
-import type { SearchAnswer } from "./schemas";
+import type { SearchAnswer } from "../../shared/search/schemas";
 import { words } from "./text";
 
 /**

@@ -9,7 +9,7 @@ import { orderNotFound, transition } from "./order-transition";
 import { getOrder } from "./orders";
 import { endOrder } from "./refunds";
 import { expireCheckout, stripeRefund } from "./stripe";
-import { orderTable } from "./transitions";
+import { orderTable } from "../../shared/shop/transitions";
 
 /** The admin's moves on an order (manual payment); each is a row of ./transitions.ts, anything else 409. */
 

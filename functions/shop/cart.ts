@@ -8,7 +8,7 @@ import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { stripeConfigured } from "./payment";
 import { loadProduct } from "./products";
-import type { CartOut } from "./schemas";
+import type { CartOut } from "../../shared/shop/schemas";
 
 /** The caller's cart: lines of offers, always at today's prices (the order snapshots them at checkout). */
 

@@ -9,7 +9,7 @@ import { sendMailRecorded } from "../lib/mail";
 import { createLink } from "../sl/service";
 import { maskedLinkId } from "../sl/tokens";
 import { recordLicences } from "./licence-fields";
-import { DEFAULT_DELIVERY_DAYS } from "./schemas";
+import { DEFAULT_DELIVERY_DAYS } from "../../shared/shop/schemas";
 import { transition } from "./order-transition";
 
 /**

@@ -6,7 +6,7 @@ import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
-import type { LicenceBody, LicenceOut, LicencePatch } from "./schemas";
+import type { LicenceBody, LicenceOut, LicencePatch } from "../../shared/shop/schemas";
 
 /** Licences (admins): what a buyer may do with what they bought, and how long its delivery link works. */
 

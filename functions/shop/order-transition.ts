@@ -5,7 +5,7 @@ import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
-import { orderTable, type OrderAction } from "./transitions";
+import { orderTable, type OrderAction } from "../../shared/shop/transitions";
 
 /** Moving an order along the state machine (./transitions.ts): used by checkout, the admin's actions, delivery and the payment webhooks. */
 

@@ -12,7 +12,7 @@ import { invalidFields } from "../lib/validation";
 import { cartLines } from "./cart";
 import { paymentProvider, providerFor } from "./payment";
 import { loadProduct } from "./products";
-import type { OrderOut } from "./schemas";
+import type { OrderOut } from "../../shared/shop/schemas";
 import { orderNotFound, orderNotFoundMessage } from "./order-transition";
 
 /** Orders: checkout snapshots the cart, then the transition table (./transitions.ts) moves them. */

@@ -10,7 +10,7 @@ import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { idList, literal } from "../lib/sql";
 import { invalidFields } from "../lib/validation";
-import type { OfferBody, ProductBody, ProductOut, ProductPatch, ProductsQuery } from "./schemas";
+import type { OfferBody, ProductBody, ProductOut, ProductPatch, ProductsQuery } from "../../shared/shop/schemas";
 
 /**
  * Products and their offers (docs/decisions/048-shop.md). A product is visible to a caller when it is

@@ -8,7 +8,7 @@ import { eventInsert } from "../lib/events";
 import { idList } from "../lib/sql";
 import { maskedLinkId } from "../sl/tokens";
 import { transition } from "./order-transition";
-import { orderTable } from "./transitions";
+import { orderTable } from "../../shared/shop/transitions";
 
 /**
  * Money going back (docs/decisions/048-shop.md): a refund (an admin's, or one made on Stripe's side), a payment

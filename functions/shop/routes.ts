@@ -5,7 +5,7 @@ import type { AppEnv } from "../lib/env";
 import { createApp } from "../lib/openapi";
 import { approveOrder, cancelOrder, markPaid, refundOrder, rejectOrder } from "./actions";
 import { addToCart, getCart, removeFromCart } from "./cart";
-import * as r from "./contract";
+import * as r from "../../shared/shop/contract";
 import { createLicence, deleteLicence, listLicences, patchLicence } from "./licences";
 import { allOrders, checkout, getOrder, myOrders } from "./orders";
 import { createProduct, deleteProduct, getProduct, listProducts, patchProduct, publishProduct } from "./products";

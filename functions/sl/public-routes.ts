@@ -5,7 +5,7 @@ import type { AppEnv } from "../lib/env";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { cacheControl, openLink, publicInfo, type OpenLink } from "./public";
 import { countView, serveLinked, servePreview, unlockLink } from "./recipient";
-import { linkIdParam, publicInfo as publicInfoSchema, unlockBody } from "./schemas";
+import { linkIdParam, publicInfo as publicInfoSchema, unlockBody } from "../../shared/sl/schemas";
 
 /**
  * The recipient's routes: no bearer (functions/lib/auth.ts openRoutes), the link id and, for a link with a

@@ -5,7 +5,7 @@ import { accessContext, assetPermissions, placedAnywhere } from "../lib/access";
 import type { Db } from "../lib/db";
 import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { linkIdPattern, type PublicInfo, type ShareLinkAclValue } from "./schemas";
+import { linkIdPattern, type PublicInfo, type ShareLinkAclValue } from "../../shared/sl/schemas";
 import { readCookie, unlockCookieName, verifyUnlock } from "./tokens";
 
 /**

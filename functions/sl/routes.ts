@@ -1,6 +1,6 @@
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
-import * as r from "./contract";
+import * as r from "../../shared/sl/contract";
 import publicRoutes from "./public-routes";
 import { createLink, linksForEntity, patchLink, revokeLink } from "./service";
 

@@ -9,7 +9,7 @@ import { eventInsert } from "../lib/events";
 import { hashPassword } from "../lib/password";
 import { mailLink } from "./email";
 import { linkState } from "./public";
-import type { CreateLinkBody, LinkOut, LinkState, PatchLinkBody, ShareLinkAclValue } from "./schemas";
+import type { CreateLinkBody, LinkOut, LinkState, PatchLinkBody, ShareLinkAclValue } from "../../shared/sl/schemas";
 import { maskedLinkId, newLinkId } from "./tokens";
 
 /**

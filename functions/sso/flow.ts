@@ -3,12 +3,12 @@ import { ssoCodes, ssoFlows } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
 import type { Env } from "../lib/env";
-import { toBase64Url } from "../lib/encoding";
+import { toBase64Url } from "../../shared/lib/encoding";
 import { eventInsert } from "../lib/events";
 import { randomSecret, sha256Hex } from "../lib/ids";
 import { resolveUser } from "./accounts";
 import { findProvider } from "./config";
-import { safeReturnPath } from "../lib/return-path";
+import { safeReturnPath } from "../../shared/lib/return-path";
 import { authorizationUrl, discover, exchangeCode, SsoFailure, verifyIdToken } from "./oidc";
 
 /** A started sign-in may take this long at the provider (typing a password, consent). */

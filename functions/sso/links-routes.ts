@@ -1,6 +1,6 @@
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
-import * as r from "./contract";
+import * as r from "../../shared/sso/contract";
 import { listLinks, unlink } from "./links";
 
 /** /api/user/{id}/sso-links (routes in ./contract.ts): which providers a user signs in with, and unlinking (admins only). */

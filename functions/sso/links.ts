@@ -6,7 +6,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { getUser } from "../users/service";
 import { ssoProviders } from "./config";
-import type { SsoLink } from "./schemas";
+import type { SsoLink } from "../../shared/sso/schemas";
 
 /** The providers a user is linked to (admins; getUser checks the role and answers 404 for no such user). */
 export async function listLinks(db: Db, env: Env, auth: AuthUser, userId: string): Promise<SsoLink[]> {

@@ -7,9 +7,9 @@ import type { AppEnv } from "../lib/env";
 import { randomSecret } from "../lib/ids";
 import { createApp } from "../lib/openapi";
 import { exchangeCode } from "./codes";
-import * as r from "./contract";
+import * as r from "../../shared/sso/contract";
 import { ssoProviders } from "./config";
-import { safeReturnPath } from "../lib/return-path";
+import { safeReturnPath } from "../../shared/lib/return-path";
 import { finishSignIn, flowTtlSeconds, startSignIn } from "./flow";
 import { SsoFailure } from "./oidc";
 

@@ -1,7 +1,7 @@
 import { requireAdmin } from "../lib/auth";
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
-import * as r from "./contract";
+import * as r from "../../shared/storage/contract";
 import { createStorage, listStorages, setAssetStorage, storageForEntity, storageUsage, updateStorage } from "./service";
 
 /** /api/storage: the handlers of ./contract.ts's routes (docs/decisions/008-storages.md). */

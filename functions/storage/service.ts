@@ -11,7 +11,7 @@ import { newId } from "../lib/ids";
 import { decryptCredentials, encryptCredentials } from "../lib/storage/secrets";
 import { ensureDefaultStorage, getStorage } from "../lib/storage";
 import type { z } from "@hono/zod-openapi";
-import type { createStorageBody, updateStorageBody } from "./schemas";
+import type { createStorageBody, updateStorageBody } from "../../shared/storage/schemas";
 import { assertStorageExists, resolveAssetStorage, resolveGroupStorage, resolveUserStorage, type StorageChoice } from "./resolve";
 
 export const storageOut = (s: Storage) => ({

@@ -8,7 +8,7 @@ import { ApiError } from "../lib/errors";
 import { causeData } from "../lib/events";
 import { newId } from "../lib/ids";
 import { idList, literal } from "../lib/sql";
-import type { TagLinkBody } from "./schemas";
+import type { TagLinkBody } from "../../shared/tags/schemas";
 
 /**
  * Bulk attach and detach (POST /api/tags/attach, /detach): `update` on every object, every tag must

@@ -1,7 +1,7 @@
 import { requireAdmin } from "../lib/auth";
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
-import * as r from "./contract";
+import * as r from "../../shared/tags/contract";
 import { attachTags, detachTags } from "./links";
 import { createTag, deleteTag, listTags, renameTag, searchTags, tagsByIds } from "./service";
 

@@ -8,7 +8,7 @@ import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
 import { idList, clashOnUnique } from "../lib/sql";
 import { nameKey, prefixEnd, tidyName } from "./name-key";
-import type { TagFilterBody } from "./schemas";
+import type { TagFilterBody } from "../../shared/tags/schemas";
 
 /** The tag vocabulary: listing, search and its changes (docs/decisions/032-tags-and-taxonomy.md). */
 

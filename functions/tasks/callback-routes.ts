@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NOT_CONFIGURED as ASR_NOT_CONFIGURED } from "./recognize";
-import { MAX_SEGMENTS, segment } from "../transcripts/schemas";
+import { MAX_SEGMENTS, segment } from "../../shared/transcripts/schemas";
 import { recognizeWithBinding } from "../transcripts/workers-ai";
 import { getDb } from "../lib/db";
 import type { Env } from "../lib/env";
@@ -9,8 +9,8 @@ import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi
 import { verifyUrl } from "../lib/sign";
 import { finishTask, failTask, putOutput, reportProgress, taskForCallback } from "./callbacks";
 import { completeOutputParts, putOutputPart, startOutputParts } from "./output-parts";
-import { idParam } from "./schemas";
-import { MAX_DOCUMENT_TEXT } from "../lib/constants";
+import { idParam } from "../../shared/tasks/schemas";
+import { MAX_DOCUMENT_TEXT } from "../../shared/lib/constants";
 
 /**
  * /api/task-cb: the transcoder's callbacks. Open routes (functions/lib/auth.ts openRoutes): no bearer,

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Segment } from "../transcripts/schemas";
+import type { Segment } from "../../shared/transcripts/schemas";
 import { saveTranscript } from "../transcripts/service";
 import { tasks, variants, type Task, type Variant } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
@@ -15,7 +15,7 @@ import { fingerprintStatements } from "./fingerprints";
 import { dropStaged } from "./dispatch";
 import { logInserts, outputNames, stagingKey } from "./outputs";
 import { systemStatusFollowUps } from "./record";
-import { liveStatuses } from "./transitions";
+import { liveStatuses } from "../../shared/tasks/transitions";
 
 /**
  * What the transcoder calls back (routes in callback-routes.ts), authenticated by the per-task token

@@ -11,11 +11,11 @@ import { requireAssets } from "../assets/guard";
 import { taskFor } from "./access";
 import { makesVariant } from "./outputs";
 import { followUps } from "./record";
-import { appliesTo } from "./schemas";
+import { appliesTo } from "../../shared/tasks/schemas";
 import { getTask } from "./service";
 import { loadTemplate } from "./templates";
 import { tellTranscoder } from "./transcoder";
-import { commandTable, finalStatuses, type TaskCommand } from "./transitions";
+import { commandTable, finalStatuses, type TaskCommand } from "../../shared/tasks/transitions";
 
 /** Changing tasks: creation (by upload or by hand), commands and priority. Every change is one batch with its event. */
 

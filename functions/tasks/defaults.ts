@@ -3,7 +3,7 @@ import { taskTemplates, type OperationClass } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import type { Db } from "../lib/db";
 import { previewConfig } from "../assets/extra";
-import { textMimes } from "./schemas";
+import { textMimes } from "../../shared/tasks/schemas";
 
 /**
  * The default templates, seeded in code on first use rather than in the migration (decision 011):

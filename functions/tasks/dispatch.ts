@@ -13,7 +13,7 @@ import { sourceVariant } from "./commands";
 import { logInserts, outputNames, stagingKey } from "./outputs";
 import { systemStatusFollowUps } from "./record";
 import { transcoderConfigured, transcoderFetch } from "./transcoder";
-import { liveStatuses } from "./transitions";
+import { liveStatuses } from "../../shared/tasks/transitions";
 import { WHISPER_MODEL } from "../transcripts/workers-ai";
 
 /**

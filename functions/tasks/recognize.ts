@@ -1,6 +1,6 @@
 import { ensureDefaultTemplates, TRANSCRIBE_TEMPLATE_ID } from "./defaults";
 import { createTasks, sourceVariant } from "./commands";
-import { appliesTo } from "./schemas";
+import { appliesTo } from "../../shared/tasks/schemas";
 import { loadTemplate } from "./templates";
 import { requireAccess } from "../lib/access";
 import { configOf } from "../lib/config";

@@ -3,10 +3,10 @@ import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
 import { taskFor } from "./access";
 import { commandTask, enqueueTask, setPriority } from "./commands";
-import * as r from "./contract";
+import * as r from "../../shared/tasks/contract";
 import { countTasks, getTask, listTasks, taskLog, taskNames, taskResult, taskStatuses as statusesOf } from "./service";
 import { availableTasks, createTemplate, listTemplates, patchTemplate } from "./templates";
-import { commandsFor } from "./transitions";
+import { commandsFor } from "../../shared/tasks/transitions";
 
 /** /api/tasklist: the handlers of ./contract.ts's routes. */
 const app = createApp();

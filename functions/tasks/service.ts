@@ -4,8 +4,8 @@ import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { idList } from "../lib/sql";
 import { taskFor, visibleTasks } from "./access";
-import type { TaskOut } from "./schemas";
-import { commandsFor } from "./transitions";
+import type { TaskOut } from "../../shared/tasks/schemas";
+import { commandsFor } from "../../shared/tasks/transitions";
 
 /** Reading tasks: lists (filtered in SQL by what the caller may read), one task, its result and log. */
 

@@ -9,7 +9,7 @@ import { eventInsert, insertWithEvent } from "../lib/events";
 import { newId } from "../lib/ids";
 import { validationError } from "../lib/validation";
 import { ensureDefaultTemplates } from "./defaults";
-import { appliesTo, setupSchemas } from "./schemas";
+import { appliesTo, setupSchemas } from "../../shared/tasks/schemas";
 
 /** Task templates are data (decision 011): admins add proxy profiles or watermarks here, no code. */
 

@@ -5,7 +5,7 @@ import { getDb } from "../lib/db";
 import type { Env } from "../lib/env";
 import { createTasks } from "./commands";
 import { ensureDefaultTemplates } from "./defaults";
-import { appliesTo } from "./schemas";
+import { appliesTo } from "../../shared/tasks/schemas";
 
 type UploadFinished = Extract<JobMessage, { type: "upload-finished" }>;
 

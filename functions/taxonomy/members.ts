@@ -8,7 +8,7 @@ import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { inSubtree } from "../lib/sql";
-import type { ListMembersQuery } from "./schemas";
+import type { ListMembersQuery } from "../../shared/taxonomy/schemas";
 import { loadTaxon } from "./service";
 
 /**

@@ -1,7 +1,7 @@
 import { requireAdmin } from "../lib/auth";
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
-import * as r from "./contract";
+import * as r from "../../shared/taxonomy/contract";
 import { addMember, deleteMember, listMembers, taxaOf } from "./members";
 import { changeTaxon, createByPath, deleteTaxon, taxonomyTree } from "./service";
 

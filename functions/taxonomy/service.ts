@@ -10,7 +10,7 @@ import { newId } from "../lib/ids";
 import { idList, inSubtree, literal, isUniqueViolation } from "../lib/sql";
 import { invalidFields } from "../lib/validation";
 import { nameKey, tidyName } from "../tags/name-key";
-import type { ChangeTaxonBody } from "./schemas";
+import type { ChangeTaxonBody } from "../../shared/taxonomy/schemas";
 
 /** The taxonomy tree and its changes (docs/decisions/032-tags-and-taxonomy.md). */
 

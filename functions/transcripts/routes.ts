@@ -2,9 +2,9 @@ import { readBoundedText } from "../lib/bodies";
 import { getDb } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { createApp } from "../lib/openapi";
-import { contentDisposition } from "../lib/served-bytes";
-import * as r from "./contract";
-import { MAX_SUBTITLE_BYTES, subtitleTypes } from "./schemas";
+import { contentDisposition } from "../../shared/lib/served-bytes";
+import * as r from "../../shared/transcripts/contract";
+import { MAX_SUBTITLE_BYTES, subtitleTypes } from "../../shared/transcripts/schemas";
 import { copyTranscript, editTranscript, exportTranscript, getTranscript, importTranscript } from "./service";
 import { openTrack, trackLink } from "./track";
 

@@ -6,7 +6,7 @@ import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
-import { MAX_SEGMENT_TEXT, MAX_SEGMENTS, type Segment, type TranscriptOut } from "./schemas";
+import { MAX_SEGMENT_TEXT, MAX_SEGMENTS, type Segment, type TranscriptOut } from "../../shared/transcripts/schemas";
 import { type Cue, parseSubtitles, SubtitleError, toSrt, toText, toVtt } from "./subtitles";
 
 /** Transcripts of asset versions: reading needs read on the asset, writing needs update (docs/decisions/059-transcripts.md). */

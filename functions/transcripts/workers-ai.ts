@@ -1,5 +1,5 @@
 import type { WorkersAiLike } from "../lib/bindings";
-import { toBase64 } from "../lib/encoding";
+import { toBase64 } from "../../shared/lib/encoding";
 
 /**
  * Speech recognition through the Workers AI binding (docs/decisions/059-transcripts.md), production's recogniser

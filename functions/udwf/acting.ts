@@ -5,10 +5,10 @@ import { authUserColumns } from "../lib/auth";
 import type { Db } from "../lib/db";
 import type { AuthUser } from "../lib/env";
 import { ApiError, type ErrorDetail } from "../lib/errors";
-import type { Permission } from "../lib/permissions";
+import type { Permission } from "../../shared/lib/permissions";
 import { idList } from "../lib/sql";
 import { ownerAuth } from "../lib/owner";
-import type { SetupBody, Step } from "./schemas";
+import type { SetupBody, Step } from "../../shared/udwf/schemas";
 
 /**
  * Whose rights a workflow acts with (docs/decisions/025-threat-model.md, "Shared automations"): its owner's AND those

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { actionParams, actionTypes, assetActions, opsFor, triggerTypes } from "./schemas";
+import { actionParams, actionTypes, assetActions, opsFor, triggerTypes } from "../../shared/udwf/schemas";
 
 /**
  * GET /api/udwf/actions: every action with its parameters as JSON Schema (the input side: defaults are optional),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../lib/db";
 import { rawBatch, rawStatement } from "../lib/sql";
-import type { Condition } from "./schemas";
+import type { Condition } from "../../shared/udwf/schemas";
 
 /**
  * A run's conditions (and stop-if's) on its entity: the latest version's main file for mime and size, the groups

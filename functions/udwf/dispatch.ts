@@ -10,7 +10,7 @@ import { ownerAuth } from "../lib/owner";
 import { runWorkflow } from "./runner";
 import { sendRuns, udwfRetryDelay } from "./run-queue";
 import { nextCronTime } from "./schedule";
-import { MAX_DEPTH, type TriggerType } from "./schemas";
+import { MAX_DEPTH, type TriggerType } from "../../shared/udwf/schemas";
 
 /**
  * Events → runs (docs/decisions/047-automations.md). The events table is the outbox: every change already writes

@@ -9,7 +9,7 @@ import { newId, sameSecret } from "../lib/ids";
 import { invalidFields } from "../lib/validation";
 import { lacking, stepNeeds, unreachable } from "./acting";
 import { sendRuns } from "./run-queue";
-import { assetActions, type ExecuteBody, type FormField, type Step } from "./schemas";
+import { assetActions, type ExecuteBody, type FormField, type Step } from "../../shared/udwf/schemas";
 import { loadWorkflow } from "./service";
 
 /** Manual runs (with the trigger form) and incoming-webhook runs: both insert a run and send its message. */

@@ -1,7 +1,7 @@
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
 import { catalogue } from "./catalogue";
-import * as r from "./contract";
+import * as r from "../../shared/udwf/contract";
 import { executeWorkflow, hookRun, triggerForm } from "./execute";
 import { retryRun } from "./retry";
 import { getRun, listRuns } from "./runs";

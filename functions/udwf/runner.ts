@@ -10,7 +10,7 @@ import { checkConditions, type Subject } from "./conditions";
 import { errorClassOf, internalError, retryNoted } from "./run-failure";
 import { sendRuns } from "./run-queue";
 import { ownerOf, ownerQuery } from "../lib/owner";
-import type { Condition, Step } from "./schemas";
+import type { Condition, Step } from "../../shared/udwf/schemas";
 
 /**
  * The step runner (docs/decisions/047-automations.md, 050): a run goes in the invocation that dispatched it, or by

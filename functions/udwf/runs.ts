@@ -8,7 +8,7 @@ import { ApiError } from "../lib/errors";
 import { idList } from "../lib/sql";
 import { maskedLinkId } from "../sl/tokens";
 import { retriesAllowed } from "./run-failure";
-import type { RunOut } from "./schemas";
+import type { RunOut } from "../../shared/udwf/schemas";
 import { sharesOf } from "./service";
 
 /**

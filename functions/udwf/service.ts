@@ -20,7 +20,7 @@ import { newId, randomSecret } from "../lib/ids";
 import { idList } from "../lib/sql";
 import { reachProblems, unreachable } from "./acting";
 import { nextCronTime } from "./schedule";
-import type { SetupBody, WorkflowOut } from "./schemas";
+import type { SetupBody, WorkflowOut } from "../../shared/udwf/schemas";
 import { checkedSetup } from "./validate";
 
 /**

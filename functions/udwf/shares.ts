@@ -8,7 +8,7 @@ import type { ErrorDetail } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { idList } from "../lib/sql";
 import { invalidFields } from "../lib/validation";
-import type { SharesBody, SharesOut } from "./schemas";
+import type { SharesBody, SharesOut } from "../../shared/udwf/schemas";
 import { loadWorkflow } from "./service";
 
 /**

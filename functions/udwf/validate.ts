@@ -7,7 +7,7 @@ import { idList } from "../lib/sql";
 import { invalidFields } from "../lib/validation";
 import { reachProblems, unreachable } from "./acting";
 import { cronError } from "./schedule";
-import type { SetupBody } from "./schemas";
+import type { SetupBody } from "../../shared/udwf/schemas";
 
 /**
  * What zod cannot see in a setup: that the tags, taxa, fields and templates it names exist, that a cron parses, and

@@ -7,7 +7,7 @@ import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { driverFor, getStorage } from "../lib/storage";
-import { maxPartSize } from "./schemas";
+import { maxPartSize } from "../../shared/uploads/schemas";
 import { describe, expectedPartSize, idleSeconds, loadUpload, partsOf, requireActive, requirePartNumber } from "./service";
 import { storageFailure } from "../lib/storage/failure";
 

@@ -4,9 +4,9 @@ import { mediaOrigin, openPlayLink } from "../assets/play-links";
 import { getDb } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { createApp, errorResponses, jsonContent } from "../lib/openapi";
-import { uuid } from "../assets/schemas";
+import { uuid } from "../../shared/assets/schemas";
 import { putPart } from "./complete";
-import { partParams } from "./schemas";
+import { partParams } from "../../shared/uploads/schemas";
 import { verifyUrl } from "../lib/sign";
 
 /**

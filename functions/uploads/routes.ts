@@ -2,7 +2,7 @@ import { getDb } from "../lib/db";
 import { eventInsert } from "../lib/events";
 import { createApp } from "../lib/openapi";
 import { abortUpload, completeUpload } from "./complete";
-import * as r from "./contract";
+import * as r from "../../shared/uploads/contract";
 import { uploadServers } from "./servers";
 import { activeUploads, loadUpload, partTargets, reportPart, startUpload, uploadStatus } from "./service";
 

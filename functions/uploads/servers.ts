@@ -1,6 +1,6 @@
 import { configOf } from "../lib/config";
 import type { Env } from "../lib/env";
-import { WORKER_SERVER_ID, workerServer } from "../lib/upload-server";
+import { WORKER_SERVER_ID, workerServer } from "../../shared/lib/upload-server";
 
 /**
  * Upload/download servers (spec 7 and 9, docs/decisions/041-upload-servers.md). This Worker is always one, and the

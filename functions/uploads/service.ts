@@ -10,7 +10,7 @@ import { ApiError } from "../lib/errors";
 import { eventRow } from "../lib/events";
 import { newId } from "../lib/ids";
 import { driverFor, getStorage } from "../lib/storage";
-import { defaultPartSize, maxPartSize, maxParts, MiB, type startBody } from "./schemas";
+import { defaultPartSize, maxPartSize, maxParts, MiB, type startBody } from "../../shared/uploads/schemas";
 import { signUrl } from "../lib/sign";
 import { fitsQuota, quotaExceeded, quotaOf } from "../lib/quota";
 import { insertRowWhen, literal } from "../lib/sql";

@@ -9,7 +9,7 @@ import type { AuthUser } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { newId } from "../lib/ids";
-import type { Permission } from "../lib/permissions";
+import type { Permission } from "../../shared/lib/permissions";
 import { idList, isUniqueViolation } from "../lib/sql";
 import { pathIds } from "../lib/paths";
 

@@ -1,7 +1,7 @@
 import { getDb } from "../lib/db";
 import { createApp } from "../lib/openapi";
 import { createRule, deleteRule, getRule, groupRules, listRules, updateRule, userRules } from "./acl";
-import * as r from "./contract";
+import * as r from "../../shared/users/contract";
 import { getBookmarks, getUiSettings, patchUiSettings, setBookmarks } from "./self";
 import {
   createUser,

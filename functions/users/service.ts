@@ -28,7 +28,7 @@ import { hashPassword } from "../lib/password";
 import { idList, clashOnUnique } from "../lib/sql";
 import { assertStorageExists } from "../lib/storage";
 import { usedBytes } from "../lib/quota";
-import type { CreateUserBody, UpdateUserBody } from "./schemas";
+import type { CreateUserBody, UpdateUserBody } from "../../shared/users/schemas";
 
 /** User administration (admins only) and robots' API tokens. Password hashes never leave this file. */
 

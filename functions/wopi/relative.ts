@@ -3,7 +3,7 @@ import { mimeFor } from "../dav/mime";
 import { assetByName } from "../groups/asset-members";
 import { loadAsset, patchAsset } from "../assets/service";
 import { requireAssets } from "../assets/guard";
-import { fileName } from "../assets/schemas";
+import { fileName } from "../../shared/assets/schemas";
 import { accessContext } from "../lib/access";
 import type { Env } from "../lib/env";
 import { ApiError } from "../lib/errors";

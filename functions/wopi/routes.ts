@@ -7,8 +7,8 @@ import { createApp, errorResponses, jsonContent } from "../lib/openapi";
 import { notImplemented, requireWrite, wopiCaller } from "./caller";
 import { lock, lockHeader, refreshLock, relock, unlock, currentLock } from "./locks";
 import { putRelative, renameFile } from "./relative";
-import * as r from "./contract";
-import { accessQuery, checkFileInfo as fileInfoSchema, fileParam } from "./schemas";
+import * as r from "../../shared/wopi/contract";
+import { accessQuery, checkFileInfo as fileInfoSchema, fileParam } from "../../shared/wopi/schemas";
 import { appOrigin, checkFileInfo, getFile, issueToken, putFile, putUserInfo } from "./service";
 
 /**

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accessRules } from "../../db/schema";
-import { VIRTUAL_ROOT_ID as ROOT } from "../../functions/lib/constants";
+import { VIRTUAL_ROOT_ID as ROOT } from "../../shared/lib/constants";
 import { getDb } from "../../functions/lib/db";
 import { api, createUser, errorOf, login } from "./helpers";
 import { createAsset, json, randomBytes, uploadFile } from "./uploads.helpers";

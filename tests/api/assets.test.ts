@@ -5,7 +5,7 @@ import { accessRules, users } from "../../db/schema";
 import { getDb } from "../../functions/lib/db";
 import { api, createUser, errorOf, login } from "./helpers";
 import { createAsset, json, randomBytes, sha256, uploadFile } from "./uploads.helpers";
-import { VIRTUAL_ROOT_ID as ROOT } from "../../functions/lib/constants";
+import { VIRTUAL_ROOT_ID as ROOT } from "../../shared/lib/constants";
 
 let admin: string;
 let alice: { id: string; bearer: string };

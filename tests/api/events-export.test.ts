@@ -2,7 +2,7 @@ import Papa from "papaparse";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events } from "../../db/schema";
-import { EXPORT_BATCH } from "../../functions/events/schemas";
+import { EXPORT_BATCH } from "../../shared/events/schemas";
 import { admin, call, db, mkGroup, mkPerson, uniq, VIRTUAL_ROOT } from "./fixtures";
 
 /** GET /api/global-events/export (docs/decisions/044-metrics-logs-errors.md): a time range as CSV or NDJSON, admins only. */

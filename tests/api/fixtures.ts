@@ -7,7 +7,7 @@ import { api, createUser, login } from "./helpers";
 
 /** Fixtures for groups, users and rules: the API where the behaviour is under test, the database for set-up speed. */
 
-export { VIRTUAL_ROOT_ID as VIRTUAL_ROOT } from "../../functions/lib/constants";
+export { VIRTUAL_ROOT_ID as VIRTUAL_ROOT } from "../../shared/lib/constants";
 export const db = () => getDb(env);
 
 let counter = 0;

@@ -6,7 +6,7 @@ import type { AuthUser, Env } from "../../functions/lib/env";
 import { createRequest } from "../../functions/review/approval";
 import { mailCode, openGuest } from "../../functions/review/guest";
 import { codeWindow, emailCode } from "../../functions/review/guest-session";
-import { requestBody } from "../../functions/review/schemas";
+import { requestBody } from "../../shared/review/schemas";
 import { admin, call, db, grant, mkPerson } from "./fixtures";
 import { comment, listOf, reviewWorld, setProxyRate } from "./review.helpers";
 import { Guest, invite, linkIdOf, outside } from "./review-guest.helpers";

@@ -7,7 +7,7 @@ import {
   paymentProviders as tableProviders,
   shopVariants as tableVariants,
 } from "../../db/schema";
-import { orderStatuses, paymentProviders, shopVariants } from "../../functions/shop/schemas";
+import { orderStatuses, paymentProviders, shopVariants } from "../../shared/shop/schemas";
 import { licenceFieldIds } from "../../functions/shop/licence-fields";
 import { admin, call, db, grant, mkPerson } from "./fixtures";
 import { api } from "./helpers";

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { events, shareLinks, users } from "../../db/schema";
 import type { AuthUser, Env } from "../../functions/lib/env";
 import { createLink } from "../../functions/sl/service";
-import { createLinkBody } from "../../functions/sl/schemas";
+import { createLinkBody } from "../../shared/sl/schemas";
 import { admin, db, mkGroup, VIRTUAL_ROOT } from "./fixtures";
 import { createAsset } from "./uploads.helpers";
 

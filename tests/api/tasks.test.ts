@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, tasks } from "../../db/schema";
 import { getDb } from "../../functions/lib/db";
-import { commandTable, taskCommands } from "../../functions/tasks/transitions";
+import { commandTable, taskCommands } from "../../shared/tasks/transitions";
 import { admin, call, grant, mkGroup, mkPerson, VIRTUAL_ROOT, type Person } from "./fixtures";
 import { mkMediaAsset, mkTask, T, taskRow } from "./tasks.helpers";
 

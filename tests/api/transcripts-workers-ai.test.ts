@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { tasks, users } from "../../db/schema";
 import type { WorkersAiLike } from "../../functions/lib/bindings";
-import { toBase64 } from "../../functions/lib/encoding";
+import { toBase64 } from "../../shared/lib/encoding";
 import type { AuthUser, Env } from "../../functions/lib/env";
 import { sha256Hex } from "../../functions/lib/ids";
 import { jobPayload } from "../../functions/tasks/dispatch";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { VIRTUAL_ROOT_ID } from "../../functions/lib/constants";
+import { VIRTUAL_ROOT_ID } from "../../shared/lib/constants";
 import type { Client } from "../media/media";
 
 /** Calls the catalogue flows share, each one request a client makes (groups, rules, search), over HTTP only. */

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { VIRTUAL_ROOT_ID as VIRTUAL_ROOT } from "../../functions/lib/constants";
+import { VIRTUAL_ROOT_ID as VIRTUAL_ROOT } from "../../shared/lib/constants";
 import { ADMIN, apiBearer, createPlainUser, expect, gotoSignedIn, sessionBearer, signedInPage, test } from "./fixtures";
 
 /**

@@ -4,7 +4,7 @@ import { ADMIN } from "./fixtures";
 /** Seeds groups and assets for the browser tests through the API (the upload goes through /api/ul). */
 
 export const base = `http://127.0.0.1:${process.env.MAM_E2E_PORT ?? "8790"}`;
-import { VIRTUAL_ROOT_ID } from "../../functions/lib/constants";
+import { VIRTUAL_ROOT_ID } from "../../shared/lib/constants";
 
 export { VIRTUAL_ROOT_ID };
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { VIRTUAL_ROOT_ID as ROOT } from "../../functions/lib/constants";
+import { VIRTUAL_ROOT_ID as ROOT } from "../../shared/lib/constants";
 import { Client } from "../media/media";
 import { ADMIN, expect, openSignedIn, test } from "./fixtures";
 

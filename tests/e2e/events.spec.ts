@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { VIRTUAL_ROOT_ID as ROOT } from "../../functions/lib/constants";
+import { VIRTUAL_ROOT_ID as ROOT } from "../../shared/lib/constants";
 import { Seeder, unique } from "./browse-seed";
 import { ADMIN, apiBearer, expect, gotoSignedIn, test } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { VIRTUAL_ROOT_ID as ROOT } from "../../functions/lib/constants";
+import { VIRTUAL_ROOT_ID as ROOT } from "../../shared/lib/constants";
 import { ADMIN, apiBearer, expect, openSignedIn, test } from "./fixtures";
 
 /**

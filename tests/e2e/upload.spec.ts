@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { makeClip, makePdf } from "../media/media";
-import { VIRTUAL_ROOT_ID as ROOT } from "../../functions/lib/constants";
+import { VIRTUAL_ROOT_ID as ROOT } from "../../shared/lib/constants";
 import { ADMIN, expect, openSignedIn, test } from "./fixtures";
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import * as auth from "../../functions/auth/contract";
-import * as sso from "../../functions/sso/contract";
+import * as auth from "../../shared/auth/contract";
+import * as sso from "../../shared/sso/contract";
 import { api, ApiError, call } from "../../app/lib/api";
 import { errorMessage } from "../../app/lib/notify";
 import { clearTokens, sessionStore, setTokens } from "../../app/lib/session";

@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * The import boundaries `npm run check` enforces (biome.json): functions/lib/ lies below the resources and imports
- * none of them. Each case writes a probe file at a path in the tree, lints it as `npm run check` does, and removes it.
+ * The import boundaries `npm run check` enforces (biome.json): lib/, of functions/ and of shared/, lies below the
+ * resources and imports none of them. Each case writes a probe file at a path in the tree, lints it as `npm run check` does, and removes it.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const biome = path.join(root, "node_modules/.bin/biome");
@@ -22,15 +22,16 @@ function lint(filePath: string, source: string) {
   }
 }
 
-describe("functions/lib imports no resource", () => {
+describe("lib/ imports no resource", () => {
   it.each([
     ["functions/lib/probe.ts", 'import { providerSchema } from "../sso/config";\nexport const p = providerSchema;\n'],
     ["functions/lib/probe.ts", 'import type { Env } from "../search/vector-types";\nexport type E = Env;\n'],
     ["functions/lib/storage/probe.ts", 'import { hasPageCookie } from "../../auth/page-session";\nexport const h = hasPageCookie;\n'],
+    ["shared/lib/probe.ts", 'import { groupName } from "../groups/schemas";\nexport const g = groupName;\n'],
   ])("%s importing a resource fails the lint", { timeout: 60_000 }, (file, source) => {
     const r = lint(file, source);
     expect(r.failed).toBe(true);
-    expect(r.output).toContain("functions/lib/ lies below the resources");
+    expect(r.output).toContain("lib/ (of functions/ or shared/) lies below the resources");
   });
 
   it.each([
@@ -43,9 +44,10 @@ describe("functions/lib imports no resource", () => {
       'import type { Env } from "../env";\nimport { storages } from "../../../db/schema";\nexport const s: [Env?, unknown?] = [undefined, storages];\n',
     ],
     ["functions/search/probe.ts", 'import { providerSchema } from "../sso/config";\nexport const p = providerSchema;\n'],
+    ["shared/lib/probe.ts", 'import { PAGE_SIZE } from "./constants";\nexport const m = PAGE_SIZE;\n'],
   ])("%s importing lib, the schema or (outside lib) a resource passes", { timeout: 60_000 }, (file, source) => {
     const r = lint(file, source);
-    expect(r.output).not.toContain("functions/lib/ lies below the resources");
+    expect(r.output).not.toContain("lib/ (of functions/ or shared/) lies below the resources");
     expect(r.failed, r.output).toBe(false);
   });
 });

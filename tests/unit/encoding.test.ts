@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromBase64, fromBase64Url, fromHex, toBase64, toBase64Url, toHex } from "../../functions/lib/encoding";
+import { fromBase64, fromBase64Url, fromHex, toBase64, toBase64Url, toHex } from "../../shared/lib/encoding";
 
 const bytes = new Uint8Array([0, 1, 15, 16, 250, 251, 252, 253, 254, 255]);
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The folder boundaries `npm run check` enforces with dependency-cruiser (.dependency-cruiser.cjs,
- * docs/decisions/067-folder-boundaries.md). Each case writes a probe file at a path in the tree, cruises from it
+ * docs/decisions/067-folder-boundaries.md, 072-shared-folder.md). Each case writes a probe file at a path in the tree, cruises from it
  * with the project's configuration, as `npm run lint:folders` does for the whole tree, and removes it.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -29,61 +29,84 @@ function cruise(filePath: string, source: string) {
 describe("resource folders form no cycle", () => {
   it.each([
     // groups already imports tags (groups/common.ts -> tags/of-entity.ts): tags importing groups closes the loop.
-    ["functions/tags/probe.ts", 'import { groupName } from "../groups/schemas";\nexport const g = groupName;\n', "functions/tags → "],
-    // Through an alias and a type: app/lib/trash-api.ts imports groups' schemas.
-    [
-      "functions/groups/probe.ts",
-      'import type { DeletedGroup } from "~/lib/trash-api";\nexport type D = DeletedGroup;\n',
-      "functions/groups → ",
-    ],
+    ["functions/tags/probe.ts", 'import { nameKey } from "../groups/common";\nexport const g = nameKey;\n', "functions/tags → "],
+    // Through an alias and a type: app/lib/trash-api.ts imports shared/groups' schemas.
+    ["shared/groups/probe.ts", 'import type { DeletedGroup } from "~/lib/trash-api";\nexport type D = DeletedGroup;\n', "shared/groups → "],
   ])("%s closing a folder cycle fails the check", { timeout: 60_000 }, (file, source, cycle) => {
     const r = cruise(file, source);
     expect(r.failed).toBe(true);
     expect(r.output).toContain("error no-resource-folder-cycle");
     expect(r.output).toContain(cycle);
-    expect(r.output).toContain("The resources under functions/ form no cycle between folders");
+    expect(r.output).toContain("The resources under functions/ and shared/ form no cycle between folders");
   });
 
   it("an import along the existing order passes", { timeout: 60_000 }, () => {
     const r = cruise(
       "functions/tags/probe.ts",
-      'import { ok } from "../auth/schemas";\nimport { idParam } from "../lib/params";\nexport const t = [ok, idParam];\n',
+      'import { ok } from "../../shared/auth/schemas";\nimport { idParam } from "../../shared/lib/params";\nimport { parentPath } from "../lib/paths";\nexport const t = [ok, idParam, parentPath];\n',
     );
     expect(r.output).not.toContain("no-resource-folder-cycle");
     expect(r.failed, r.output).toBe(false);
   });
 });
 
-describe("app/ loads only browser-safe modules of functions/", () => {
+describe("app/ loads only shared/, and shared/ only itself", () => {
   it.each([
     [
       "app/lib/probe.ts",
       'import { getDb } from "../../functions/lib/db";\nexport const g = getDb;\n',
-      "app-imports-browser-safe-functions",
+      "app-imports-shared-not-functions",
+      "functions/lib/db.ts",
+    ],
+    // Types count too: what app/ names from functions/ belongs in shared/.
+    [
+      "app/lib/probe.ts",
+      'import type { Db } from "../../functions/lib/db";\nexport type D = Db;\n',
+      "app-imports-shared-not-functions",
+      "functions/lib/db.ts",
     ],
     [
-      "functions/tags/probe-schemas.ts",
-      'import { getDb } from "../lib/db";\nexport const g = getDb;\n',
-      "browser-safe-functions-stay-safe",
+      "shared/tags/probe-schemas.ts",
+      'import { getDb } from "../../functions/lib/db";\nexport const g = getDb;\n',
+      "shared-stays-browser-safe",
+      "functions/lib/db.ts",
     ],
-  ])("%s importing server code fails the check", { timeout: 60_000 }, (file, source, rule) => {
+    [
+      "shared/tasks/probe.ts",
+      'import { tasks } from "../../db/schema";\nexport const t = tasks;\n',
+      "shared-takes-only-types-from-db",
+      "db/schema",
+    ],
+    [
+      "shared/lib/probe.ts",
+      'import { randomUUID } from "node:crypto";\nexport const id = randomUUID;\n',
+      "shared-imports-no-node",
+      "node:crypto",
+    ],
+    [
+      "app/components/mam/probe.server.ts",
+      'import { getDb } from "../../../functions/lib/db";\nexport const g = getDb;\n',
+      "server-modules-in-app-server",
+      "functions/lib/db.ts",
+    ],
+  ])("%s breaking a boundary fails the check (%s)", { timeout: 60_000 }, (file, source, rule, target) => {
     const r = cruise(file, source);
     expect(r.failed).toBe(true);
     expect(r.output).toContain(`error ${rule}`);
-    expect(r.output).toContain("functions/lib/db.ts");
+    expect(r.output).toContain(target);
   });
 
   it.each([
     [
       "app/lib/probe.ts",
-      'import { groupName } from "../../functions/groups/schemas";\nimport { PAGE_SIZE } from "../../functions/lib/constants";\nexport const a = [groupName, PAGE_SIZE];\n',
+      'import { groupName } from "../../shared/groups/schemas";\nimport { PAGE_SIZE } from "../../shared/lib/constants";\nexport const a = [groupName, PAGE_SIZE];\n',
     ],
-    ["app/lib/probe.server.ts", 'import { getDb } from "../../functions/lib/db";\nexport const g = getDb;\n'],
+    ["app/server/probe.server.ts", 'import { getDb } from "../../functions/lib/db";\nexport const g = getDb;\n'],
     [
-      "functions/tags/probe-schemas.ts",
-      'import type { Db } from "../lib/db";\nimport { idParam } from "../lib/params";\nexport const p: [Db?, unknown?] = [undefined, idParam];\n',
+      "shared/tags/probe-schemas.ts",
+      'import type { TaskStatus } from "../../db/schema";\nimport { idParam } from "../lib/params";\nexport const p: [TaskStatus?, unknown?] = [undefined, idParam];\n',
     ],
-  ])("%s importing schemas, constants or (a server file) anything passes", { timeout: 60_000 }, (file, source) => {
+  ])("%s importing shared modules or (a server file in app/server/) anything passes", { timeout: 60_000 }, (file, source) => {
     const r = cruise(file, source);
     expect(r.failed, r.output).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { kindOf } from "../../app/components/mam/Thumb";
-import { isDocumentMime } from "../../functions/lib/mime";
+import { isDocumentMime } from "../../shared/lib/mime";
 
 describe("document types (spec 9: the compound-file type or an application type containing 'document')", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeReturnPath } from "../../functions/lib/return-path";
+import { safeReturnPath } from "../../shared/lib/return-path";
 
 const APP = "https://mam.example.com";
 

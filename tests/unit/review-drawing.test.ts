@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shape as shapeSchema } from "../../functions/review/schemas";
+import { shape as shapeSchema } from "../../shared/review/schemas";
 import {
   arrowHead,
   MIN_DRAG,

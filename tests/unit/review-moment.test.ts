@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { momentAt, timecodeAt } from "../../app/components/viewer/review-api";
-import { secondsOf } from "../../functions/review/timecode";
+import { secondsOf } from "../../shared/review/timecode";
 
 /** The viewer's «Комментарий» at the shown frame (issue 38): the frame a paused player shows at its currentTime. */
 

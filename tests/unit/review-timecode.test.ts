@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { convertFrame, frameAt, rateOfTech, secondsOf, timecode } from "../../functions/review/timecode";
+import { convertFrame, frameAt, rateOfTech, secondsOf, timecode } from "../../shared/review/timecode";
 import { techFromProbe } from "../../transcoder/ops/probe-fields.mjs";
 
 /** Frame arithmetic of review comments (docs/decisions/061-review-and-approval.md). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { FILTERED, scrubBreadcrumb, scrubEvent, scrubString } from "../../functions/lib/scrub";
+import { FILTERED, scrubBreadcrumb, scrubEvent, scrubString } from "../../shared/lib/scrub";
 
-/** The error-report scrubber (functions/lib/scrub.ts): what must never reach Sentry, and what must stay readable. */
+/** The error-report scrubber (shared/lib/scrub.ts): what must never reach Sentry, and what must stay readable. */
 
 const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1LTEiLCJzaWQiOiJzLTEifQ.c2lnbmF0dXJlLWJ5dGVz";
 const linkId = "Q3xZ9aBcDeFgHiJkLmNoPq";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice, orderStatuses } from "../../functions/shop/schemas";
-import { actionsFor, adminActions, buyerActions, finalOrderStatuses, orderActions, orderTable } from "../../functions/shop/transitions";
+import { formatPrice, orderStatuses } from "../../shared/shop/schemas";
+import { actionsFor, adminActions, buyerActions, finalOrderStatuses, orderActions, orderTable } from "../../shared/shop/transitions";
 
 /** The order state machine the API enforces and the UI reads its buttons from (docs/decisions/048-shop.md). */
 describe("the order transition table", () => {

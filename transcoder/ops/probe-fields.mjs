@@ -23,7 +23,7 @@ export function techFromProbe(p) {
     height: v?.height ?? null,
     resolution: v ? `${v.width}x${v.height}` : null,
     frame_rate: rate(v?.avg_frame_rate) ?? rate(v?.r_frame_rate),
-    // The exact fraction ("30000/1001"): review comments count frames at it (functions/review/timecode.ts).
+    // The exact fraction ("30000/1001"): review comments count frames at it (shared/review/timecode.ts).
     r_frame_rate: exact(v?.r_frame_rate),
     pix_fmt: v?.pix_fmt ?? null,
     video_bit_rate: num(v?.bit_rate),

@@ -6,7 +6,7 @@ import { extractText, getDocumentProxy } from "unpdf";
  * The text of a document, for search (operation class "text"): PDF through pdf.js (unpdf), DOCX and ODT by
  * their XML (paragraphs become lines), anything text/* as UTF-8. Cut to what the index keeps.
  */
-/** As functions/lib/constants.ts MAX_DOCUMENT_TEXT: what the Worker accepts and indexes. */
+/** As shared/lib/constants.ts MAX_DOCUMENT_TEXT: what the Worker accepts and indexes. */
 export const MAX_TEXT = 300_000;
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";

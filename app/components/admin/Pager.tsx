@@ -1,6 +1,6 @@
 import { Button, Group, Text } from "@mantine/core";
 import { useSearchParams } from "@remix-run/react";
-import { PAGE_SIZE } from "../../../functions/lib/constants";
+import { PAGE_SIZE } from "../../../shared/lib/constants";
 import { ru } from "../../i18n/ru";
 
 /**

@@ -1,12 +1,12 @@
 import { Chip, Group, Input } from "@mantine/core";
-import { permissionValues, type Permission } from "../../../functions/lib/permissions";
+import { permissionValues, type Permission } from "../../../shared/lib/permissions";
 import { ru } from "../../i18n/ru";
 
 const t = ru.admin.rules;
 
 export const permissionLabel = (p: string) => t.permissions[p as Permission] ?? p;
 
-/** The permission values (functions/lib/permissions.ts) as chips, in the API's order. */
+/** The permission values (shared/lib/permissions.ts) as chips, in the API's order. */
 export function PermissionPicker({ value, onChange, error }: { value: Permission[]; onChange: (v: Permission[]) => void; error?: string }) {
   return (
     <Input.Wrapper label={t.acl} required error={error}>

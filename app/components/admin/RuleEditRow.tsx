@@ -1,7 +1,7 @@
 import { Button, Group } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
-import { updateRuleBody } from "../../../functions/users/schemas";
+import { updateRuleBody } from "../../../shared/users/schemas";
 import { ru } from "../../i18n/ru";
 import { type AccessRule, type Permission, updateRule } from "../../lib/admin-api";
 import { PermissionPicker } from "./PermissionPicker";

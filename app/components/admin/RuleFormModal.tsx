@@ -2,7 +2,7 @@ import { Modal, SegmentedControl, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
-import { createRuleBody } from "../../../functions/users/schemas";
+import { createRuleBody } from "../../../shared/users/schemas";
 import { ru } from "../../i18n/ru";
 import { createRule, type Permission } from "../../lib/admin-api";
 import { ObjectPicker, SubjectPicker, type Picked } from "./EntityPickers";

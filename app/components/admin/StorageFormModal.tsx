@@ -2,7 +2,7 @@ import { Checkbox, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInpu
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 
-import { createStorageBody, updateStorageBody } from "../../../functions/storage/schemas";
+import { createStorageBody, updateStorageBody } from "../../../shared/storage/schemas";
 import { ru } from "../../i18n/ru";
 import { createStorage, type Storage, updateStorage } from "../../lib/admin-api";
 

@@ -2,7 +2,7 @@ import { Checkbox, Modal, Select, Stack, Textarea, TextInput } from "@mantine/co
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 
-import { operationClasses, setupSchemas, templateCreateBody, templatePatchBody } from "../../../functions/tasks/schemas";
+import { operationClasses, setupSchemas, templateCreateBody, templatePatchBody } from "../../../shared/tasks/schemas";
 import { ru } from "../../i18n/ru";
 
 import { createTaskTemplate, type TaskTemplate, updateTaskTemplate } from "../../lib/task-templates-api";
@@ -15,7 +15,7 @@ interface Values {
   name: string;
   operation_class: string;
   disabled: boolean;
-  /** The setup as JSON text: each operation has its own fields (functions/tasks/schemas.ts setupSchemas). */
+  /** The setup as JSON text: each operation has its own fields (shared/tasks/schemas.ts setupSchemas). */
   setup: string;
 }
 

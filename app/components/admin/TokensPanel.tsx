@@ -4,7 +4,7 @@ import { useRevalidator } from "@remix-run/react";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { z } from "zod";
-import { tokenBody } from "../../../functions/users/schemas";
+import { tokenBody } from "../../../shared/users/schemas";
 import { ru } from "../../i18n/ru";
 import { issueToken, revokeToken, type ApiToken, type IssuedToken } from "../../lib/admin-api";
 import { runAction } from "../../lib/actions";

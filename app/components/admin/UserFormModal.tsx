@@ -3,7 +3,7 @@ import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { z } from "zod";
-import { createUserBody } from "../../../functions/users/schemas";
+import { createUserBody } from "../../../shared/users/schemas";
 import { ru } from "../../i18n/ru";
 import { createUser, getGroup, listStorages, updateUser, type AdminUser, type Storage } from "../../lib/admin-api";
 import { runAction } from "../../lib/actions";

@@ -1,5 +1,5 @@
 import { type ComboboxItem, Group, Select, TextInput } from "@mantine/core";
-import { conditionOns, opsFor } from "../../../functions/udwf/schemas";
+import { conditionOns, opsFor } from "../../../shared/udwf/schemas";
 import { ru } from "../../i18n/ru";
 
 const t = ru.automations;

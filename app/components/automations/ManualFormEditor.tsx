@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Checkbox, Group, Select, Stack, Text, TextInput } from "@mantine/core";
-import { type FormField, formFieldTypes } from "../../../functions/udwf/schemas";
+import { type FormField, formFieldTypes } from "../../../shared/udwf/schemas";
 import { ru } from "../../i18n/ru";
 
 const t = ru.automations;

@@ -2,7 +2,7 @@ import { Checkbox, Modal, NumberInput, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
-import { executeBody } from "../../../functions/udwf/schemas";
+import { executeBody } from "../../../shared/udwf/schemas";
 import { ru } from "../../i18n/ru";
 import { execute, type TriggerForm } from "../../lib/automations-api";
 import { applyServerErrors } from "../../lib/form-errors";

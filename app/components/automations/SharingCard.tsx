@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Select, Stack, Text, TextInput, Title } fro
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
-import { type SharesBody, type SharesOut, sharesBody } from "../../../functions/udwf/schemas";
+import { type SharesBody, type SharesOut, sharesBody } from "../../../shared/udwf/schemas";
 import { ru } from "../../i18n/ru";
 import { saveShares } from "../../lib/automations-api";
 import { applyServerErrors } from "../../lib/form-errors";

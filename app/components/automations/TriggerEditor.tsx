@@ -1,5 +1,5 @@
 import { Code, type ComboboxItem, Group, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
-import { triggerTypes, type FormField } from "../../../functions/udwf/schemas";
+import { triggerTypes, type FormField } from "../../../shared/udwf/schemas";
 import { ru } from "../../i18n/ru";
 import { ManualFormEditor } from "./ManualFormEditor";
 

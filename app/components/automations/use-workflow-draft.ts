@@ -2,7 +2,7 @@ import { useForm } from "@mantine/form";
 import { useRevalidator } from "@remix-run/react";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { type ReactNode, useState } from "react";
-import { createBody, type FormField } from "../../../functions/udwf/schemas";
+import { createBody, type FormField } from "../../../shared/udwf/schemas";
 import { ru } from "../../i18n/ru";
 import { patchWorkflow, saveSetup, type Setup, type Workflow } from "../../lib/automations-api";
 import { applyServerErrors } from "../../lib/form-errors";

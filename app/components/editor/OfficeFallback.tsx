@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
-import * as assets from "../../../functions/assets/contract";
+import * as assets from "../../../shared/assets/contract";
 import { call } from "../../lib/api";
 import { runAction } from "../../lib/actions";
 import { downloadFile, originalPath } from "../mam/download";

@@ -10,7 +10,7 @@ import { ru } from "../../i18n/ru";
 import { showError, showInfo } from "../../lib/notify";
 import { useLeaveWarning } from "../../lib/use-leave-warning";
 import type { TextKind } from "./editable";
-import type { CheckFileInfo } from "../../../functions/wopi/schemas";
+import type { CheckFileInfo } from "../../../shared/wopi/schemas";
 import type { WopiFile } from "./wopi-client";
 
 const t = ru.editor;

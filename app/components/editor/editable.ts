@@ -1,5 +1,5 @@
-import { bareType, isDocumentMime } from "../../../functions/lib/mime";
-import { textExtensions } from "../../../functions/wopi/schemas";
+import { bareType, isDocumentMime } from "../../../shared/lib/mime";
+import { textExtensions } from "../../../shared/wopi/schemas";
 
 /**
  * What the document editor (/editor/{id}) opens, decided the same way by every "Редактировать" button: office

@@ -1,5 +1,5 @@
-import * as wopi from "../../../functions/wopi/contract";
-import type { CheckFileInfo } from "../../../functions/wopi/schemas";
+import * as wopi from "../../../shared/wopi/contract";
+import type { CheckFileInfo } from "../../../shared/wopi/schemas";
 import { call } from "../../lib/api";
 import { ru } from "../../i18n/ru";
 

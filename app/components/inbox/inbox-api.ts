@@ -1,6 +1,6 @@
-import type { InboxItem, InboxOut } from "../../../functions/review/inbox-schemas";
-import { VIRTUAL_ROOT_ID } from "../../../functions/lib/constants";
-import * as review from "../../../functions/review/contract";
+import type { InboxItem, InboxOut } from "../../../shared/review/inbox-schemas";
+import { VIRTUAL_ROOT_ID } from "../../../shared/lib/constants";
+import * as review from "../../../shared/review/contract";
 import { call } from "../../lib/api";
 
 /** «Входящие» (docs/decisions/061-review-and-approval.md): the caller's mentions and review requests. */

@@ -1,7 +1,7 @@
 import type { z } from "@hono/zod-openapi";
-import * as tasks from "../../../functions/tasks/contract";
-import type { logLine, TaskOut } from "../../../functions/tasks/schemas";
-import { finalStatuses, type TaskCommand } from "../../../functions/tasks/transitions";
+import * as tasks from "../../../shared/tasks/contract";
+import type { logLine, TaskOut } from "../../../shared/tasks/schemas";
+import { finalStatuses, type TaskCommand } from "../../../shared/tasks/transitions";
 import { call } from "../../lib/api";
 
 /** The /api/tasklist calls the jobs screens make; the shapes are the API's own schemas. */
@@ -37,7 +37,7 @@ export const setPriority = (id: string, priority: number) => call(tasks.setPrior
 export const isLive = (s: TaskStatus) => s === "inqueue" || s === "running" || s === "none" || s === "paused";
 export const isFinal = (s: TaskStatus) => finalStatuses.includes(s);
 /**
- * The commands a row offers: the server's own transition table (functions/tasks/transitions.ts has no
+ * The commands a row offers: the server's own transition table (shared/tasks/transitions.ts has no
  * server imports), the same one task-commands answers from, so rows need no extra call and cannot drift.
  */
-export { commandsFor } from "../../../functions/tasks/transitions";
+export { commandsFor } from "../../../shared/tasks/transitions";

@@ -3,7 +3,7 @@ import { useForm } from "@mantine/form";
 import { useNavigate } from "@remix-run/react";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
-import { createAssetBody } from "../../../functions/assets/schemas";
+import { createAssetBody } from "../../../shared/assets/schemas";
 import { ru } from "../../i18n/ru";
 import { applyServerErrors } from "../../lib/form-errors";
 import { listClasses } from "../../lib/metadata-api";

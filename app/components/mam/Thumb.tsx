@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { isDocumentMime } from "../../../functions/lib/mime";
+import { isDocumentMime } from "../../../shared/lib/mime";
 import { Icon } from "../icons";
 
 /** A thumbnail: the preview image when one exists, else an icon for the kind of file (or a folder). */

@@ -2,7 +2,7 @@ import { Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
-import { createGroupBody } from "../../../functions/groups/schemas";
+import { createGroupBody } from "../../../shared/groups/schemas";
 import { ru } from "../../i18n/ru";
 import { applyServerErrors } from "../../lib/form-errors";
 import { DialogActions } from "../ui/DialogActions";
@@ -44,7 +44,7 @@ export function ConfirmModal(props: {
   );
 }
 
-/** The group-name field as the server checks it (functions/groups/schemas.ts: createGroupBody, patchGroupBody). */
+/** The group-name field as the server checks it (shared/groups/schemas.ts: createGroupBody, patchGroupBody). */
 const nameSchema = createGroupBody.pick({ group_name: true });
 
 /** Asks for a group name (create, rename); `onSubmit` rejects with the server's refusal, shown on the form. */

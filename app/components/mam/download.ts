@@ -1,4 +1,4 @@
-import * as assets from "../../../functions/assets/contract";
+import * as assets from "../../../shared/assets/contract";
 import { apiFetch, routePath } from "../../lib/api";
 
 /**

@@ -1,11 +1,11 @@
 import type { z } from "@hono/zod-openapi";
-import * as assets from "../../../functions/assets/contract";
-import type { asset, previewLinks as previewLinksOut } from "../../../functions/assets/schemas";
-import type { entityAccessOut, userAbilities as abilitiesOut } from "../../../functions/auth/schemas";
-import * as auth from "../../../functions/auth/contract";
-import * as groups from "../../../functions/groups/contract";
-import type { group, groupWithAccess, member } from "../../../functions/groups/schemas";
-import { PAGE_SIZE, VIRTUAL_ROOT_ID } from "../../../functions/lib/constants";
+import * as assets from "../../../shared/assets/contract";
+import type { asset, previewLinks as previewLinksOut } from "../../../shared/assets/schemas";
+import type { entityAccessOut, userAbilities as abilitiesOut } from "../../../shared/auth/schemas";
+import * as auth from "../../../shared/auth/contract";
+import * as groups from "../../../shared/groups/contract";
+import type { group, groupWithAccess, member } from "../../../shared/groups/schemas";
+import { PAGE_SIZE, VIRTUAL_ROOT_ID } from "../../../shared/lib/constants";
 import { call } from "../../lib/api";
 import type { MembersOrder } from "./sort";
 

@@ -1,5 +1,5 @@
 /**
- * The contents' sort control and the members API's order (functions/groups/schemas.ts membersQuery): the
+ * The contents' sort control and the members API's order (shared/groups/schemas.ts membersQuery): the
  * server sorts the whole group, so changing the sort reloads the list from its first page.
  */
 export type SortKey = "none" | "name" | "date" | "size";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { assetClassBody } from "../../../functions/assets/schemas";
-import { templateBody } from "../../../functions/fields/schemas";
-import { listBody, recordBody } from "../../../functions/lists/schemas";
-import { tagBody } from "../../../functions/tags/schemas";
-import { createTaxonBody, taxonName } from "../../../functions/taxonomy/schemas";
+import { assetClassBody } from "../../../shared/assets/schemas";
+import { templateBody } from "../../../shared/fields/schemas";
+import { listBody, recordBody } from "../../../shared/lists/schemas";
+import { tagBody } from "../../../shared/tags/schemas";
+import { createTaxonBody, taxonName } from "../../../shared/taxonomy/schemas";
 
 /** The server's schemas the metadata forms validate with, so a rule is written once, in functions/. */
 export { listBody, recordBody, tagBody, templateBody };

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from "../../../functions/lib/constants";
+import { PAGE_SIZE } from "../../../shared/lib/constants";
 import { intParam } from "../../lib/route-data";
 import { findTags, listClasses, listLists, listRecords, listTags, listTemplates, taxonomyTree } from "../../lib/metadata-api";
 

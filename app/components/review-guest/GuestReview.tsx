@@ -1,14 +1,14 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { Form, useRevalidator } from "@remix-run/react";
 import { useRef, useState } from "react";
-import type { GuestInfo } from "../../../functions/review/guest-schemas";
-import type { CommentOut, CommentsOut } from "../../../functions/review/schemas";
+import type { GuestInfo } from "../../../shared/review/guest-schemas";
+import type { CommentOut, CommentsOut } from "../../../shared/review/schemas";
 import { ru } from "../../i18n/ru";
 import { reviewGuest as t } from "../../i18n/ru-review";
 import { momentAt } from "../viewer/review-api";
 import { applyComment, type GuestApproval, useLiveRoom } from "../viewer/review-live";
 import { Watching } from "../viewer/Watching";
-import type { GuestActed } from "./review-guest.server";
+import type { GuestActed } from "../../server/review-guest.server";
 
 /**
  * The external reviewer's page (docs/decisions/061-review-and-approval.md, "External reviewers"): the asset's proxy,

@@ -1,5 +1,5 @@
-import type { SearchSort } from "../../../functions/search/schemas";
-import { SEARCH_PAGE, searchSorts } from "../../../functions/search/schemas";
+import type { SearchSort } from "../../../shared/search/schemas";
+import { SEARCH_PAGE, searchSorts } from "../../../shared/search/schemas";
 import type { SearchQuery } from "../../lib/search-api";
 
 /**

@@ -3,9 +3,9 @@ import { Button, Checkbox, Group, NumberInput, PasswordInput, Stack, TextInput }
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
-import * as sl from "../../../functions/sl/contract";
-import { sharePasswordMinLength } from "../../../functions/sl/password-rule";
-import { acl, downloadLimit, emails, password, type ShareLinkAclValue, timeRange } from "../../../functions/sl/schemas";
+import * as sl from "../../../shared/sl/contract";
+import { sharePasswordMinLength } from "../../../shared/sl/password-rule";
+import { acl, downloadLimit, emails, password, type ShareLinkAclValue, timeRange } from "../../../shared/sl/schemas";
 import { ru } from "../../i18n/ru";
 import { call } from "../../lib/api";
 import { applyServerErrors } from "../../lib/form-errors";
@@ -22,7 +22,7 @@ const toSeconds = (value: string) => (value ? Math.floor(new Date(value).getTime
 const emailList = (value: string) => value.split(/[,\s;]+/).filter(Boolean);
 
 /**
- * The form's fields as the server checks them (functions/sl/schemas.ts): the same acl, password, address,
+ * The form's fields as the server checks them (shared/sl/schemas.ts): the same acl, password, address,
  * limit and time-range rules, applied to what the inputs hold (text, an empty field for "none").
  */
 const formSchema = z

@@ -1,8 +1,8 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
-import * as sl from "../../../functions/sl/contract";
-import type { LinkOut } from "../../../functions/sl/schemas";
+import * as sl from "../../../shared/sl/contract";
+import type { LinkOut } from "../../../shared/sl/schemas";
 import { ru } from "../../i18n/ru";
 import { call } from "../../lib/api";
 import { formatDateTime } from "../../lib/format";

@@ -1,5 +1,5 @@
 import { Button, Group, Image, Stack, Text, Title } from "@mantine/core";
-import type { PublicInfo } from "../../../functions/sl/schemas";
+import type { PublicInfo } from "../../../shared/sl/schemas";
 import { ru } from "../../i18n/ru";
 import { formatDateTime, formatSize } from "../../lib/format";
 

@@ -2,7 +2,7 @@ import { Button, Code, Group, Modal, Stack, Table, Text, TextInput } from "@mant
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
-import { type AppPassword, createAppPasswordBody } from "../../../functions/dav/schemas";
+import { type AppPassword, createAppPasswordBody } from "../../../shared/dav/schemas";
 import { ru } from "../../i18n/ru";
 import { runAction, runCriticalAction } from "../../lib/actions";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "../../lib/disk-helper";

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Drawer, Group, Stack, Text } from "@mantine/core";
 import { useNavigate, useRevalidator } from "@remix-run/react";
-import { formatPrice } from "../../../functions/shop/schemas";
+import { formatPrice } from "../../../shared/shop/schemas";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
 import { removeFromCart, type Cart } from "../../lib/shop-api";

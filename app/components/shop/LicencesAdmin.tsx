@@ -2,7 +2,7 @@ import { Button, Group, NumberInput, Stack, Table, Text, Textarea, TextInput } f
 import { useForm } from "@mantine/form";
 import { useRevalidator } from "@remix-run/react";
 import { zod4Resolver } from "mantine-form-zod-resolver";
-import { licenceBody } from "../../../functions/shop/schemas";
+import { licenceBody } from "../../../shared/shop/schemas";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
 import { applyServerErrors } from "../../lib/form-errors";

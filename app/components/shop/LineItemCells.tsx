@@ -1,5 +1,5 @@
 import { Table } from "@mantine/core";
-import { formatPrice } from "../../../functions/shop/schemas";
+import { formatPrice } from "../../../shared/shop/schemas";
 import { ru } from "../../i18n/ru";
 import type { Cart } from "../../lib/shop-api";
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Input, NumberInput, Select, Stack, TextInput } from "@mantine/core";
 import type { ReactNode } from "react";
-import { DEFAULT_CURRENCY } from "../../../functions/shop/schemas";
+import { DEFAULT_CURRENCY } from "../../../shared/shop/schemas";
 import { ru } from "../../i18n/ru";
 import type { Licence } from "../../lib/shop-api";
 

@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatPrice } from "../../../functions/shop/schemas";
+import { formatPrice } from "../../../shared/shop/schemas";
 import { ru } from "../../i18n/ru";
 import { formatDate, formatDateTime } from "../../lib/format";
 import type { Order } from "../../lib/shop-api";

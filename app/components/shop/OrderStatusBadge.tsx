@@ -1,5 +1,5 @@
 import { Badge } from "@mantine/core";
-import type { OrderStatus } from "../../../functions/shop/schemas";
+import type { OrderStatus } from "../../../shared/shop/schemas";
 import { ru } from "../../i18n/ru";
 
 const colors: Record<OrderStatus, string> = {

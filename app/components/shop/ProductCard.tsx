@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { formatPrice } from "../../../functions/shop/schemas";
+import { formatPrice } from "../../../shared/shop/schemas";
 import { ru } from "../../i18n/ru";
 import type { Product } from "../../lib/shop-api";
 import { Thumb } from "../mam/Thumb";

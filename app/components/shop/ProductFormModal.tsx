@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core"
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
-import { productBody, productPatch } from "../../../functions/shop/schemas";
+import { productBody, productPatch } from "../../../shared/shop/schemas";
 import { ru } from "../../i18n/ru";
 import { applyServerErrors } from "../../lib/form-errors";
 import { createProduct, patchProduct, type Licence, type Product } from "../../lib/shop-api";

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { ru } from "../../i18n/ru";
-import * as duplicates from "../../../functions/duplicates/contract";
+import * as duplicates from "../../../shared/duplicates/contract";
 import { call } from "../../lib/api";
 import { deleteAssets } from "../mam/mam-api";
 import { duplicatesStore } from "../../lib/duplicate-watch";

@@ -1,6 +1,6 @@
 import { Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { ru } from "../../i18n/ru";
-import * as uploads from "../../../functions/uploads/contract";
+import * as uploads from "../../../shared/uploads/contract";
 import { call } from "../../lib/api";
 import { formatSize } from "../../lib/format";
 import { showError } from "../../lib/notify";

@@ -5,7 +5,7 @@ import { zod4Resolver } from "mantine-form-zod-resolver";
 import type React from "react";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
-import { startBody } from "../../../functions/uploads/schemas";
+import { startBody } from "../../../shared/uploads/schemas";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
 import { showInfo } from "../../lib/notify";

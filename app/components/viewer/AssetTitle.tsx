@@ -1,6 +1,6 @@
 import { Button, Group, TextInput, Title, Tooltip } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { fileName } from "../../../functions/assets/schemas";
+import { fileName } from "../../../shared/assets/schemas";
 import { ru } from "../../i18n/ru";
 import { runAction } from "../../lib/actions";
 import { showInfo } from "../../lib/notify";

@@ -3,8 +3,8 @@ import { Button, Checkbox, Group, Modal, PasswordInput, Stack, Text, TextInput }
 import { useForm } from "@mantine/form";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
-import { sharePasswordMinLength } from "../../../functions/sl/password-rule";
-import { password } from "../../../functions/sl/schemas";
+import { sharePasswordMinLength } from "../../../shared/sl/password-rule";
+import { password } from "../../../shared/sl/schemas";
 import { ru } from "../../i18n/ru";
 import { applyServerErrors } from "../../lib/form-errors";
 import { showInfo } from "../../lib/notify";

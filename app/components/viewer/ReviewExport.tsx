@@ -1,8 +1,8 @@
 import { Button, Checkbox, Group, Text } from "@mantine/core";
 import { useState } from "react";
-import type { exportFormats } from "../../../functions/review/schemas";
+import type { exportFormats } from "../../../shared/review/schemas";
 import { ru } from "../../i18n/ru";
-import * as review from "../../../functions/review/contract";
+import * as review from "../../../shared/review/contract";
 import { runAction } from "../../lib/actions";
 import { routePath } from "../../lib/api";
 import { downloadFile } from "../mam/download";

@@ -1,6 +1,6 @@
 import { Badge, Button, Group } from "@mantine/core";
 import { type RefObject, useEffect, useState } from "react";
-import type { Moment } from "../../../functions/review/schemas";
+import type { Moment } from "../../../shared/review/schemas";
 import { ru } from "../../i18n/ru";
 import { type CommentsOut, momentAt, timecodeAt } from "./review-api";
 import { typing } from "./transport";

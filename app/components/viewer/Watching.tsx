@@ -1,5 +1,5 @@
 import { Group, Text } from "@mantine/core";
-import { timecode } from "../../../functions/review/timecode";
+import { timecode } from "../../../shared/review/timecode";
 import { ru } from "../../i18n/ru";
 import type { CommentsOut } from "./review-api";
 import type { Watcher } from "./review-live";

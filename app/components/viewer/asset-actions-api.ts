@@ -1,7 +1,7 @@
 import type { z } from "@hono/zod-openapi";
-import * as assets from "../../../functions/assets/contract";
-import type { taskOut, templateOut } from "../../../functions/tasks/schemas";
-import * as tasks from "../../../functions/tasks/contract";
+import * as assets from "../../../shared/assets/contract";
+import type { taskOut, templateOut } from "../../../shared/tasks/schemas";
+import * as tasks from "../../../shared/tasks/contract";
 import { call } from "../../lib/api";
 
 /** The calls of the viewer's actions (decision 055); the shapes are the API's own schemas. */

@@ -1,5 +1,5 @@
-import type { Shape } from "../../../functions/review/schemas";
-import { MAX_POINTS } from "../../../functions/review/schemas";
+import type { Shape } from "../../../shared/review/schemas";
+import { MAX_POINTS } from "../../../shared/review/schemas";
 
 /**
  * The geometry of drawings on a frame or an image (issue 38, docs/decisions/061-review-and-approval.md, "Drawing

@@ -10,9 +10,9 @@ import type {
   requestOut,
   ReviewStatus,
   Shape,
-} from "../../../functions/review/schemas";
-import { timecode } from "../../../functions/review/timecode";
-import * as review from "../../../functions/review/contract";
+} from "../../../shared/review/schemas";
+import { timecode } from "../../../shared/review/timecode";
+import * as review from "../../../shared/review/contract";
 import { call } from "../../lib/api";
 
 /** The viewer's calls to /api/review (docs/decisions/061-review-and-approval.md); the shapes are the API's own schemas. */

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
-import * as review from "../../../functions/review/contract";
+import * as review from "../../../shared/review/contract";
 import { API_ROOT, call, routePath } from "../../lib/api";
 import { type ApprovalOut, type CommentOut, type CommentsOut, momentAt } from "./review-api";
 

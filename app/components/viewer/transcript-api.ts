@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
-import * as transcripts from "../../../functions/transcripts/contract";
-import type { Segment, trackOut, TranscriptOut } from "../../../functions/transcripts/schemas";
+import * as transcripts from "../../../shared/transcripts/contract";
+import type { Segment, trackOut, TranscriptOut } from "../../../shared/transcripts/schemas";
 import { ApiError, call } from "../../lib/api";
 
 /** The viewer's calls to /api/transcripts (docs/decisions/059-transcripts.md); the shapes are the API's own schemas. */

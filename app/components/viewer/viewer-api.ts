@@ -1,8 +1,8 @@
 import type { z } from "@hono/zod-openapi";
-import * as assets from "../../../functions/assets/contract";
-import type { assetInfo as assetInfoOut, playLink, variant } from "../../../functions/assets/schemas";
-import { viewableVariantTypes, viewVariant } from "../../../functions/assets/variant-rights";
-import { servedAs } from "../../../functions/lib/served-bytes";
+import * as assets from "../../../shared/assets/contract";
+import type { assetInfo as assetInfoOut, playLink, variant } from "../../../shared/assets/schemas";
+import { viewableVariantTypes, viewVariant } from "../../../shared/assets/variant-rights";
+import { servedAs } from "../../../shared/lib/served-bytes";
 import { call } from "../../lib/api";
 import { previewLinks } from "../mam/mam-api";
 import { kindOf } from "../mam/Thumb";

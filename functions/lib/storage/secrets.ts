@@ -1,4 +1,4 @@
-import { fromBase64, toBase64 } from "../encoding";
+import { fromBase64, toBase64 } from "../../../shared/lib/encoding";
 import { storageCredentialsKey } from "../keys";
 
 /**

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { nowSeconds } from "../../../db/schema/columns";
-import { getDb } from "../../../functions/lib/db";
-import type { Env } from "../../../functions/lib/env";
-import { ApiError } from "../../../functions/lib/errors";
+import { nowSeconds } from "../../db/schema/columns";
+import { getDb } from "../../functions/lib/db";
+import type { Env } from "../../functions/lib/env";
+import { ApiError } from "../../functions/lib/errors";
 import {
   confirmCode,
   guestComment,
@@ -12,13 +12,13 @@ import {
   mailCode,
   nameGuest,
   openGuest,
-} from "../../../functions/review/guest";
-import { codeBody, guestCommentBody, guestDecisionBody, nameBody } from "../../../functions/review/guest-schemas";
-import type { CommentsOut } from "../../../functions/review/schemas";
-import { LinkUnavailable, type UnavailableReason } from "../../../functions/sl/public";
-import { countView, unlockLink } from "../../../functions/sl/recipient";
-import type { GuestInfo } from "../../../functions/review/guest-schemas";
-import { approvalMessage, commentMessage, pushLive } from "../../../functions/review/live";
+} from "../../functions/review/guest";
+import { codeBody, guestCommentBody, guestDecisionBody, nameBody } from "../../shared/review/guest-schemas";
+import type { CommentsOut } from "../../shared/review/schemas";
+import { LinkUnavailable, type UnavailableReason } from "../../functions/sl/public";
+import { countView, unlockLink } from "../../functions/sl/recipient";
+import type { GuestInfo } from "../../shared/review/guest-schemas";
+import { approvalMessage, commentMessage, pushLive } from "../../functions/review/live";
 
 /**
  * The review page's server side (/review/{id}, docs/decisions/061-review-and-approval.md "External reviewers"): the

@@ -7,11 +7,11 @@ import { appliedRule } from "../users/schemas";
 
 export const variantTypes = ["initial", "master", "proxy_lowres", "proxy_highres", "watermarked", "untyped"] as const;
 
-/** Ids are checked as everywhere in the API (functions/lib/params.ts). */
+/** Ids are checked as everywhere in the API (shared/lib/params.ts). */
 export { idParam, idsBody, uuid };
 export const versionNumber = z.coerce.number({ error: "должен быть числом" }).int("должен быть целым").min(1, "нумерация с 1");
 
-/** POST /api/assets/version/{id}: prepare an upload into the asset (its answer is functions/lib/upload-server.ts). */
+/** POST /api/assets/version/{id}: prepare an upload into the asset (its answer is shared/lib/upload-server.ts). */
 export const versionUploadBody = z
   .object({ to_group: uuid.optional(), variant_type: z.enum(variantTypes).optional() })
   .openapi("VersionUploadBody");

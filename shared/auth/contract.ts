@@ -6,7 +6,7 @@ import { aclPerms, entityAccessOut, loginBody, ok, tokens, userAbilities, whoami
 /**
  * /api/auth's own routes, served by ./routes.ts and called by the browser through call()
  * (docs/decisions/070-route-contracts.md). Those with `security: []` go without a bearer, on the server
- * (functions/lib/auth.ts) and in the browser alike. Single sign-on's are in functions/sso/contract.ts.
+ * (functions/lib/auth.ts) and in the browser alike. Single sign-on's are in shared/sso/contract.ts.
  */
 const tags = ["auth"];
 const objectErrors = errorAnswers({

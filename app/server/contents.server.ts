@@ -1,13 +1,13 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { previewsOf } from "../../../functions/assets/extra";
-import { getGroup } from "../../../functions/groups/service";
-import { members } from "../../../functions/groups/tree";
-import { authenticatePage, pageBearer } from "../../../functions/auth/page-session";
-import { getDb } from "../../../functions/lib/db";
-import type { Env } from "../../../functions/lib/env";
-import { ApiError } from "../../../functions/lib/errors";
-import { orderOf, type Contents } from "./contents";
-import { PAGE_SIZE, VIRTUAL_ROOT_ID, type Member } from "./mam-api";
+import { previewsOf } from "../../functions/assets/extra";
+import { getGroup } from "../../functions/groups/service";
+import { members } from "../../functions/groups/tree";
+import { authenticatePage, pageBearer } from "../../functions/auth/page-session";
+import { getDb } from "../../functions/lib/db";
+import type { Env } from "../../functions/lib/env";
+import { ApiError } from "../../functions/lib/errors";
+import { orderOf, type Contents } from "../components/mam/contents";
+import { PAGE_SIZE, VIRTUAL_ROOT_ID, type Member } from "../components/mam/mam-api";
 
 /**
  * The server side of /mam and /mam/{idGroup}: the first page of the group's contents in the order the

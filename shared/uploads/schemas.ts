@@ -12,7 +12,7 @@ export const minPartSize = 5 * MiB;
 export const defaultPartSize = 16 * MiB;
 export const maxParts = 10_000;
 
-/** The upload server a client sends to (functions/lib/upload-server.ts). */
+/** The upload server a client sends to (shared/lib/upload-server.ts). */
 export { uploadServer };
 
 export const startBody = z

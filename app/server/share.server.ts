@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { nowSeconds } from "../../../db/schema/columns";
-import { getDb } from "../../../functions/lib/db";
-import type { Env } from "../../../functions/lib/env";
-import { ApiError } from "../../../functions/lib/errors";
-import { cacheControl, LinkUnavailable, openLink, publicInfo, type UnavailableReason } from "../../../functions/sl/public";
-import { countView, unlockLink } from "../../../functions/sl/recipient";
-import type { PublicInfo } from "../../../functions/sl/schemas";
+import { nowSeconds } from "../../db/schema/columns";
+import { getDb } from "../../functions/lib/db";
+import type { Env } from "../../functions/lib/env";
+import { ApiError } from "../../functions/lib/errors";
+import { cacheControl, LinkUnavailable, openLink, publicInfo, type UnavailableReason } from "../../functions/sl/public";
+import { countView, unlockLink } from "../../functions/sl/recipient";
+import type { PublicInfo } from "../../shared/sl/schemas";
 
 /**
  * The public page's server side: the route's loader and action call the share-link service directly
