@@ -21,7 +21,11 @@ describe("error reporting", () => {
     expect(await page.text()).not.toContain("ingest.example.com");
   });
 
-  it("with a DSN: the API and the pages still serve; the page gets the DSN and may connect to its origin", async () => {
+  // The Worker loads Sentry's SDK on the first request with a DSN. Here that load goes through vitest's module
+  // runner: 6 s alone, past the suite's 30 s on the busy machine of `npm test` (a deployed Worker has it bundled).
+  it("with a DSN: the API and the pages still serve; the page gets the DSN and may connect to its origin", {
+    timeout: 120_000,
+  }, async () => {
     expect((await api("/api/health", { env: withDsn })).status).toBe(200);
     const page = await api("/login", { env: withDsn });
     expect(page.status).toBe(200);
