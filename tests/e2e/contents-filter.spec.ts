@@ -37,3 +37,37 @@ test("the filter narrows the contents as one types, and a reload keeps it", asyn
   await expect(items).toHaveCount(4);
   await expect(page).not.toHaveURL(/[?&]q=/);
 });
+
+test.describe("before the page's script takes over", () => {
+  // The service worker would serve the scripts itself, out of page.route's reach.
+  test.use({ serviceWorkers: "block" });
+
+  test("text typed into the server's page still filters once the script runs", async ({ page, request }) => {
+    const seed = await Seeder.admin();
+    const groupId = await seed.group(unique("Фото"));
+    const names = ["кот-рыжий.jpg", "собака.jpg", "попугай.jpg"];
+    await seed.emptyAssets(groupId, names.length, (i) => names[i]!);
+    const user = await createPlainUser(request);
+    await seed.call("/api/user/acl", { json: { subj: user.id, obj: groupId, acl: ["read"] } });
+    await openSignedIn(page, user, `/mam/${groupId}`);
+    const items = page.getByRole("list", { name: "Содержимое группы" }).locator("[data-item]");
+    await expect(items).toHaveCount(3);
+
+    // The reload's scripts are held back until the text is in the box.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: "commit" });
+    await page.getByPlaceholder("Фильтр по имени").fill("кот");
+    release();
+
+    await expect(page).toHaveURL(/[?&]q=%D0%BA%D0%BE%D1%82/);
+    await expect(items).toHaveCount(1);
+    await expect(page.getByPlaceholder("Фильтр по имени")).toHaveValue("кот");
+  });
+});

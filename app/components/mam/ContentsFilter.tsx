@@ -18,8 +18,23 @@ export function ContentsFilter() {
   const [text, setText] = useState(inAddress);
   const typed = useRef(inAddress);
 
-  // Back/forward or a link changes the address: the box follows it.
+  // Typed before the page's script took over (right after a load or a reload): the box holds that text, which
+  // hydration keeps, but the state still has the address's. Taken once, at hydration, so it filters as typed.
+  const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
+    const early = box.current?.value;
+    if (early !== undefined && early !== typed.current) {
+      typed.current = early;
+      setText(early);
+    }
+  }, []);
+
+  // Back/forward or a link changes the address: the box follows it. Only a change: at hydration the box may hold
+  // what was typed early (above), which the address does not have yet.
+  const followed = useRef(inAddress);
+  useEffect(() => {
+    if (inAddress === followed.current) return;
+    followed.current = inAddress;
     if (inAddress !== typed.current.trim()) {
       typed.current = inAddress;
       setText(inAddress);
@@ -44,6 +59,7 @@ export function ContentsFilter() {
       type="search"
       placeholder={ru.trash.filter}
       aria-label={ru.trash.filter}
+      ref={box}
       value={text}
       onChange={(e) => {
         typed.current = e.currentTarget.value;
