@@ -5,7 +5,7 @@ import type { SortDir, SortKey } from "./sort";
 
 export type View = "list" | "grid";
 
-type Props = { sortKey: SortKey; sortDir: SortDir; onSort: (key: SortKey, dir: SortDir) => void; view: View };
+type Props = { sortKey: SortKey; sortDir: SortDir; onSort: (change: { key?: SortKey; dir?: SortDir }) => void; view: View };
 
 /** How the contents show: sorted by what, which way, and as a list or a grid (the view is a saved setting). */
 export function ContentsViewControls({ sortKey, sortDir, onSort, view }: Props) {
@@ -17,13 +17,13 @@ export function ContentsViewControls({ sortKey, sortDir, onSort, view }: Props) 
         aria-label={ru.mam.sortBy}
         value={sortKey}
         allowDeselect={false}
-        onChange={(v) => onSort((v as SortKey) ?? "none", sortDir)}
+        onChange={(v) => onSort({ key: (v as SortKey) ?? "none" })}
         data={(["none", "name", "date", "size"] as const).map((k) => ({ value: k, label: ru.mam.sort[k] }))}
       />
       <ActionIcon
         variant="default"
         aria-label={sortDir === "asc" ? ru.mam.sortAsc : ru.mam.sortDesc}
-        onClick={() => onSort(sortKey, sortDir === "asc" ? "desc" : "asc")}
+        onClick={() => onSort({ dir: sortDir === "asc" ? "desc" : "asc" })}
       >
         <span aria-hidden="true">{sortDir === "asc" ? "↑" : "↓"}</span>
       </ActionIcon>

@@ -20,8 +20,14 @@ export function useContentsSort() {
     if (savedSort.dir === "desc") next.set("order", "desc");
     setParams(next, { replace: true, preventScrollReset: true });
   }, [params, savedSort, setParams]);
-  const setSort = (key: SortKey, dir: SortDir) => {
-    const next = new URLSearchParams(params);
+  /**
+   * Changes the key or the way, and keeps the other as the address has it now. The address is read at the click,
+   * not from this render: the router writes it before the page renders the new one, and a click in between (the
+   * way right after the key) took the old key and dropped the new one.
+   */
+  const setSort = (change: { key?: SortKey; dir?: SortDir }) => {
+    const next = new URLSearchParams(window.location.search);
+    const { key, dir } = { ...sortOf(next), ...change };
     if (key === "none") next.delete("sort");
     else next.set("sort", key);
     if (dir === "asc") next.delete("order");
