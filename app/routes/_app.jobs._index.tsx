@@ -1,6 +1,6 @@
 import { Group, Pagination, Stack, Text, Title } from "@mantine/core";
 import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { PAGE_SIZE } from "../../shared/lib/constants";
 import { countFailedTasks, FailedTasksLink } from "../components/jobs/FailedTasksLink";
 import { JobsFilters } from "../components/jobs/JobsFilters";
@@ -59,10 +59,10 @@ export default function JobsPage() {
   // Owners seen in the list so far (there is no user directory for non-admins); the signed-in user first.
   const me = useStore(sessionStore).user;
   const [seen, setSeen] = useState<Record<string, string>>({});
-  useEffect(() => {
-    const fresh = tasks.filter((t) => t.owner && !(t.owner in seen));
-    if (fresh.length) setSeen((s) => ({ ...s, ...Object.fromEntries(fresh.map((t) => [t.owner!, t.owner_name ?? t.owner!])) }));
-  }, [tasks, seen]);
+  // Added while rendering, as React's "storing information from previous renders" does: an effect would paint the
+  // list once without the new owners, then again with them.
+  const fresh = tasks.filter((t) => t.owner && !(t.owner in seen));
+  if (fresh.length) setSeen({ ...seen, ...Object.fromEntries(fresh.map((t) => [t.owner!, t.owner_name ?? t.owner!])) });
   const owners = useMemo(() => {
     const rest = Object.entries(seen)
       .filter(([id]) => id !== me?.id)
