@@ -139,7 +139,7 @@ const server = await startServer({ dataDir });
 let failed = false;
 try {
   const api = benchApi(server.url);
-  // The local runtime now and then resets a kept-alive socket (../shared/STACK.md): such a request is sent again.
+  // The local runtime now and then resets a kept-alive socket: such a request is sent again.
   const again =
     (fn) =>
     (...args) =>
