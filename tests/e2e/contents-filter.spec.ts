@@ -1,4 +1,5 @@
 import { Seeder, unique } from "./browse-seed";
+import type { Page, Route } from "@playwright/test";
 import { createPlainUser, expect, openSignedIn, reloadSignedIn, test } from "./fixtures";
 
 /** «Фильтр по имени» over a group's contents: narrowed by the server as one types, kept in the address. */
@@ -53,21 +54,38 @@ test.describe("before the page's script takes over", () => {
     const items = page.getByRole("list", { name: "Содержимое группы" }).locator("[data-item]");
     await expect(items).toHaveCount(3);
 
-    // The reload's scripts are held back until the text is in the box.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    // The reload's scripts are held back until the text is in the box; the settings the hydrating page asks for
+    // are held until the filter's own load has started, so that load begins while the page still hydrates.
+    const scripts = await holdBack(page, /\/assets\/.+\.js$/);
+    const settings = await holdBack(page, /\/api\/user\/ui_settings$/);
     await page.reload({ waitUntil: "commit" });
     await page.getByPlaceholder("Фильтр по имени").fill("кот");
-    release();
+    const filtered = page.waitForRequest((r) => r.url().includes("/api/group/members/") && r.url().includes("filters="));
+    await scripts.release();
+    await filtered;
+    await settings.release();
 
     await expect(page).toHaveURL(/[?&]q=%D0%BA%D0%BE%D1%82/);
     await expect(items).toHaveCount(1);
     await expect(page.getByPlaceholder("Фильтр по имени")).toHaveValue("кот");
   });
 });
+
+/** Holds back the page's requests to `url` until `release()`, which lets them through and stops holding. */
+async function holdBack(page: Page, url: RegExp) {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const handler = async (route: Route) => {
+    await opened;
+    await route.fallback();
+  };
+  await page.route(url, handler);
+  return {
+    async release() {
+      open();
+      await page.unroute(url, handler);
+    },
+  };
+}

@@ -67,9 +67,15 @@ function hydrating(): boolean {
  * and every revalidation after a change, asks the API. Either way the tree opens down to the group.
  */
 export function contentsLoader() {
+  // Remix's serverLoader() hands back the server's answer until the first call has *finished*, so a navigation
+  // that starts while the page still hydrates (a filter typed early) got the page as rendered, not as asked.
+  // The seed is for the first call only.
+  let seedTaken = false;
   const clientLoader = async ({ params, request, serverLoader }: ClientLoaderFunctionArgs): Promise<Contents | null> => {
     const groupId = groupIdOf(params.idGroup);
-    const seed = hydrating() ? await serverLoader<Contents | null>() : null;
+    const takeSeed = hydrating() && !seedTaken;
+    seedTaken = true;
+    const seed = takeSeed ? await serverLoader<Contents | null>() : null;
     await enforceNavigationGuard(request);
     // The user's view, sort, open groups and bookmarks come with the first screen (once per user).
     const prefs = ensurePrefs();
