@@ -45,7 +45,7 @@ export default function GuestReviewPage() {
   const acted = useActionData<typeof action>();
   return (
     <ShareLayout>
-      {view.state === "open" && <GuestReview info={view.info} comments={view.comments} acted={acted} />}
+      {view.state === "open" && <GuestReview info={view.info} comments={view.comments} ticket={view.ticket} acted={acted} />}
       {view.state === "locked" && (
         <PasswordFormFor error={acted?.intent === "password" ? (acted.error as "wrong" | "throttled") : undefined} />
       )}

@@ -17,8 +17,8 @@ import { codeBody, guestCommentBody, guestDecisionBody, nameBody } from "../../s
 import type { CommentsOut } from "../../shared/review/schemas";
 import { LinkUnavailable, type UnavailableReason } from "../../functions/sl/public";
 import { countView, unlockLink } from "../../functions/sl/recipient";
-import type { GuestInfo } from "../../shared/review/guest-schemas";
-import { approvalMessage, commentMessage, pushLive } from "../../functions/review/live";
+import type { GuestInfo, GuestLiveTicket } from "../../shared/review/guest-schemas";
+import { approvalMessage, commentMessage, guestLiveTicket, pushLive } from "../../functions/review/live";
 
 /**
  * The review page's server side (/review/{id}, docs/decisions/061-review-and-approval.md "External reviewers"): the
@@ -29,7 +29,7 @@ import { approvalMessage, commentMessage, pushLive } from "../../functions/revie
 export type GuestView =
   | { state: "unavailable"; reason: UnavailableReason }
   | { state: "locked"; error?: "wrong" | "throttled" }
-  | { state: "open"; info: GuestInfo; comments: CommentsOut };
+  | { state: "open"; info: GuestInfo; comments: CommentsOut; ticket: GuestLiveTicket | null };
 
 export interface GuestAnswer {
   view: GuestView;
@@ -61,7 +61,12 @@ export async function loadGuestPage(context: AppLoadContext, id: string, request
     if (!g.open.unlocked) return { view: { state: "locked" }, status: 200, headers: guestHeaders };
     ctx.waitUntil(countView(db, g.link.linkId, env));
     const [info, comments] = [await guestInfo(db, g), await guestComments(db, g)];
-    return { view: { state: "open", info, comments }, status: 200, headers: guestHeaders };
+    // The page joins the live room with this first ticket (app/components/viewer/review-live.ts); none, it asks later.
+    const ticket = await guestLiveTicket(env, g).catch((err: unknown) => {
+      if (err instanceof ApiError) return null;
+      throw err;
+    });
+    return { view: { state: "open", info, comments, ticket }, status: 200, headers: guestHeaders };
   } catch (err) {
     if (!(err instanceof LinkUnavailable)) throw err;
     return { view: { state: "unavailable", reason: err.reason }, status: err.code === "gone" ? 410 : 404, headers: guestHeaders };

@@ -92,3 +92,4 @@ export const guestLiveTicketOut = z
     version: z.number().int().openapi({ description: "The link's version: the only one the guest hears of" }),
   })
   .openapi("ReviewGuestLiveTicket");
+export type GuestLiveTicket = z.infer<typeof guestLiveTicketOut>;

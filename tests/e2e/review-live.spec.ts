@@ -1,8 +1,9 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Locator, Page } from "@playwright/test";
-import { makeClip } from "../media/media";
+import type { Locator, Page, WebSocketRoute } from "@playwright/test";
+import { ffmpeg, makeClip } from "../media/media";
 import { Seeder, unique } from "./browse-seed";
 import { ADMIN, expect, openSignedIn, signedInPage, test } from "./fixtures";
 
@@ -15,6 +16,8 @@ import { ADMIN, expect, openSignedIn, signedInPage, test } from "./fixtures";
 const FPS = 25;
 const dir = mkdtempSync(path.join(tmpdir(), "mam-review-live-"));
 const clip = makeClip(path.join(dir, "совместно.mp4"), 4, 320, 240, FPS);
+const image = path.join(dir, "кадр.png");
+execFileSync(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240", "-frames:v", "1", image]);
 
 const threads = (page: Page) => page.getByRole("list", { name: "Комментарии к версии" }).getByTestId("review-comment");
 const readyVideo = async (page: Page) => {
@@ -85,4 +88,39 @@ test("a comment at a frame appears in the other viewer without reloading and see
   } finally {
     await other.context.close();
   }
+});
+
+test("after the room drops the socket, the viewer comes back with a fresh ticket and hears the room again", async ({ page }) => {
+  const seed = await Seeder.admin();
+  const groupId = await seed.group(unique("Обрыв"));
+  const assetId = await seed.uploadInto(groupId, image, "image/png");
+  // The page's sockets pass through here to the Worker's room, so the test can drop one as a network would. A socket
+  // is in the room once the room has spoken on it (its list of watchers comes on joining).
+  const sockets: WebSocketRoute[] = [];
+  const joined: boolean[] = [];
+  await page.routeWebSocket(/\/api\/review\/live\//, (ws) => {
+    const n = sockets.push(ws) - 1;
+    ws.connectToServer().onMessage((message) => {
+      joined[n] = true;
+      ws.send(message);
+    });
+  });
+  const tickets: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().includes("/api/review/live-ticket/")) tickets.push(r.url());
+  });
+  const comment = (body: string) => seed.call("/api/review/comments", { json: { asset_id: assetId, body } });
+
+  await openSignedIn(page, ADMIN, `/mam/${groupId}/asset/${assetId}`);
+  await expect.poll(() => joined[0]).toBe(true);
+  // One ticket, the one that came with the page's data, opened the first socket.
+  expect(tickets).toHaveLength(1);
+  await comment("До обрыва");
+  await expect(threads(page).filter({ hasText: "До обрыва" })).toBeVisible();
+
+  await sockets[0].close({ code: 1011, reason: "обрыв" });
+  await expect.poll(() => joined[1], { timeout: 20_000 }).toBe(true);
+  expect(tickets).toHaveLength(2);
+  await comment("После обрыва");
+  await expect(threads(page).filter({ hasText: "После обрыва" })).toBeVisible();
 });

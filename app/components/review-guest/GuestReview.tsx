@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { Form, useRevalidator } from "@remix-run/react";
 import { useRef, useState } from "react";
-import type { GuestInfo } from "../../../shared/review/guest-schemas";
+import type { GuestInfo, GuestLiveTicket } from "../../../shared/review/guest-schemas";
 import type { CommentOut, CommentsOut } from "../../../shared/review/schemas";
 import { ru } from "../../i18n/ru";
 import { reviewGuest as t } from "../../i18n/ru-review";
@@ -16,10 +16,21 @@ import type { GuestActed } from "../../server/review-guest.server";
  * replies and the decision. Data comes from the route's loader; every form posts to the route's action. The live room
  * (as the viewer's, review-live.ts) brings others' comments and decisions meanwhile; after a drop the loader runs again.
  */
-export function GuestReview({ info, comments: loaded, acted }: { info: GuestInfo; comments: CommentsOut; acted?: GuestActed }) {
+export function GuestReview({
+  info,
+  comments: loaded,
+  ticket,
+  acted,
+}: {
+  info: GuestInfo;
+  comments: CommentsOut;
+  /** The loader's ticket to the live room; null when it could not be had. */
+  ticket: GuestLiveTicket | null;
+  acted?: GuestActed;
+}) {
   const player = useRef<HTMLVideoElement>(null);
   const guest = info.guest!;
-  const { comments, approval, watchers } = useGuestLive(info, loaded, player);
+  const { comments, approval, watchers } = useGuestLive(info, loaded, ticket, player);
   const canSpeak = !!guest.name && guest.email_confirmed;
   // A PDF's comments go to a page, as in the viewer (docs/decisions/061, "PDF pages").
   const paged = info.asset?.mime === "application/pdf";
@@ -252,17 +263,23 @@ function CommentLine({ c }: { c: Omit<CommentOut, "replies"> }) {
  * internal comment). A new answer of the loader (after a form, or the reconnect's reload) replaces what the room
  * brought, as the viewer's panel reloads its lists.
  */
-function useGuestLive(info: GuestInfo, loaded: CommentsOut, player: React.RefObject<HTMLVideoElement | null>) {
+function useGuestLive(
+  info: GuestInfo,
+  loaded: CommentsOut,
+  firstTicket: GuestLiveTicket | null,
+  player: React.RefObject<HTMLVideoElement | null>,
+) {
   const revalidator = useRevalidator();
   const [live, setLive] = useState({ from: loaded, info, comments: loaded, approval: info.approval as GuestApproval | null });
   if (live.from !== loaded || live.info !== info) setLive({ from: loaded, info, comments: loaded, approval: info.approval });
   const watchers = useLiveRoom<GuestApproval>({
     // The ticket carries the guest's name: once it is given, a new connection shows it to the others.
     room: `${info.link_id}\n${info.guest?.name ?? ""}`,
+    firstTicket,
     ticket: async () => {
       const r = await fetch(`/api/review/guest/${info.link_id}/live-ticket`, { method: "POST", credentials: "same-origin" });
       if (!r.ok) throw new Error(`live ticket: ${r.status}`);
-      return (await r.json()) as { ticket: string; asset_id: string };
+      return (await r.json()) as GuestLiveTicket;
     },
     media: player,
     rate: info.rate,

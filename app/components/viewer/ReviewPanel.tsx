@@ -293,6 +293,7 @@ export function ReviewPanel({
   // The live room: others' comments and decisions appear as they are made; after a drop, the lists are read again.
   const watchers = useReviewLive({
     assetId,
+    firstTicket: initial.ticket,
     media,
     rate,
     onMessage: (m) => {

@@ -44,10 +44,14 @@ export const deleteComment = (commentId: string) => call(review.deleteComment, {
 export const getApproval = (assetId: string, version: number, signal?: AbortSignal) =>
   call(review.getApproval, { params: { asset_id: assetId }, query: { version }, signal });
 
-/** What the review panel opens with: the version's comments and its approval round (null when it could not be read). */
+/**
+ * What the review panel opens with: the version's comments, its approval round and a ticket to the asset's live room
+ * (each null when it could not be had).
+ */
 export interface ReviewState {
   comments: CommentsOut | null;
   approval: ApprovalOut | null;
+  ticket: { ticket: string; expires: number } | null;
 }
 
 /** The viewer's loader reads the review with the rest of the screen; a failure leaves the panel empty, not the screen. */
@@ -56,11 +60,12 @@ export async function loadReview(assetId: string, version: number, signal: Abort
     if (!signal.aborted) console.error(error);
     return null;
   };
-  const [comments, approval] = await Promise.all([
+  const [comments, approval, ticket] = await Promise.all([
     listComments(assetId, version, signal).catch(logged),
     getApproval(assetId, version, signal).catch(logged),
+    call(review.liveTicket, { params: { asset_id: assetId }, signal }).catch(logged),
   ]);
-  return { comments, approval };
+  return { comments, approval, ticket };
 }
 
 /** Asks for approval (POST /api/review/requests): users by id, outside addresses get review links, answered in `links`. */

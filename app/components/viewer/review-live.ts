@@ -32,6 +32,16 @@ export type LiveMessage<A = ApprovalOut> =
   | { type: "approval.changed"; asset_id: string; version: number; approval: A }
   | { type: "presence"; watchers: Watcher[] };
 
+/** A ticket to the room (POST …/live-ticket): it opens the named asset's room until `expires` (Unix seconds). */
+export interface LiveTicket {
+  ticket: string;
+  asset_id: string;
+  expires: number;
+}
+
+/** A ticket this close to its end is not worth a handshake the room would refuse. */
+const TICKET_MARGIN_MS = 5_000;
+
 /** The room closes a socket with this once its time is up: the page comes back at once with a fresh ticket. */
 const renewCode = 4001;
 
@@ -82,12 +92,15 @@ const backoff = (n: number) => Math.min(30, 2 ** n) * (0.8 + Math.random() * 0.4
  */
 export function useReviewLive({
   assetId,
+  firstTicket,
   media,
   rate,
   onMessage,
   onReconnect,
 }: {
   assetId: string;
+  /** The loader's ticket (review-api.ts loadReview); null when it could not be had. */
+  firstTicket: Omit<LiveTicket, "asset_id"> | null;
   media: RefObject<HTMLMediaElement | null> | null;
   rate: CommentsOut["rate"];
   onMessage: (m: Exclude<LiveMessage, { type: "presence" }>) => void;
@@ -95,6 +108,7 @@ export function useReviewLive({
 }): Watcher[] {
   return useLiveRoom<ApprovalOut>({
     room: assetId,
+    firstTicket: firstTicket && { ...firstTicket, asset_id: assetId },
     ticket: async () => ({ ...(await call(review.liveTicket, { params: { asset_id: assetId } })), asset_id: assetId }),
     media,
     rate,
@@ -104,11 +118,14 @@ export function useReviewLive({
 }
 
 /**
- * The room's socket, for any page: `ticket` asks for a fresh ticket (and names the asset whose room it opens) at
- * every connect; `room` is what identifies the room to the page (a new one reconnects).
+ * The room's socket, for any page. The first connect uses `firstTicket`, which came with the page's data (its
+ * loader): the effect opens a socket, it loads nothing (docs/decisions/063). Every later connect, from the socket's
+ * close or a retry's timer, asks `ticket` for a fresh one (it names the asset whose room it opens). `room` is what
+ * identifies the room to the page: a new one reconnects, with the page's ticket of that render.
  */
 export function useLiveRoom<A>({
   room,
+  firstTicket,
   ticket: fetchTicket,
   media,
   rate,
@@ -116,7 +133,8 @@ export function useLiveRoom<A>({
   onReconnect,
 }: {
   room: string;
-  ticket: () => Promise<{ ticket: string; asset_id: string }>;
+  firstTicket: LiveTicket | null;
+  ticket: () => Promise<LiveTicket>;
   media: RefObject<HTMLMediaElement | null> | null;
   rate: CommentsOut["rate"];
   onMessage: (m: Exclude<LiveMessage<A>, { type: "presence" }>) => void;
@@ -124,8 +142,8 @@ export function useLiveRoom<A>({
 }): Watcher[] {
   const [watchers, setWatchers] = useState<Watcher[]>([]);
   // The latest callbacks and rate, read by the socket's handlers without reconnecting when they change.
-  const latest = useRef({ onMessage, onReconnect, rate, fetchTicket });
-  latest.current = { onMessage, onReconnect, rate, fetchTicket };
+  const latest = useRef({ onMessage, onReconnect, rate, fetchTicket, firstTicket });
+  latest.current = { onMessage, onReconnect, rate, fetchTicket, firstTicket };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: another room (asset, link) is another connection; the ticket's fetcher is read through `latest`.
   useEffect(() => {
@@ -145,9 +163,9 @@ export function useLiveRoom<A>({
       if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "presence", frame: frame() }));
     };
 
-    const connect = async () => {
+    const connect = async (inHand: LiveTicket | null) => {
       try {
-        const { ticket, asset_id } = await latest.current.fetchTicket();
+        const { ticket, asset_id } = inHand ?? (await latest.current.fetchTicket());
         if (stopped) return;
         const url = new URL(API_ROOT + routePath(review.liveRoom, { asset_id }), window.location.href);
         url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
@@ -175,7 +193,7 @@ export function useLiveRoom<A>({
           if (ws === socket) ws = null;
           setWatchers([]);
           // The socket's time is up (its rights are checked again by a fresh ticket): back at once, not after a backoff.
-          if (event.code === renewCode && !stopped) timer = setTimeout(connect, 0);
+          if (event.code === renewCode && !stopped) timer = setTimeout(() => connect(null), 0);
           else retry();
         };
       } catch (error) {
@@ -185,10 +203,14 @@ export function useLiveRoom<A>({
     };
     const retry = () => {
       if (stopped) return;
-      timer = setTimeout(connect, backoff(failures++));
+      timer = setTimeout(() => connect(null), backoff(failures++));
     };
 
-    void connect();
+    // The page's ticket, while it is good; without one (the loader could not get it, or it is too old) the first
+    // try counts as failed and the retry asks for a fresh one.
+    const first = latest.current.firstTicket;
+    if (first && first.expires * 1000 > Date.now() + TICKET_MARGIN_MS) void connect(first);
+    else retry();
     const el = media?.current;
     const kinds = ["pause", "play", "seeked"] as const;
     for (const k of kinds) el?.addEventListener(k, sendPresence);
