@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 /**
- * Two string-match edits of dependencies' built code, each recorded in a decision:
+ * String-match edits of dependencies' built code, each recorded in a decision or beside its edits:
  *  - `r2`: Miniflare's local R2 emulation streams bytes natively (docs/decisions/019-local-r2-streams.md); what it
  *    stores and answers is unchanged.
  *    - A part upload hashed its bytes with MD5 through a JavaScript TransformStream, two awaits per small chunk; now
  *      the stream is teed natively: one branch goes to the blob store, the other is read a MiB at a time into MD5.
  *    - An object assembled from multipart parts was read through a JavaScript identity stream; now each part's
  *      stream is piped natively, in turn, into the length-fixed stream the binding answers with.
+ *  - `logs`: Miniflare's objects drop a log line they cannot send to Node instead of throwing (the queue broker
+ *    stalled for good on one; see logEdits).
  *  - `testRunner`: the Workers test pool wraps the module runner's transport once, not once more for every test file
  *    a shared runtime runs (docs/decisions/071-api-suite-in-shared-runtimes.md). Tests only.
- * Run at postinstall, and again by `npm start` (r2) and the test scripts (both), so `npm ci --ignore-scripts` cannot
+ * Run at postinstall, and again by `npm start` (r2, logs) and the test scripts (all), so `npm ci --ignore-scripts` cannot
  * drop them. Idempotent: an applied patch is left alone. When the code is not the text these edits were made for
  * (an upgrade), it fails: exit 1 from start, tests and CI; at a plain local postinstall it warns, so the install
  * itself completes and the next start or test run stops with the same message.
@@ -135,9 +137,53 @@ const entrypointEdits = [
   },
 ];
 
+const logMarker = "/* mam: a lost log line stops nothing */";
+
+/**
+ * Miniflare's objects (the queue broker, R2, D1) send their log lines to Node over the loopback service. Under load that
+ * connection can drop ("disconnected: ::write"), and the fetch throws. The queue broker logs after every batch, before
+ * it clears its pending flush: one throw there left the flush pending for ever, and the queue delivered nothing more
+ * (every later upload got no tasks). A log line that cannot be sent is dropped instead.
+ */
+const logEdits = [
+  {
+    what: "a log line the loopback cannot take is dropped, not thrown",
+    from: `  async logWithLevel(level, message) {
+    await this.env[SharedBindings.MAYBE_SERVICE_LOOPBACK]?.fetch(
+      "http://localhost/core/log",
+      {
+        method: "POST",
+        headers: { [SharedHeaders.LOG_LEVEL]: level.toString() },
+        body: message
+      }
+    );
+  }`,
+    to: `  async logWithLevel(level, message) {
+    ${logMarker}
+    try {
+      await this.env[SharedBindings.MAYBE_SERVICE_LOOPBACK]?.fetch(
+        "http://localhost/core/log",
+        {
+          method: "POST",
+          headers: { [SharedHeaders.LOG_LEVEL]: level.toString() },
+          body: message
+        }
+      );
+    } catch {
+    }
+  }`,
+  },
+];
+
 /** Each patch: the file it edits, the marker an applied patch leaves, its edits, and what it says once applied. */
 export const patches = {
   r2: { file, marker, edits: r2Edits, applied: "local R2 streams bytes natively (docs/decisions/019-local-r2-streams.md)" },
+  logs: {
+    file: path.join(root, "node_modules/miniflare/dist/src/workers/shared/index.worker.js"),
+    marker: logMarker,
+    edits: logEdits,
+    applied: "Miniflare's objects drop a log line the loopback cannot take (the local queue kept stalling on one)",
+  },
   testRunner: {
     file: path.join(root, "node_modules/@cloudflare/vitest-pool-workers/dist/worker/index.mjs"),
     marker: testRunnerMarker,

@@ -26,13 +26,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { pipeLines } from "./log-format.mjs";
 import { withOfflineEnv } from "./offline-env.mjs";
-import { patchFile } from "./patch-miniflare.mjs";
+import { patches, patchFile } from "./patch-miniflare.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-// Miniflare's local R2 speed-up (docs/decisions/019-local-r2-streams.md), also here so an install without
-// scripts cannot drop it; a Miniflare it no longer fits stops the start with the reason.
+// Miniflare's local R2 speed-up (docs/decisions/019-local-r2-streams.md) and its log lines that cannot stall a queue,
+// also here so an install without scripts cannot drop them; a Miniflare they no longer fit stops the start with the reason.
 try {
-  patchFile();
+  patchFile(patches.r2);
+  patchFile(patches.logs);
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);

@@ -63,6 +63,28 @@ describe("patch-miniflare", () => {
     expect(run(file, { npm_lifecycle_event: "postinstall" }).status).toBe(0);
   });
 
+  it("drops a log line the loopback cannot take, where it threw before (the local queue stalled on one)", async () => {
+    const method = (patches.logs.edits as Edit[])[0].from;
+    // The method in a class of its own, with the names it reads from the bundle around it.
+    const classOf = (body: string) =>
+      new Function("SharedBindings", "SharedHeaders", `return class { constructor(env) { this.env = env; }\n${body}\n}`)(
+        { MAYBE_SERVICE_LOOPBACK: "loopback" },
+        { LOG_LEVEL: "level" },
+      );
+    const env = {
+      loopback: {
+        fetch: async () => {
+          throw new Error("disconnected");
+        },
+      },
+    };
+    await expect(new (classOf(method))(env).logWithLevel(1, "batch done")).rejects.toThrow("disconnected");
+    const patched = patchText(method, patches.logs);
+    expect(patched).toContain(patches.logs.marker);
+    await expect(new (classOf(patched))(env).logWithLevel(1, "batch done")).resolves.toBeUndefined();
+    expect(patchText(patched, patches.logs)).toBe("already");
+  });
+
   it("wraps the test pool's module runner once: a second file on the same runner leaves it as it is", () => {
     const { edits: runnerEdits, marker: runnerMarker } = patches.testRunner;
     const text = patchText((runnerEdits as Edit[]).map((e) => e.from).join("\n"), patches.testRunner);
