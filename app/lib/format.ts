@@ -39,16 +39,32 @@ export function toDate(input: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * One formatter per style and time zone, made on first use: building an Intl.DateTimeFormat costs far more than
+ * formatting with it, and a list formats a date on every row of every render (in the browser and in the page's
+ * server render alike).
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(withTime: boolean, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${withTime}|${timeZone ?? ""}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("ru-RU", { dateStyle: "short", timeStyle: withTime ? "short" : undefined, timeZone });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Russian short date: "05.03.2024". Empty string for a missing or invalid date. */
 export function formatDate(input: DateInput, timeZone?: string): string {
   const date = toDate(input);
-  return date ? new Intl.DateTimeFormat("ru-RU", { dateStyle: "short", timeZone }).format(date) : "";
+  return date ? dateFormat(false, timeZone).format(date) : "";
 }
 
 /** Russian short date and time: "05.03.2024, 14:07". */
 export function formatDateTime(input: DateInput, timeZone?: string): string {
   const date = toDate(input);
-  return date ? new Intl.DateTimeFormat("ru-RU", { dateStyle: "short", timeStyle: "short", timeZone }).format(date) : "";
+  return date ? dateFormat(true, timeZone).format(date) : "";
 }
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
