@@ -34,6 +34,11 @@ test("a guest of a review link names themself, comments at a frame and approves;
   // The version's rate comes from the transcoder's probe; the guest's comment is counted at it.
   const comments = () => seed.call(`/api/review/comments?asset_id=${assetId}`);
   await expect.poll(async () => (await comments()).rate, { timeout: 150_000, intervals: [2000] }).toEqual({ fps_num: FPS, fps_den: 1 });
+  // A guest is shown a proxy, never the original, and the page has its player only if a proxy was there when it
+  // opened: the probe above comes before the proxies, which on a busy machine lag it by many seconds.
+  const proxied = async () =>
+    ((await seed.call(`/api/asset/variants/${assetId}/1`)) as { variant_type: string }[]).some((v) => v.variant_type.startsWith("proxy_"));
+  await expect.poll(proxied, { timeout: 150_000, intervals: [1000] }).toBe(true);
 
   const address = `guest-${unique("").trim().toLowerCase()}@outside.example`;
   const asked = await seed.call("/api/review/requests", { json: { asset_id: assetId, reviewers: [address] } });
