@@ -60,7 +60,21 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+/**
+ * The browser's packages in one chunk ("vendor"): React, Remix's router and Mantine with their small helpers.
+ * Split the way Rollup does by default, a page imported a hundred files (106 on the group screen), and each
+ * request costs the browser, the network stack and a test's browser driver far more than the bytes do.
+ * Packages that only some screens use stay in chunks of their own: the editor's CodeMirror, the error
+ * reporter (loaded only with a DSN), zod (with the forms). docs/decisions/060.
+ */
+const pageOnlyPackages =
+  /^(@sentry|@codemirror|@lezer|codemirror|style-mod|crelt|w3c-keyname|@marijn|zod|mantine-form-zod-resolver|web-vitals)(\/|$)/;
+function browserChunk(id: string): string | undefined {
+  const pkg = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
+  if (pkg && !pageOnlyPackages.test(pkg)) return "vendor";
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   define: {
     __BUILD_ID__: JSON.stringify(buildId),
     __APP_VERSION__: JSON.stringify(packageVersion),
@@ -95,9 +109,11 @@ export default defineConfig({
   },
   build: {
     minify: true,
+    // Small chunks are merged where that changes no module's order (Rollup's experimentalMinChunkSize).
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: browserChunk, experimentalMinChunkSize: 20_000 } },
   },
   server: {
     // `remix vite:dev` serves only the UI; the API comes from a running `npm start` (workerd).
     proxy: { "/api": process.env.MAM_API_URL ?? "http://127.0.0.1:8787" },
   },
-});
+}));
