@@ -11,6 +11,7 @@
  *   UPLOAD_SERVERS / UPLOAD_APP_ORIGINS  other upload servers, and the apps that may upload here from another
  *                 origin (README "Upload servers"); passed to the Worker as is
  *   WOPI_CLIENT_URL  an office server speaking WOPI (README "Editing documents"); passed to the Worker as is
+ *   SENTRY_DSN    where the Worker and the pages report errors (README "Metrics, logs and error reporting"); passed as is
  *   LIBSQL_URL / LIBSQL_AUTH_TOKEN  keep the metadata in a libSQL server instead of the local D1 (README
  *                 "libSQL (Turso) instead of D1"; migrate it first with `npm run db:migrate -- --libsql`)
  *   TRANSCODER_PORT  port of the transcoder started beside the Worker (default: a free one)
@@ -133,6 +134,7 @@ const passedVars = [
   "TRANSCRIBE_MODEL",
   "TRANSCRIBE_KEY",
   "WOPI_CLIENT_URL",
+  "SENTRY_DSN",
   "LIBSQL_URL",
   "LIBSQL_AUTH_TOKEN",
   "UDWF_SEND_PER_HOUR",

@@ -9,16 +9,11 @@ Object.assign(process.env, offlineEnv);
 const root = path.resolve(__dirname, "../..");
 /**
  * Files that need a runtime of their own: what happens once per isolate of the Worker (the first request, a log
- * written once), Sentry's wrapper (it instruments the D1 binding and the isolate's globals for good: every later
- * query in a shared runtime paid for its spans and SQL scrubbing), and the check that the Worker hashes at the
- * production cost (the shared runtimes hash at the fixtures' cost, cheap-passwords.ts).
+ * written once), and the check that the Worker hashes at the production cost (the shared runtimes hash at the
+ * fixtures' cost, cheap-passwords.ts). Error reporting, whose wrapper instruments the isolate for good, is tested
+ * against `npm start` instead (tests/e2e-api/error-reporting.test.ts).
  */
-const ownRuntime = [
-  "tests/api/first-admin.test.ts",
-  "tests/api/env-check.test.ts",
-  "tests/api/error-reporting.test.ts",
-  "tests/api/password-cost.test.ts",
-];
+const ownRuntime = ["tests/api/first-admin.test.ts", "tests/api/env-check.test.ts", "tests/api/password-cost.test.ts"];
 
 /**
  * Every module the Worker imports is sent from Vite to workerd for each test file, with its source map inlined
