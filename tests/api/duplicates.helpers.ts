@@ -1,13 +1,10 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { variants, versions } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
-import { handleQueue } from "../../queues/index";
-import type { JobMessage } from "../../queues/messages";
 import { db } from "./fixtures";
 import { api } from "./helpers";
-import { fakeTranscoder, mkMediaAsset, mkTask, T } from "./tasks.helpers";
+import { handedOverTask, mkMediaAsset, T } from "./tasks.helpers";
 
 /** Fixtures for duplicates and look-alikes: assets whose metadata task the (fake) transcoder finishes with given fingerprints. */
 
@@ -23,15 +20,7 @@ export function flip(hash: string, n: number): string {
 
 /** Hands the metadata task of `a`'s variant to a fake transcoder and posts its result with `tech`, as the real one would. */
 export async function finishMetadata(a: { assetId: string; variantId: string }, tech: Record<string, unknown>) {
-  const fake = fakeTranscoder();
-  const id = await mkTask(a, "inqueue", T.metadata);
-  const batch = createMessageBatch<JobMessage>("mam-jobs", [
-    { id: `m-${id}`, timestamp: new Date(), attempts: 1, body: { type: "task-run", jobId: id } },
-  ]);
-  await handleQueue(batch, fake.env);
-  await getQueueResult(batch, createExecutionContext());
-  const job = fake.jobs[0];
-  expect(job?.id).toBe(id);
+  const job = await handedOverTask(a, T.metadata);
   const res = await api(`${job.callback.url}/result`, {
     method: "POST",
     headers: { "X-Task-Token": job.callback.token },

@@ -1,13 +1,11 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { variants } from "../../db/schema";
 import { getDb } from "../../functions/lib/db";
-import { handleQueue } from "../../queues/index";
-import type { JobMessage } from "../../queues/messages";
 import { admin, call, mkGroup, VIRTUAL_ROOT } from "./fixtures";
 import { api } from "./helpers";
-import { fakeTranscoder, mkMediaAsset, mkTask, T, taskRow } from "./tasks.helpers";
+import { handedOverTask, mkMediaAsset, T, taskRow } from "./tasks.helpers";
 
 /**
  * Outputs in parts (decision 011): an output over one request's size is started, sent in parts and
@@ -23,16 +21,7 @@ beforeAll(async () => {
 });
 
 /** A proxy task handed to the fake transcoder; returns the job it got (signed output URL, token). */
-async function handedOver() {
-  const fake = fakeTranscoder();
-  const id = await mkTask(await mkMediaAsset(group, adminId), "inqueue", T.proxyLow);
-  const batch = createMessageBatch<JobMessage>("mam-jobs", [
-    { id: `m-${id}`, timestamp: new Date(), attempts: 1, body: { type: "task-run", jobId: id } },
-  ]);
-  await handleQueue(batch, fake.env);
-  await getQueueResult(batch, createExecutionContext());
-  return fake.jobs[0];
-}
+const handedOver = async () => handedOverTask(await mkMediaAsset(group, adminId), T.proxyLow);
 
 /** The output URL with a path suffix and extra query parameters, as the transcoder builds them. */
 const at = (job: any, suffix: string, params: Record<string, string> = {}, name = "proxy") => {

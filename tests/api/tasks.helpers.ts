@@ -1,8 +1,9 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { assets, defaultStorageId, groupMembers, tasks, variants, versions, type TaskStatus } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
 import type { JobMessage } from "../../queues/messages";
 import type { Env } from "../../functions/lib/env";
+import { handleQueue } from "../../queues/index";
 import { getDb } from "../../functions/lib/db";
 import { createTasks } from "../../functions/tasks/commands";
 import { loadTemplate } from "../../functions/tasks/templates";
@@ -116,4 +117,18 @@ export function fakeTranscoder(): FakeTranscoder {
   };
   fake.env = { ...(env as unknown as Env), TRANSCODER: transcoder as never, PUBLIC_URL: "http://mam.test", JOBS: jobs as never };
   return fake;
+}
+
+/** A new task of `templateId` for the variant, handed over to a fake transcoder by the queue's consumer; the job it got. */
+export async function handedOverTask(a: { assetId: string; variantId: string }, templateId: string) {
+  const fake = fakeTranscoder();
+  const id = await mkTask(a, "inqueue", templateId);
+  const batch = createMessageBatch<JobMessage>("mam-jobs", [
+    { id: `m-${id}`, timestamp: new Date(), attempts: 1, body: { type: "task-run", jobId: id } },
+  ]);
+  await handleQueue(batch, fake.env);
+  await getQueueResult(batch, createExecutionContext());
+  const job = fake.jobs[0];
+  if (job?.id !== id) throw new Error(`the fake transcoder got ${JSON.stringify(fake.jobs)}, not ${id}`);
+  return job;
 }
