@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { reviewComments, type ShareLink } from "../../db/schema";
+import { reviewComments, type ShareLink, variants } from "../../db/schema";
 import { requireGuestAccess } from "../lib/access";
 import { liveSession } from "../lib/auth";
 import type { Db } from "../lib/db";
@@ -132,7 +132,8 @@ export async function joinRoom(env: Env, assetId: string, who: Joiner): Promise<
 
 export type LiveMessage =
   | { type: "comment.created" | "comment.updated" | "comment.deleted"; asset_id: string; version: number; comment: unknown }
-  | { type: "approval.changed"; asset_id: string; version: number; approval: unknown };
+  | { type: "approval.changed"; asset_id: string; version: number; approval: unknown }
+  | { type: "media.ready"; asset_id: string; version: number };
 
 /**
  * Sends one change to its asset's room, read once the answer is on its way (ctx.waitUntil); a failure is logged,
@@ -150,6 +151,21 @@ export async function pushLive(env: Env, push: () => Promise<RoomPush | null>) {
     console.error("review live push:", error);
   }
 }
+
+/**
+ * A version got a new rendition (a proxy, a preview): the variant the task read names the asset and version. Told to
+ * guests too: it says no more than their page shows once it loads again, which a guest's page without a player does.
+ */
+export const renditionMessage = (db: Db, sourceVariantId: string) => async (): Promise<RoomPush | null> => {
+  const src = await db
+    .select({ assetId: variants.assetId, version: variants.version })
+    .from(variants)
+    .where(eq(variants.variantId, sourceVariantId))
+    .get();
+  if (!src) return null;
+  const message = { type: "media.ready", asset_id: src.assetId, version: src.version };
+  return { version: src.version, team: message, guest: message };
+};
 
 type Listed = NonNullable<Awaited<ReturnType<typeof listedComment>>>;
 type Author = { author: { user_id: string | null; guest: boolean }; internal: boolean };

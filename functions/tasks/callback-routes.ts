@@ -8,6 +8,7 @@ import { ApiError } from "../lib/errors";
 import { createApp, errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { verifyUrl } from "../lib/sign";
 import { finishTask, failTask, putOutput, reportProgress, taskForCallback } from "./callbacks";
+import { pushLive, renditionMessage } from "../review/live";
 import { completeOutputParts, putOutputPart, startOutputParts } from "./output-parts";
 import { idParam } from "../../shared/tasks/schemas";
 import { MAX_DOCUMENT_TEXT } from "../../shared/lib/constants";
@@ -98,7 +99,10 @@ app.openapi(
     const db = getDb(c.env);
     const body = c.req.valid("json");
     const t = await taskForCallback(db, c.req.valid("param").id, token(c.req.header("X-Task-Token")), body.run);
-    return c.json(await finishTask(db, c.env, t, body), 200);
+    const finished = await finishTask(db, c.env, t, body);
+    // A page waiting for a rendition (a review guest's without a player) hears of it in the asset's live room.
+    if (finished.status === "done" && body.outputs?.length) c.executionCtx.waitUntil(pushLive(c.env, renditionMessage(db, t.srcEntity)));
+    return c.json(finished, 200);
   },
 );
 

@@ -1,11 +1,14 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { shareLinks } from "../../db/schema";
+import { shareLinks, variants } from "../../db/schema";
 import type { Attachment } from "../../functions/review/live-watcher";
+import { finishMetadata } from "./duplicates.helpers";
 import { admin, call, db } from "./fixtures";
+import { api } from "./helpers";
 import { comment, newVersion, reviewWorld } from "./review.helpers";
 import { Guest, invite, linkIdOf, outside } from "./review-guest.helpers";
+import { handedOverTask, T } from "./tasks.helpers";
 
 /**
  * Review links' guests in the live room (docs/decisions/061-review-and-approval.md, "Guests in the live room"): a
@@ -232,5 +235,64 @@ describe("review link guests in the live room: what a guest hears", () => {
     await expect.poll(() => has(back, (m) => m.comment?.body === "СНОВА")).toBe(true);
     team.ws.close(1000);
     back.ws.close(1000);
+  });
+});
+
+/** The version's original, as a task reads it. */
+async function originalOf(assetId: string, version: number) {
+  const v = await db()
+    .select({ variantId: variants.variantId })
+    .from(variants)
+    .where(and(eq(variants.assetId, assetId), eq(variants.version, version), eq(variants.variantType, "initial")))
+    .get();
+  return { assetId, variantId: v!.variantId };
+}
+
+/** Plays the transcoder for a proxy task of the variant: the queue hands it over, the output is put, the result posted. */
+async function finishProxy(a: { assetId: string; variantId: string }) {
+  const job = await handedOverTask(a, T.proxyLow);
+  const bytes = new TextEncoder().encode("a proxy");
+  const headers = { "X-Task-Token": job.callback.token };
+  const put = await api(job.outputs.proxy, {
+    method: "PUT",
+    headers: { ...headers, "Content-Type": "video/mp4", "Content-Length": String(bytes.length) },
+    body: bytes as BodyInit,
+  });
+  expect(put.status, await put.clone().text()).toBe(200);
+  const done = await api(`${job.callback.url}/result`, {
+    method: "POST",
+    headers,
+    json: { run: job.run, outputs: [{ name: "proxy", mime: "video/mp4", format: "mp4" }] },
+  });
+  expect(done.status, await done.clone().text()).toBe(200);
+}
+
+describe("review link guests in the live room: a new rendition", () => {
+  it("a finished proxy of the guest's version is told to the guest and the team; another version's only to the team; a task without outputs to nobody", async () => {
+    const w = await reviewWorld();
+    const g = await (await Guest.invited({ asset_id: w.id, reviewers: [outside()] })).named("Гость-ожидающий");
+    const team = await join(w.id, await teamTicket(w.id, w.editor.bearer));
+    const guest = await join(w.id, (await guestTicket(g)).ticket);
+    await expect.poll(() => has(team, (m) => m.type === "presence" && m.watchers.length === 2)).toBe(true);
+    const ready = (s: Socket, version: number) => has(s, (m) => m.type === "media.ready" && m.version === version);
+
+    // A probe registers no rendition: nothing is told.
+    const v1 = await originalOf(w.id, 1);
+    await finishMetadata(v1, { duration: 4 });
+    await finishProxy(v1);
+    await expect.poll(() => ready(team, 1)).toBe(true);
+    await expect.poll(() => ready(guest, 1)).toBe(true);
+    expect(guest.messages.filter((m) => m.type === "media.ready")).toEqual([{ type: "media.ready", asset_id: w.id, version: 1 }]);
+
+    await newVersion(w.id);
+    await finishProxy(await originalOf(w.id, 2));
+    await expect.poll(() => ready(team, 2)).toBe(true);
+    // Once the guest has a later message of its own version, the room has sent it all it ever will of the proxy above.
+    await comment(w.editor.bearer, { asset_id: w.id, version: 1, body: "ПОСЛЕ-ПРОКСИ", page: 1 });
+    await expect.poll(() => has(guest, (m) => m.comment?.body === "ПОСЛЕ-ПРОКСИ")).toBe(true);
+    expect(ready(guest, 2)).toBe(false);
+    expect(team.messages.filter((m) => m.type === "media.ready").map((m) => m.version)).toEqual([1, 2]);
+    team.ws.close(1000);
+    guest.ws.close(1000);
   });
 });

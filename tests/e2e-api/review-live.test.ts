@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import WebSocket from "ws";
-import { describe, expect, it } from "vitest";
-import type { Client } from "../media/media";
+import { afterAll, describe, expect, it } from "vitest";
+import { type Client, makeClip } from "../media/media";
 import { adminOf, personOf, servers, until } from "./runtime";
 
 /**
@@ -12,21 +15,33 @@ import { adminOf, personOf, servers, until } from "./runtime";
 let n = 0;
 const uniq = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${++n}`;
 
+const clips = mkdtempSync(path.join(tmpdir(), "mam-review-live-"));
+afterAll(() => rmSync(clips, { recursive: true, force: true }));
+
 /** An asset with one small version in a fresh group (a text file: nothing to transcode). */
 async function assetOf(admin: Client) {
+  const { assetId, group, upload } = await emptyAssetOf(admin, "text/plain");
+  await upload(Buffer.from("текст\n"), "s.txt");
+  return { assetId, group };
+}
+
+/** An asset without a version yet in a fresh group, and the upload of its first. */
+async function emptyAssetOf(admin: Client, mime: string) {
   const group = (
     await admin.call("/api/group/create", { json: { parent: "ffffffff-ffff-ffff-ffff-ffffffffffff", group_name: uniq("Ревью") } })
   ).group_id as string;
   const { asset_id } = await admin.call("/api/asset/create", {
-    json: { asset_name: uniq("Сценарий"), asset_mime: "text/plain", in_group: group },
+    json: { asset_name: uniq("Сценарий"), asset_mime: mime, in_group: group },
   });
-  const data = Buffer.from("текст\n");
-  const up = await admin.call("/api/ul/start", { json: { asset_id, size: data.length, name: "s.txt", mime: "text/plain" } });
+  return { assetId: asset_id as string, group, upload: (data: Buffer, name: string) => uploadVersion(admin, asset_id, data, name, mime) };
+}
+
+async function uploadVersion(admin: Client, asset_id: string, data: Buffer, name: string, mime: string) {
+  const up = await admin.call("/api/ul/start", { json: { asset_id, size: data.length, name, mime } });
   const [target] = await admin.call(`/api/ul/${up.upload_id}/targets`, { json: { parts: [1] } });
-  const put = await fetch(new URL(target.url, admin.url), { method: "PUT", body: data });
+  const put = await fetch(new URL(target.url, admin.url), { method: "PUT", body: new Uint8Array(data) });
   await admin.call(`/api/ul/${up.upload_id}/parts/1`, { json: { etag: put.headers.get("ETag") } });
   await admin.call(`/api/ul/${up.upload_id}/complete`, { method: "POST" });
-  return { assetId: asset_id as string, group };
 }
 
 /** Connects with a fresh ticket; keeps every message; answers the socket, or the refused upgrade's status. */
@@ -108,6 +123,21 @@ describe.each(servers())("on $store", ({ url }) => {
     );
     a.ws.close();
     back.ws.close();
+  });
+
+  it("tells the room of each rendition the transcoder makes (a preview, the proxies), and of nothing else", async () => {
+    const admin = await adminOf(url);
+    const { assetId, upload } = await emptyAssetOf(admin, "video/mp4");
+    const a = await watch(admin, assetId);
+    expect(a.status).toBe(101);
+    await upload(readFileSync(makeClip(path.join(clips, `${uniq("clip")}.mp4`), 2, 320, 240)), "clip.mp4");
+    // The upload's tasks: the probe (no output), the preview, two proxies (an output each).
+    const tasks = await admin.waitTasks(assetId, 4, 150_000);
+    expect(tasks.map((t) => t.status)).toEqual(["done", "done", "done", "done"]);
+    const told = async () => a.messages.filter((m) => m.type === "media.ready");
+    await until("three renditions told", async () => (await told()).length === 3);
+    expect(await told()).toEqual(Array(3).fill({ type: "media.ready", asset_id: assetId, version: 1 }));
+    a.ws.close();
   });
 
   it("opens a room only with a fresh ticket of that asset: forged, another asset's, no read, no ticket are refused", async () => {

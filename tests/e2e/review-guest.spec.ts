@@ -31,15 +31,7 @@ test("a guest of a review link names themself, comments at a frame and approves;
   const seed = await Seeder.admin();
   const groupId = await seed.group(unique("Внешнее согласование"));
   const assetId = await seed.uploadInto(groupId, clip, "video/mp4");
-  // The version's rate comes from the transcoder's probe; the guest's comment is counted at it.
-  const comments = () => seed.call(`/api/review/comments?asset_id=${assetId}`);
-  await expect.poll(async () => (await comments()).rate, { timeout: 150_000, intervals: [2000] }).toEqual({ fps_num: FPS, fps_den: 1 });
-  // A guest is shown a proxy, never the original, and the page has its player only if a proxy was there when it
-  // opened: the probe above comes before the proxies, which on a busy machine lag it by many seconds.
-  const proxied = async () =>
-    ((await seed.call(`/api/asset/variants/${assetId}/1`)) as { variant_type: string }[]).some((v) => v.variant_type.startsWith("proxy_"));
-  await expect.poll(proxied, { timeout: 150_000, intervals: [1000] }).toBe(true);
-
+  // The link goes out as soon as the file is in, before the transcoder has made the proxy a guest is shown.
   const address = `guest-${unique("").trim().toLowerCase()}@outside.example`;
   const asked = await seed.call("/api/review/requests", { json: { asset_id: assetId, reviewers: [address] } });
   expect(asked.links).toHaveLength(1);
@@ -52,7 +44,15 @@ test("a guest of a review link names themself, comments at a frame and approves;
     const opened = await guest.goto(link);
     expect(opened?.headers()["cache-control"]).toBe("private, no-store");
     await expect(guest.getByRole("heading", { name: "ролик-гостю.mp4" })).toBeVisible();
+    // A guest is shown a proxy, never the original. A page opened before it was made says so, and gets the player
+    // when the proxy is registered (the live room tells it), without a reload.
+    if (await guest.getByText("Просмотр этого файла пока недоступен.").isVisible())
+      test.info().annotations.push({ type: "guest page", description: "opened before the proxy; the player came without a reload" });
+    await expect(guest.getByTestId("guest-player")).toBeVisible({ timeout: 150_000 });
     await readyVideo(guest);
+    // The version's rate comes from the transcoder's probe; the guest's comment is counted at it.
+    const comments = () => seed.call(`/api/review/comments?asset_id=${assetId}`);
+    await expect.poll(async () => (await comments()).rate, { timeout: 150_000, intervals: [2000] }).toEqual({ fps_num: FPS, fps_den: 1 });
 
     // The name, once: the page then says who is speaking and offers the comment box.
     await guest.getByLabel("Ваше имя").fill("Ольга Гостева");

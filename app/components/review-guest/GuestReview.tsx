@@ -286,7 +286,10 @@ function useGuestLive(
     onMessage: (m) => {
       if (m.version !== info.version) return;
       if (m.type === "approval.changed") setLive((l) => ({ ...l, approval: m.approval }));
-      else setLive((l) => ({ ...l, comments: applyComment(l.comments, m) }));
+      // A guest who opened the link before its proxy was made gets the player once it is.
+      else if (m.type === "media.ready") {
+        if (!info.play) revalidator.revalidate();
+      } else setLive((l) => ({ ...l, comments: applyComment(l.comments, m) }));
     },
     onReconnect: () => revalidator.revalidate(),
   });

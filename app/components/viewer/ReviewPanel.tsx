@@ -299,7 +299,8 @@ export function ReviewPanel({
     onMessage: (m) => {
       if (m.version !== version) return;
       if (m.type === "approval.changed") setApproval(m.approval);
-      else setData((d) => d && applyComment(d, m));
+      // A new rendition is the player's business, not the review panel's.
+      else if (m.type !== "media.ready") setData((d) => d && applyComment(d, m));
     },
     onReconnect: () => {
       void reload();

@@ -30,6 +30,8 @@ export interface GuestApproval {
 export type LiveMessage<A = ApprovalOut> =
   | { type: "comment.created" | "comment.updated" | "comment.deleted"; asset_id: string; version: number; comment: CommentOut | Reply }
   | { type: "approval.changed"; asset_id: string; version: number; approval: A }
+  /** The version got a new rendition (a proxy, a preview): a page without a player loads again. */
+  | { type: "media.ready"; asset_id: string; version: number }
   | { type: "presence"; watchers: Watcher[] };
 
 /** A ticket to the room (POST …/live-ticket): it opens the named asset's room until `expires` (Unix seconds). */
