@@ -9,6 +9,10 @@ import { ADMIN, apiBearer, expect, gotoSignedIn, test } from "./fixtures";
 /** /jobs follows a real task (real transcoder, real ffmpeg) from the queue to done without a reload. */
 
 test.use({ signedInAs: ADMIN });
+// One after the other, never side by side in two workers: the second test keeps the transcoder busy on purpose (two
+// 1080p proxies ahead of everything), and the first waits for its own proxy, which then queued behind them and ran out
+// of its 90 s once under the whole suite's load.
+test.describe.configure({ mode: "default" });
 
 async function uploadClip(request: APIRequestContext, bearer: string, file: string) {
   const headers = { Authorization: `Bearer ${bearer}` };
