@@ -122,6 +122,37 @@ test("a reader without the download right sees the preview, and is offered no do
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
+test("a reader without the download right who opens a video before its proxy gets the player once it is made, without a reload", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const admin = await Seeder.admin();
+  const groupId = await admin.group(unique("Ждём прокси"));
+  const suffix = unique("").trim();
+  const reader = { login: `r-${suffix}`, password: `Pw-${suffix}-long` };
+  const { user_id } = await admin.call("/api/user", {
+    json: { user_name: `Читатель ${suffix}`, user_login: reader.login, user_passwd: reader.password, enabled: true },
+  });
+  await admin.call("/api/user/acl", { json: { subj: user_id, obj: groupId, acl: ["read"] } });
+  await openSignedIn(page, reader, `/mam/${groupId}`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  // The file is opened as soon as it is in: the reader may not get the original, and the transcoder's proxy comes later.
+  const assetId = await admin.uploadInto(groupId, clip, "video/mp4");
+  const played = page.waitForRequest((r) => r.url().includes("/api/asset/content/play-variant/"), { timeout: 150_000 });
+  await gotoSignedIn(page, `/mam/${groupId}/asset/${assetId}`);
+  await expect(page.getByRole("heading", { name: "ролик.mp4" })).toBeVisible();
+  if ((await page.locator("video").count()) === 0)
+    test.info().annotations.push({ type: "viewer", description: "opened before the proxy; the player came without a reload" });
+  // A mark on this page's window: still there at the end, so the player came without a reload.
+  await page.evaluate(() => Object.assign(window, { mamSamePage: true }));
+  await expect(page.locator("video")).toBeVisible({ timeout: 150_000 });
+  const variants = (await admin.call(`/api/asset/variants/${assetId}/1`)) as { variant_id: string; variant_type: string }[];
+  const proxies = variants.filter((v) => v.variant_type.startsWith("proxy_")).map((v) => v.variant_id);
+  expect(proxies).toContain(new URL((await played).url()).pathname.split("/").pop());
+  expect(await page.evaluate(() => "mamSamePage" in window)).toBe(true);
+});
+
 test("previous and next follow the group's order", async ({ page }) => {
   const seed = await Seeder.admin();
   const groupId = await seed.group(unique("Порядок"));

@@ -271,6 +271,8 @@ export function FileViewer({ data }: { data: ViewerData }) {
               name={asset.name}
               paged={paged}
               onPage={shownKind === "pdf" && data.link ? pdf.open : null}
+              // Without a player (no proxy yet for a caller who may not get the original), a new rendition may bring one.
+              onRendition={data.link ? undefined : reload}
             />
           </Box>
         )}

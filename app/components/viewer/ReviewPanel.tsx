@@ -234,6 +234,8 @@ export interface ReviewPanelProps {
   paged?: boolean;
   /** Opens the PDF shown at a page (a click on a comment on one); null when no PDF is shown. */
   onPage?: ((page: number) => void) | null;
+  /** The version got a new rendition (a proxy, a preview), as the room tells it. */
+  onRendition?: () => void;
 }
 
 /**
@@ -252,6 +254,7 @@ export function ReviewPanel({
   name = "",
   paged = false,
   onPage = null,
+  onRendition,
 }: ReviewPanelProps) {
   const user = useStore(sessionStore).user;
   const rights: Rights = { me: user?.id ?? null, isAdmin: !!user?.is_admin, canUpdate };
@@ -299,8 +302,8 @@ export function ReviewPanel({
     onMessage: (m) => {
       if (m.version !== version) return;
       if (m.type === "approval.changed") setApproval(m.approval);
-      // A new rendition is the player's business, not the review panel's.
-      else if (m.type !== "media.ready") setData((d) => d && applyComment(d, m));
+      else if (m.type === "media.ready") onRendition?.();
+      else setData((d) => d && applyComment(d, m));
     },
     onReconnect: () => {
       void reload();
