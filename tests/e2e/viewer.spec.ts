@@ -17,6 +17,17 @@ const image = path.join(dir, "картинка.png");
 execFileSync(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240", "-frames:v", "1", image]);
 const clip = makeClip(path.join(dir, "ролик.mp4"), 4, 320, 240);
 
+/** A new user who may read the group (and so its files' proxies and previews) but not download the originals. */
+async function readerOf(admin: Seeder, groupId: string) {
+  const suffix = unique("").trim();
+  const reader = { login: `r-${suffix}`, password: `Pw-${suffix}-long` };
+  const { user_id } = await admin.call("/api/user", {
+    json: { user_name: `Читатель ${suffix}`, user_login: reader.login, user_passwd: reader.password, enabled: true },
+  });
+  await admin.call("/api/user/acl", { json: { subj: user_id, obj: groupId, acl: ["read"] } });
+  return reader;
+}
+
 test("an image opens in the viewer, zooms, and downloads as the same bytes", async ({ page }) => {
   const seed = await Seeder.admin();
   const groupId = await seed.group(unique("Картинки"));
@@ -103,12 +114,7 @@ test("a reader without the download right sees the preview, and is offered no do
     body: readFileSync(image),
   });
   expect(preview.status).toBe(200);
-  const suffix = unique("").trim();
-  const reader = { login: `r-${suffix}`, password: `Pw-${suffix}-long` };
-  const { user_id } = await admin.call("/api/user", {
-    json: { user_name: `Читатель ${suffix}`, user_login: reader.login, user_passwd: reader.password, enabled: true },
-  });
-  await admin.call("/api/user/acl", { json: { subj: user_id, obj: groupId, acl: ["read"] } });
+  const reader = await readerOf(admin, groupId);
 
   // Image bytes go with the bearer the service worker holds: a browser's first page is not under its control yet.
   await openSignedIn(page, reader, `/mam/${groupId}`);
@@ -128,12 +134,7 @@ test("a reader without the download right who opens a video before its proxy get
   test.setTimeout(240_000);
   const admin = await Seeder.admin();
   const groupId = await admin.group(unique("Ждём прокси"));
-  const suffix = unique("").trim();
-  const reader = { login: `r-${suffix}`, password: `Pw-${suffix}-long` };
-  const { user_id } = await admin.call("/api/user", {
-    json: { user_name: `Читатель ${suffix}`, user_login: reader.login, user_passwd: reader.password, enabled: true },
-  });
-  await admin.call("/api/user/acl", { json: { subj: user_id, obj: groupId, acl: ["read"] } });
+  const reader = await readerOf(admin, groupId);
   await openSignedIn(page, reader, `/mam/${groupId}`);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
