@@ -25,7 +25,12 @@ export const reviewInbox = sqliteTable(
     ctime: unixTime("ctime").notNull(),
     readAt: unixTime("read_at"),
   },
-  (t) => [index("review_inbox_user_idx").on(t.userId, t.ctime), index("review_inbox_comment_idx").on(t.commentId)],
+  (t) => [
+    index("review_inbox_user_idx").on(t.userId, t.ctime),
+    index("review_inbox_comment_idx").on(t.commentId),
+    // The version's and the asset's clean-up (migration 0035's triggers) find their items by it.
+    index("review_inbox_asset_idx").on(t.assetId, t.version),
+  ],
 );
 
 export type ReviewInboxItem = typeof reviewInbox.$inferSelect;

@@ -27,6 +27,7 @@ export const libsqlSuites = [
   "review-approval",
   "review-export",
   "review-automation",
+  "review-cleanup",
 ];
 
 export default defineConfig({
