@@ -70,6 +70,7 @@ export const adminExtra = {
       preview: "Превью",
       proxy: "Прокси-видео",
       audio_proxy: "Прокси-аудио",
+      document_proxy: "Прокси документа",
       watermark: "Водяной знак",
       text: "Текст",
       transcribe: "Расшифровка речи",

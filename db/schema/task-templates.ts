@@ -3,7 +3,16 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { unixTime, uuidKey } from "./columns";
 
 /** What a template can do; the transcoder has one operation per class (transcoder/ops/). */
-export const operationClasses = ["metadata", "preview", "proxy", "audio_proxy", "watermark", "text", "transcribe"] as const;
+export const operationClasses = [
+  "metadata",
+  "preview",
+  "proxy",
+  "audio_proxy",
+  "document_proxy",
+  "watermark",
+  "text",
+  "transcribe",
+] as const;
 export type OperationClass = (typeof operationClasses)[number];
 
 /**

@@ -7,7 +7,7 @@ import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { idList } from "../lib/sql";
 import { readablePlacements, requireAssets } from "./guard";
-import { viewableVariantTypes } from "../../shared/assets/variant-rights";
+import { showOrder, viewableVariantTypes } from "../../shared/assets/variant-rights";
 
 export const variantOut = (v: Variant) => ({
   variant_id: v.variantId,
@@ -104,10 +104,9 @@ export async function playableVariant(db: Db, auth: AuthUser, assetId: string) {
   await requireAssets(db, auth, "read", [assetId]);
   const rows = await db.select().from(variants).where(eq(variants.assetId, assetId)).orderBy(desc(variants.version));
   const latest = rows[0]?.version;
-  const order = ["proxy_highres", "proxy_lowres", "master", "initial", "watermarked", "untyped"];
-  const [best, ...rest] = rows
-    .filter((r) => r.version === latest)
-    .sort((a, b) => order.indexOf(a.variantType) - order.indexOf(b.variantType));
+  const shown = rows.filter((r) => r.version === latest);
+  const order = showOrder(shown.map((r) => ({ type: r.variantType, mime: r.mimeType })));
+  const [best, ...rest] = shown.sort((a, b) => order.indexOf(a.variantType) - order.indexOf(b.variantType));
   if (!best) throw new ApiError("not_found", "У файла нет содержимого для воспроизведения");
   if (rightFor(best) === "read") return best;
   const viewable = rest.find((r) => rightFor(r) === "read");

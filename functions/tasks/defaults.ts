@@ -24,7 +24,8 @@ export const defaultTemplates: { id: string; name: string; cls: OperationClass; 
     id: "00000000-0000-4000-8000-000000000002",
     name: "Превью",
     cls: "preview",
-    setup: { on_upload: ["video/", "image/"], ...previewConfig },
+    // A PDF's preview is its first page (transcoder/ops/pdf.mjs); migration 0036 adds PDF to this template where it was seeded before.
+    setup: { on_upload: ["video/", "image/", "application/pdf"], ...previewConfig },
   },
   {
     id: "00000000-0000-4000-8000-000000000003",
@@ -79,6 +80,13 @@ export const defaultTemplates: { id: string; name: string; cls: OperationClass; 
     name: "Текст документа",
     cls: "text",
     setup: { on_upload: textMimes },
+  },
+  {
+    // A PDF's pages as pictures: what a reader without the download right, or a review link's guest, is shown (decision 073).
+    id: "00000000-0000-4000-8000-000000000009",
+    name: "Прокси PDF",
+    cls: "document_proxy",
+    setup: { on_upload: ["application/pdf"], variant_type: "proxy_lowres", width: 1240, quality: 75, max_pages: 300 },
   },
   {
     // Started by POST /api/transcripts/{id}/recognize (docs/decisions/059-transcripts.md), not on upload.

@@ -8,13 +8,15 @@ export const outputNames: Record<OperationClass, string[]> = {
   preview: ["preview"],
   proxy: ["proxy"],
   audio_proxy: ["audio"],
+  document_proxy: ["proxy"],
   watermark: ["watermarked"],
   text: [],
   transcribe: [],
 };
 
 /** Classes whose output becomes a new variant (the others write into the source variant). */
-export const makesVariant = (cls: OperationClass) => cls === "proxy" || cls === "audio_proxy" || cls === "watermark";
+export const makesVariant = (cls: OperationClass) =>
+  cls === "proxy" || cls === "audio_proxy" || cls === "document_proxy" || cls === "watermark";
 
 /** Outputs of one run live under a key of their own until the result registers them (nothing half-visible). */
 export const stagingKey = (t: Pick<Task, "jobId">, run: number, name: string) => `tasks/${t.jobId}/r${run}/${name}`;

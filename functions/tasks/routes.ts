@@ -37,7 +37,7 @@ app.openapi(r.setPriority, async (c) =>
 app.openapi(r.availableTasks, async (c) => c.json(await availableTasks(getDb(c.env), c.get("auth"), c.req.valid("query").entity), 200));
 
 app.openapi(r.availableProfiles, async (c) =>
-  c.json(await availableTasks(getDb(c.env), c.get("auth"), c.req.valid("param").id, ["proxy", "audio_proxy"]), 200),
+  c.json(await availableTasks(getDb(c.env), c.get("auth"), c.req.valid("param").id, ["proxy", "audio_proxy", "document_proxy"]), 200),
 );
 
 app.openapi(r.enqueueTask, async (c) =>

@@ -7,7 +7,16 @@ import { taskCommands } from "./transitions";
 
 /** The same lists as db/schema/tasks.ts and task-templates.ts (kept here so app/ need not import drizzle). */
 export const taskStatuses = ["none", "inqueue", "running", "paused", "canceled", "done", "error"] as const;
-export const operationClasses = ["metadata", "preview", "proxy", "audio_proxy", "watermark", "text", "transcribe"] as const;
+export const operationClasses = [
+  "metadata",
+  "preview",
+  "proxy",
+  "audio_proxy",
+  "document_proxy",
+  "watermark",
+  "text",
+  "transcribe",
+] as const;
 const int = (min: number, max: number) =>
   z.coerce.number({ error: "должно быть числом" }).int("должно быть целым").min(min, `не меньше ${min}`).max(max, `не больше ${max}`);
 
@@ -103,6 +112,14 @@ export const setupSchemas = {
     on_upload: mimePrefixes.default([]),
     variant_type: variantType.default("proxy_lowres"),
     audio_bitrate: bitrate.default("128k"),
+  }),
+  /** A PDF's pages as pictures in a new PDF (transcoder/ops/pdf.mjs): what is shown to whoever may not download the original. */
+  document_proxy: z.object({
+    on_upload: mimePrefixes.default([]),
+    variant_type: variantType.default("proxy_lowres"),
+    width: size(4096).default(1240),
+    quality: int(1, 100).default(75),
+    max_pages: int(1, 1000).default(300),
   }),
   watermark: z
     .object({
@@ -206,8 +223,11 @@ export function appliesTo(cls: (typeof operationClasses)[number], mime: string):
       // Any file: the transcoder hashes every original (decision 058); media and PDF get technical fields too.
       return true;
     case "preview":
+      return video || image || m === "application/pdf";
     case "watermark":
       return video || image;
+    case "document_proxy":
+      return m === "application/pdf";
     case "proxy":
       return video;
     case "audio_proxy":

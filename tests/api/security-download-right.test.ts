@@ -109,6 +109,26 @@ describe("a read-only user", () => {
   });
 });
 
+describe("a PDF with its proxy of pictures (decision 073)", () => {
+  it("play gives the downloader the original PDF and the reader the proxy, since the original keeps its text", async () => {
+    const bearer = await admin();
+    const group = await mkGroup(VIRTUAL_ROOT);
+    const { asset_id } = await createAsset(bearer, { in_group: group, asset_name: "Договор.pdf", asset_mime: "application/pdf" });
+    await uploadFile(bearer, asset_id, original, { name: "Договор.pdf", mime: "application/pdf" });
+    const px = (
+      await uploadFile(bearer, asset_id, proxy, { name: "Договор.pdf", mime: "application/pdf", version: 1, variant_type: "proxy_lowres" })
+    ).done;
+    const [reader, full] = [await personWith(group, ["read"]), await personWith(group, ["read", "download"])];
+    const played = async (b: string) =>
+      bytesOf(await api(pathOf((await json(api(`/api/asset/content/play/${asset_id}`, { method: "POST", bearer: b }))).link)));
+    expect(await played(full.bearer)).toEqual(original);
+    expect(await played(reader.bearer)).toEqual(proxy);
+    expect((await json(api(`/api/asset/content/play/${asset_id}`, { method: "POST", bearer: reader.bearer }))).link).toContain(
+      `/api/media/${px.variant_id}?`,
+    );
+  });
+});
+
 describe("play links", () => {
   it("live minutes, not hours, and name the session they belong to", async () => {
     const v = await video(false);

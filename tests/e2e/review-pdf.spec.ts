@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { makePdf } from "../media/media";
+import { extractText, getDocumentProxy } from "unpdf";
+import { makeTextPages } from "../media/media";
 import { Seeder, unique } from "./browse-seed";
 import { ADMIN, expect, gotoSignedIn, openSignedIn, test } from "./fixtures";
 
@@ -14,7 +15,7 @@ import { ADMIN, expect, gotoSignedIn, openSignedIn, test } from "./fixtures";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mam-review-pdf-"));
 const file = path.join(dir, "макет.pdf");
-writeFileSync(file, makePdf(3));
+writeFileSync(file, makeTextPages([["Cover"], ["Contents"], ["Signatures"]]));
 
 const thread = (page: Page, text: string) =>
   page.getByRole("list", { name: "Комментарии к версии" }).getByTestId("review-comment").filter({ hasText: text });
@@ -87,7 +88,10 @@ test("a comment on page 2 reads back as «стр. 2» and opens the PDF at that 
   await expect(frame).toHaveAttribute("src", /#page=3$/);
 });
 
-test("a review link's guest comments on a PDF's page; the team's viewer shows «стр. N»", async ({ page, browser }) => {
+test("a review link's guest sees the PDF's pages as pictures and comments on a page; the team's viewer shows «стр. N»", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const { seed, groupId, assetId } = await countedPdf("Страницы PDF гостю");
   const address = `guest-${unique("").trim().toLowerCase()}@outside.example`;
@@ -107,9 +111,57 @@ test("a review link's guest comments on a PDF's page; the team's viewer shows «
     await guest.getByRole("button", { name: "Комментарий", exact: true }).click();
     const mine = guest.getByTestId("guest-comment").filter({ hasText: "Нумерация страниц сбита" });
     await expect(mine.getByTestId("guest-page")).toHaveText("стр. 3");
+
+    // The link shows the PDF's proxy (decision 073): its three pages as pictures, none of the original's text.
+    const frame = guest.locator('iframe[title="макет.pdf"]');
+    await expect(frame).toBeVisible({ timeout: 150_000 });
+    const src = (await frame.getAttribute("src"))!;
+    expect(src).toMatch(/\/api\/sl\/[^/]+\/play$/);
+    const shown = await guestContext.request.get(src);
+    expect(shown.headers()["content-type"]).toBe("application/pdf");
+    const doc = await getDocumentProxy(new Uint8Array(await shown.body()));
+    expect(doc.numPages).toBe(3);
+    expect((await extractText(doc, { mergePages: true })).text.trim()).toBe("");
+    // A click on the comment's page opens the PDF there, in a new frame (the viewer reads #page= on load).
+    await frame.evaluate((el) => el.setAttribute("data-before", "yes"));
+    await mine.getByRole("button", { name: "стр. 3" }).click();
+    await expect(frame).toHaveAttribute("src", /\/play#page=3$/);
+    await expect(frame).not.toHaveAttribute("data-before", "yes");
   } finally {
     await guestContext.close();
   }
   await openSignedIn(page, ADMIN, `/mam/${groupId}/asset/${assetId}`);
   await expect(thread(page, "Нумерация страниц сбита").getByTestId("review-page")).toHaveText("стр. 3", { timeout: 30_000 });
+});
+
+test("a share link to a PDF shows its pages as pictures on the link's page", async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const { seed, assetId } = await countedPdf("PDF по ссылке");
+  // The share page is the server's HTML: it is opened once the proxy is there.
+  await expect
+    .poll(async () => (await seed.call(`/api/asset/variants/${assetId}/1`)).map((v: { variant_type: string }) => v.variant_type), {
+      timeout: 150_000,
+      intervals: [2000],
+    })
+    .toContain("proxy_lowres");
+  const made = await request.post(`/api/sl/create/${assetId}`, {
+    headers: { Authorization: `Bearer ${seed.bearer}` },
+    data: { acl: ["view"] },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const visitor = await browser.newContext();
+  try {
+    const page = await visitor.newPage();
+    await page.goto(`/sl/${await made.text()}`);
+    await expect(page.getByRole("heading", { name: "макет.pdf" })).toBeVisible({ timeout: 30_000 });
+    const frame = page.locator('iframe[title="макет.pdf"]');
+    await expect(frame).toHaveAttribute("src", /^\/api\/sl\/[^/]+\/play$/);
+    const shown = await visitor.request.get((await frame.getAttribute("src"))!);
+    expect(shown.headers()["content-type"]).toBe("application/pdf");
+    expect((await getDocumentProxy(new Uint8Array(await shown.body()))).numPages).toBe(3);
+    // A view-only link offers no download of the original.
+    await expect(page.getByRole("link", { name: "Скачать", exact: true })).toHaveCount(0);
+  } finally {
+    await visitor.close();
+  }
 });

@@ -85,12 +85,12 @@ describe("document text", () => {
         q: `груша ${token}txt`,
         word: "груши",
       },
-      // A PDF also gets its tech fields: two tasks.
+      // A PDF also gets its tech fields, its preview and its proxy of pictures: four tasks.
       {
         name: "Report.pdf",
         bytes: makeTextPdf(["Quarterly lighthouse report", `Keepers ${token}pdf`]),
         mime: "application/pdf",
-        tasks: 2,
+        tasks: 4,
         q: `lighthouses ${token}pdf`,
         word: "lighthouse",
       },

@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { byTemplate, type Client, ffmpeg, makeClip, makePdf, makeTone, mediaClient, probeFile } from "./media";
+import { byTemplate, type Client, ffmpeg, makeClip, makeTextPages, makeTone, mediaClient, probeFile } from "./media";
 
 /**
  * The other kinds of file (audio, PDF) and templates an admin adds as data (a watermark, a proxy
@@ -57,14 +58,33 @@ describe("audio", () => {
 });
 
 describe("PDF", () => {
-  it("gets its page count", async () => {
+  it("gets its page count, its first page as the preview, and a proxy of its pages as pictures only", async () => {
     const file = path.join(dir, "Документ.pdf");
-    writeFileSync(file, makePdf(2));
+    writeFileSync(file, makeTextPages([["Chapter one", "Margins"], ["Chapter two"], ["Chapter three"]]));
     const { assetId, variantId } = await client.upload(file, "application/pdf");
-    // Two tasks start for a PDF: its tech fields, and its text for search (document-text.test.ts).
-    const task = byTemplate(await client.waitTasks(assetId, 2))["Технические метаданные"];
-    expect(task?.status, task?.error).toBe("done");
-    expect(await client.call(`/api/asset/variant-tech-props/${variantId}`)).toMatchObject({ pages: 2, container: "pdf" });
+    // Four tasks start for a PDF: tech fields, the text for search (document-text.test.ts), the preview and the proxy.
+    const tasks = byTemplate(await client.waitTasks(assetId, 4));
+    for (const name of ["Технические метаданные", "Превью", "Прокси PDF"])
+      expect(tasks[name]?.status, `${name}: ${tasks[name]?.error}`).toBe("done");
+    expect(await client.call(`/api/asset/variant-tech-props/${variantId}`)).toMatchObject({ pages: 3, container: "pdf" });
+
+    // The preview is page 1 fitted into 640×360 (a Letter page stands upright), with its text drawn: dark pixels on white.
+    const preview = await client.bytes(`/api/asset/content/preview/${assetId}/1/${variantId}`);
+    expect(await sharp(preview).metadata()).toMatchObject({ format: "jpeg", width: 278, height: 360 });
+    const { channels } = await sharp(preview).stats();
+    expect([channels[0].max, channels[0].min < 128]).toEqual([255, true]);
+
+    // The proxy: a PDF of the three pages at the original's size, whose pages are pictures (no text to extract).
+    const variants = await client.call(`/api/asset/variants/${assetId}/1`);
+    const proxy = variants.find((v: any) => v.variant_type === "proxy_lowres");
+    expect(proxy).toMatchObject({ mime_type: "application/pdf" });
+    const bytes = new Uint8Array(await client.bytes(`/api/asset/content/download-variant/${proxy.variant_id}`));
+    const doc = await getDocumentProxy(bytes);
+    expect(doc.numPages).toBe(3);
+    expect((await doc.getPage(2)).getViewport({ scale: 1 })).toMatchObject({ width: 612, height: 792 });
+    expect((await extractText(doc, { mergePages: true })).text.trim()).toBe("");
+    const original = await extractText(await getDocumentProxy(new Uint8Array(readFileSync(file))), { mergePages: true });
+    expect(original.text).toContain("Chapter two");
   });
 });
 

@@ -148,13 +148,26 @@ export function makeTone(file: string, seconds: number) {
 
 /** A one-page PDF whose lines are real text (Helvetica, Latin letters), as a PDF writer makes it. */
 export function makeTextPdf(lines: string[]) {
-  const shown = lines.map((l, i) => `${i ? "0 -20 Td " : ""}(${l.replace(/[()\\]/g, "\\$&")}) Tj`).join(" ");
-  const content = `BT /F1 14 Tf 50 750 Td ${shown} ET`;
+  return makeTextPages([lines]);
+}
+
+/** A PDF of US Letter pages, each with its lines of real text (Helvetica, Latin letters) from the top left. */
+export function makeTextPages(pages: string[][]) {
+  const first = 3 + pages.length; // the catalog, the page tree, the pages, then a contents stream per page, then the font
+  const font = first + pages.length;
+  const contents = pages.map((lines) => {
+    const shown = lines.map((l, i) => `${i ? "0 -20 Td " : ""}(${l.replace(/[()\\]/g, "\\$&")}) Tj`).join(" ");
+    const content = `BT /F1 14 Tf 50 750 Td ${shown} ET`;
+    return `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
+  });
   return pdfOf([
     "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    `<< /Type /Pages /Kids [${pages.map((_, i) => `${i + 3} 0 R`).join(" ")}] /Count ${pages.length} >>`,
+    ...pages.map(
+      (_, i) =>
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${first + i} 0 R /Resources << /Font << /F1 ${font} 0 R >> >> >>`,
+    ),
+    ...contents,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
   ]);
 }

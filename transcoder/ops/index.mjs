@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { ffmpegPath, probe, run } from "../tools.mjs";
 import { imageHashes, sceneHashes } from "./fingerprint.mjs";
 import { imageTech, pdfPages } from "./image-meta.mjs";
+import { documentProxy, firstPagePicture } from "./pdf.mjs";
 import { techFromProbe } from "./probe-fields.mjs";
 import { textOperation } from "./text.mjs";
 import { transcribeOperation } from "./transcribe.mjs";
@@ -15,6 +16,7 @@ import { encodeArgs, encodeCommand, frameCommand, overlayArgs, watermarkPng } fr
  */
 const isImage = (mime) => mime.startsWith("image/");
 const isAV = (mime) => mime.startsWith("video/") || mime.startsWith("audio/");
+const isPdf = (mime) => mime === "application/pdf";
 
 /**
  * What sharp renders an image from. An SVG (by its bytes, whatever the asset's type says) is handed
@@ -59,6 +61,7 @@ async function preview(job, ctx) {
   // Always a raster JPEG: an SVG source is rasterised here, never passed on as a "preview".
   let input;
   if (isImage(job.source.mime)) input = await imageInput(ctx.src);
+  else if (isPdf(job.source.mime)) input = await firstPagePicture(ctx.src, width, height);
   else {
     const tech = techFromProbe(await probe(ctx.src, ctx.signal));
     // A frame a tenth in (not the first, which is often black), as PNG for sharp to size and compress.
@@ -66,8 +69,10 @@ async function preview(job, ctx) {
     input = await run(ffmpegPath, frameCommand(ctx.src, at), { signal: ctx.signal, onLine: ctx.log });
   }
   const file = path.join(ctx.dir, "preview.jpg");
+  // A PDF page is drawn on a transparent canvas: white behind it, as on paper (JPEG would make it black).
   const info = await sharp(input)
     .rotate()
+    .flatten(isPdf(job.source.mime) ? { background: "#ffffff" } : false)
     .resize(width, height, { fit: "inside", withoutEnlargement: true })
     .jpeg({ quality, mozjpeg: false })
     .toFile(file);
@@ -94,6 +99,13 @@ async function proxy(job, ctx) {
   const out = path.join(ctx.dir, "proxy.mp4");
   const tech = await ffmpegWithProgress(job, ctx, encodeArgs(job.setup), out);
   return { outputs: [{ name: "proxy", file: out, mime: "video/mp4", format: "mp4", tech }] };
+}
+
+/** A PDF's pages as pictures in a new PDF (./pdf.mjs). */
+async function pdfProxy(job, ctx) {
+  const out = path.join(ctx.dir, "proxy.pdf");
+  const tech = await documentProxy(job, ctx, out);
+  return { outputs: [{ name: "proxy", file: out, mime: "application/pdf", format: "pdf", tech }] };
 }
 
 async function audioProxy(job, ctx) {
@@ -142,6 +154,7 @@ export const operations = {
   preview,
   proxy,
   audio_proxy: audioProxy,
+  document_proxy: pdfProxy,
   watermark,
   text: textOperation,
   transcribe: (job, ctx) => transcribeOperation(job, ctx),

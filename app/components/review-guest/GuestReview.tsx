@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { Form, useRevalidator } from "@remix-run/react";
 import { useRef, useState } from "react";
 import type { GuestInfo, GuestLiveTicket } from "../../../shared/review/guest-schemas";
@@ -6,6 +6,7 @@ import type { CommentOut, CommentsOut } from "../../../shared/review/schemas";
 import { ru } from "../../i18n/ru";
 import { reviewGuest as t } from "../../i18n/ru-review";
 import { momentAt } from "../viewer/review-api";
+import { pdfSrc, usePdfPage } from "../viewer/pdf-page";
 import { applyComment, type GuestApproval, useLiveRoom } from "../viewer/review-live";
 import { Watching } from "../viewer/Watching";
 import type { GuestActed } from "../../server/review-guest.server";
@@ -34,6 +35,8 @@ export function GuestReview({
   const canSpeak = !!guest.name && guest.email_confirmed;
   // A PDF's comments go to a page, as in the viewer (docs/decisions/061, "PDF pages").
   const paged = info.asset?.mime === "application/pdf";
+  // The link plays a PDF's proxy, its pages as pictures (decision 073); a click on a comment's page opens it there.
+  const pdf = usePdfPage(paged ? info.play : null, undefined);
   const errorFor = (intent: string) =>
     acted?.intent === intent && acted.error ? (
       <Alert color="red" role="alert">
@@ -64,6 +67,13 @@ export function GuestReview({
           preload="metadata"
           style={{ width: "100%", background: "#000" }}
           data-testid="guest-player"
+        />
+      ) : info.play && paged ? (
+        <iframe
+          key={pdf.at?.n ?? 0}
+          src={pdfSrc(pdf.at?.src ?? info.play, pdf.at)}
+          title={info.asset?.name}
+          style={{ width: "100%", height: "75vh", border: 0, background: "white" }}
         />
       ) : info.play && info.asset?.kind === "image" ? (
         <img src={info.play} alt={info.asset.name} style={{ maxWidth: "100%" }} />
@@ -203,7 +213,7 @@ export function GuestReview({
         {comments.items.length === 0 && <Text c="dimmed">{t.none}</Text>}
         {comments.items.map((c) => (
           <Paper withBorder p="sm" key={c.comment_id} data-testid="guest-comment">
-            <CommentLine c={c} />
+            <CommentLine c={c} onPage={info.play && paged ? pdf.open : null} />
             {c.replies.map((r) => (
               <div key={r.comment_id} style={{ marginLeft: 24, marginTop: 8 }}>
                 <CommentLine c={r} />
@@ -228,7 +238,7 @@ export function GuestReview({
   );
 }
 
-function CommentLine({ c }: { c: Omit<CommentOut, "replies"> }) {
+function CommentLine({ c, onPage = null }: { c: Omit<CommentOut, "replies">; onPage?: ((page: number) => void) | null }) {
   return (
     <Stack gap={2}>
       <Group gap="xs">
@@ -245,10 +255,16 @@ function CommentLine({ c }: { c: Omit<CommentOut, "replies"> }) {
             {c.at.timecode}
           </Text>
         )}
-        {c.page !== null && (
-          <Text size="xs" c="dimmed" data-testid="guest-page">
+        {c.page !== null && onPage ? (
+          <Anchor component="button" type="button" size="xs" onClick={() => onPage(c.page!)} data-testid="guest-page">
             {ru.review.page.shown(c.page)}
-          </Text>
+          </Anchor>
+        ) : (
+          c.page !== null && (
+            <Text size="xs" c="dimmed" data-testid="guest-page">
+              {ru.review.page.shown(c.page)}
+            </Text>
+          )
         )}
       </Group>
       <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>

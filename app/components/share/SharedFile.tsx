@@ -62,6 +62,10 @@ function Media({ info }: { info: PublicInfo }) {
       <audio controls preload="metadata" src={info.play} style={{ width: "100%" }} aria-label={info.name ?? undefined} />
     );
   }
+  // A PDF plays as its proxy, the pages as pictures (docs/decisions/073-pdf-pages-as-pictures.md), in the browser's viewer.
+  if (info.mime === "application/pdf" && info.play) {
+    return <iframe src={info.play} title={info.name ?? ""} style={{ ...mediaStyle, height: "70vh", border: 0, background: "white" }} />;
+  }
   const image = info.preview ?? (info.kind === "image" ? info.play : null);
   if (image) return <Image src={image} alt={info.name ?? ""} mah="70vh" fit="contain" radius="md" />;
   if (!info.play && !info.preview && !info.download && !info.download_proxy) return <Text c="dimmed">{ru.share.noContent}</Text>;
