@@ -1,18 +1,9 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { operationClasses } from "../../shared/lib/operation-classes";
 import { unixTime, uuidKey } from "./columns";
 
-/** What a template can do; the transcoder has one operation per class (transcoder/ops/). */
-export const operationClasses = [
-  "metadata",
-  "preview",
-  "proxy",
-  "audio_proxy",
-  "document_proxy",
-  "watermark",
-  "text",
-  "transcribe",
-] as const;
+export { operationClasses };
 export type OperationClass = (typeof operationClasses)[number];
 
 /**

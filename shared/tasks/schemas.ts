@@ -1,22 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import { uuid } from "../assets/schemas";
 import { PAGE_SIZE } from "../lib/constants";
+import { operationClasses } from "../lib/operation-classes";
 import { taskCommands } from "./transitions";
+
+export { operationClasses };
 
 /** Tasks and templates: shared by the API validator and the front end (no server imports). */
 
-/** The same lists as db/schema/tasks.ts and task-templates.ts (kept here so app/ need not import drizzle). */
+/** The same list as db/schema/tasks.ts (kept here so app/ need not import drizzle); the classes are shared/lib/operation-classes.ts. */
 export const taskStatuses = ["none", "inqueue", "running", "paused", "canceled", "done", "error"] as const;
-export const operationClasses = [
-  "metadata",
-  "preview",
-  "proxy",
-  "audio_proxy",
-  "document_proxy",
-  "watermark",
-  "text",
-  "transcribe",
-] as const;
 const int = (min: number, max: number) =>
   z.coerce.number({ error: "должно быть числом" }).int("должно быть целым").min(min, `не меньше ${min}`).max(max, `не больше ${max}`);
 
