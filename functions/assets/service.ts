@@ -130,6 +130,28 @@ export async function patchAsset(db: Db, auth: AuthUser, assetId: string, body: 
   return getAsset(db, auth, assetId);
 }
 
+/** A variant's stored objects: its bytes and its preview picture. */
+export const storedColumns = {
+  storageId: variants.storageId,
+  key: variants.objectKey,
+  preview: variants.previewKey,
+  previewStorage: variants.previewStorageId,
+};
+type Stored = { storageId: string; key: string; preview: string | null; previewStorage: string | null };
+
+/** Deletes variants' objects from their storages, once their rows are gone: a failed delete leaves an orphan, never a dangling row. */
+export async function deleteStoredObjects(db: Db, env: Env, stored: Stored[]) {
+  const byStorage = new Map<string, string[]>();
+  for (const v of stored) {
+    byStorage.set(v.storageId, [...(byStorage.get(v.storageId) ?? []), v.key]);
+    if (v.preview && v.previewStorage) byStorage.set(v.previewStorage, [...(byStorage.get(v.previewStorage) ?? []), v.preview]);
+  }
+  for (const [storageId, keys] of byStorage) {
+    const driver = await driverFor(env, await getStorage(db, storageId)).catch(() => null);
+    await driver?.delete(keys).catch((err) => console.error("object delete failed", storageId, err));
+  }
+}
+
 /**
  * Deletes assets with their versions, variants, placements and unfinished uploads; the stored
  * objects are removed after the rows (a failed object delete leaves an orphan, never a dangling row).
@@ -138,15 +160,7 @@ export async function deleteAssets(db: Db, env: Env, auth: AuthUser | null, ids:
   if (auth && !opts.skipCheck) await requireAssets(db, auth, "delete", ids);
   const list = idList(ids);
   const [vars, ups] = await db.batch([
-    db
-      .select({
-        storageId: variants.storageId,
-        key: variants.objectKey,
-        preview: variants.previewKey,
-        previewStorage: variants.previewStorageId,
-      })
-      .from(variants)
-      .where(inArray(variants.assetId, list)),
+    db.select(storedColumns).from(variants).where(inArray(variants.assetId, list)),
     db
       .select()
       .from(uploads)
@@ -166,15 +180,7 @@ export async function deleteAssets(db: Db, env: Env, auth: AuthUser | null, ids:
     db.delete(assets).where(inArray(assets.assetId, list)),
     ...ids.map((id) => eventInsert(db, { kind: "asset.delete", userId: auth?.userId ?? null, entityType: "asset", entityId: id })),
   ]);
-  const byStorage = new Map<string, string[]>();
-  for (const v of vars) {
-    byStorage.set(v.storageId, [...(byStorage.get(v.storageId) ?? []), v.key]);
-    if (v.preview && v.previewStorage) byStorage.set(v.previewStorage, [...(byStorage.get(v.previewStorage) ?? []), v.preview]);
-  }
-  for (const [storageId, keys] of byStorage) {
-    const driver = await driverFor(env, await getStorage(db, storageId)).catch(() => null);
-    await driver?.delete(keys).catch((err) => console.error("object delete failed", storageId, err));
-  }
+  await deleteStoredObjects(db, env, vars);
   for (const u of ups) {
     const driver = await driverFor(env, await getStorage(db, u.storageId)).catch(() => null);
     await driver?.abortMultipart(u.objectKey, u.multipartId);

@@ -1,11 +1,11 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { assets, contentHashes, fieldValues, groupMembers, perceptualHashes, uploads, variants, versions } from "../../db/schema";
 import { nowSeconds } from "../../db/schema/columns";
-import { latestVersion } from "../assets/service";
+import { deleteStoredObjects, latestVersion, storedColumns } from "../assets/service";
 import { requireAssets } from "../assets/guard";
 import type { Db } from "../lib/db";
 import { unlinkEntities } from "../lib/entity-links";
-import type { AuthUser } from "../lib/env";
+import type { AuthUser, Env } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { eventInsert } from "../lib/events";
 import { idList } from "../lib/sql";
@@ -15,9 +15,9 @@ import { idList } from "../lib/sql";
  * the uploaded asset's latest version, its stored objects and fingerprints included, becomes the next version of
  * `target`, and the uploaded asset is gone — no byte is sent again. It needs `update` on the target and `delete` on
  * the uploaded asset (the same rights as uploading a version there and deleting the copy). One batch: either the
- * version moved and the copy is gone, or nothing changed.
+ * version moved and the copy is gone, or nothing changed. The copy's other versions' objects are deleted after it.
  */
-export async function mergeAsVersion(db: Db, auth: AuthUser, sourceId: string, targetId: string) {
+export async function mergeAsVersion(db: Db, env: Env, auth: AuthUser, sourceId: string, targetId: string) {
   if (sourceId === targetId)
     throw new ApiError("bad_request", "Файл нельзя сделать версией самого себя", [{ field: "target_id", message: "совпадает с asset_id" }]);
   await requireAssets(db, auth, "read", [sourceId, targetId]);
@@ -31,6 +31,10 @@ export async function mergeAsVersion(db: Db, auth: AuthUser, sourceId: string, t
     .where(and(eq(uploads.assetId, sourceId), inArray(uploads.state, ["active", "completing"])))
     .get();
   if (active) throw new ApiError("conflict", "Загрузка в этот файл ещё идёт");
+  const left = await db
+    .select(storedColumns)
+    .from(variants)
+    .where(and(eq(variants.assetId, sourceId), ne(variants.version, from)));
   const version = (last ?? 0) + 1;
   const now = nowSeconds();
   const moved = { assetId: targetId, version };
@@ -50,7 +54,7 @@ export async function mergeAsVersion(db: Db, auth: AuthUser, sourceId: string, t
       .set(moved)
       .where(and(eq(perceptualHashes.assetId, sourceId), eq(perceptualHashes.version, from))),
     db.update(assets).set({ mtime: now }).where(eq(assets.assetId, targetId)),
-    // The copy itself: the rows deleteAssets removes (its older versions' objects, if any, stay orphaned in storage).
+    // The copy itself: the rows deleteAssets removes; its other versions' objects go once these rows are gone.
     db.delete(variants).where(eq(variants.assetId, sourceId)),
     db.delete(versions).where(eq(versions.assetId, sourceId)),
     db.delete(fieldValues).where(and(inArray(fieldValues.entityId, ids), eq(fieldValues.entityType, "asset"))),
@@ -66,5 +70,6 @@ export async function mergeAsVersion(db: Db, auth: AuthUser, sourceId: string, t
     }),
     eventInsert(db, { kind: "asset.delete", userId: auth.userId, entityType: "asset", entityId: sourceId }),
   ]);
+  await deleteStoredObjects(db, env, left);
   return { asset_id: targetId, version };
 }

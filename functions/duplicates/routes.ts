@@ -22,7 +22,7 @@ app.openapi(r.duplicateSets, async (c) => {
 
 app.openapi(r.mergeAsVersion, async (c) => {
   const p = c.req.valid("param");
-  return c.json(await mergeAsVersion(getDb(c.env), c.get("auth"), p.asset_id, p.target_id), 200);
+  return c.json(await mergeAsVersion(getDb(c.env), c.env, c.get("auth"), p.asset_id, p.target_id), 200);
 });
 
 export default app;

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { variants } from "../../db/schema";
@@ -277,6 +278,26 @@ describe("POST /api/duplicates/{asset_id}/as-version-of/{target_id}", () => {
     expect([moved.assetId, moved.version]).toEqual([target.assetId, 2]);
     // The new version is the latest, hashed already: the copy's hash came along.
     expect((await of(target.assetId, both.bearer)).body).toEqual({ known: true, sha256, items: [] });
+  });
+
+  it("a copy with older versions: the latest moves, and the older versions' bytes and previews leave storage", async () => {
+    const target = await fingerprinted(groupA, adminId, { sha256: randomSha() });
+    const copy = await fingerprinted(groupB, adminId, { sha256: randomSha() });
+    const first = (await db().select().from(variants).where(eq(variants.variantId, copy.variantId)).get())!;
+    const previewKey = `previews/${copy.variantId}`;
+    await env.BUCKET.put(previewKey, new Uint8Array([0xff, 0xd8, 0xff]));
+    await db().update(variants).set({ previewKey, previewStorageId: first.storageId }).where(eq(variants.variantId, copy.variantId));
+    // Version 2 with bytes of its own: the one that becomes the target's next version.
+    const v2 = await addVersion(copy.assetId, adminId, copy);
+    const v2Key = `assets/${copy.assetId}/${v2.variantId}`;
+    await env.BUCKET.put(v2Key, new TextEncoder().encode("the second version"));
+    await db().update(variants).set({ objectKey: v2Key, previewKey: null }).where(eq(variants.variantId, v2.variantId));
+
+    const r = await merge(copy.assetId, target.assetId, await admin());
+    expect(r.status, r.text).toBe(200);
+    expect((await db().select().from(variants).where(eq(variants.variantId, v2.variantId)).get())?.assetId).toBe(target.assetId);
+    expect(await env.BUCKET.head(v2Key)).not.toBeNull();
+    expect([await env.BUCKET.head(first.objectKey), await env.BUCKET.head(previewKey)]).toEqual([null, null]);
   });
 
   it("needs update on the target and delete on the copy: a reader gets 403 and nothing moves", async () => {
