@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { endedRuns, until, workflowOf } from "../e2e-api/runtime";
 import { type Client, makeClip, mediaClient } from "./media";
 import { type ReceivedPiece, SPOKEN } from "./recogniser-stand-in";
 
@@ -55,5 +56,27 @@ describe("recognising a video's speech", () => {
     const hit = found.items.find((i) => i.el_id === assetId);
     expect(hit).toMatchObject({ at: segment.start });
     expect(hit?.snippet).toContain("<mark>Кошки</mark>");
+  });
+
+  it("a recognised transcript starts the transcript.ready workflow on its asset, whose step runs", async () => {
+    const stamp = Date.now().toString(36);
+    const group = (
+      await client.call("/api/group/create", { json: { parent: "ffffffff-ffff-ffff-ffff-ffffffffffff", group_name: `Речь ${stamp}` } })
+    ).group_id as string;
+    const tag = (await client.call("/api/tags/create", { json: { tag_name: `Расшифровано ${stamp}` } })).tag_id as string;
+    const workflow = await workflowOf(client, `Расшифровка готова ${stamp}`, {
+      trigger: { type: "transcript.ready", group_id: group },
+      steps: [{ action: "tag.add", params: { tag_id: tag } }],
+    });
+    const { assetId } = await client.upload(makeClip(path.join(dir, "Совещание.mp4"), 3, 320, 240), "video/mp4", group);
+    const tagsOf = async () => ((await client.call(`/api/asset/${assetId}`)).tags as { tag_id: string }[]).map((t) => t.tag_id);
+    // Nothing before the transcript: the upload is not what the workflow waits for.
+    expect(await tagsOf()).not.toContain(tag);
+
+    await client.call(`/api/transcripts/${assetId}/recognize`, { json: { language: "ru" } });
+    // The result crosses the queue and the transcoder; the transcript it saves is what starts the run.
+    await until("the workflow's tag", async () => (await tagsOf()).includes(tag), 180_000);
+    const [run] = await endedRuns(client, workflow);
+    expect(run.status, run.error ?? "").toBe("done");
   });
 });
