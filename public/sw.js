@@ -46,7 +46,7 @@ async function askPage(clientId) {
   });
   client.postMessage({ cmd: "need-token" }, [channel.port2]);
   const data = await answer;
-  if (data && !state) apply({ cmd: "init", token: data.token, server: data.server });
+  if (data && !state?.token) apply({ cmd: "init", token: data.token, server: data.server });
 }
 
 function shouldSign(request, server) {
@@ -56,7 +56,8 @@ function shouldSign(request, server) {
 }
 
 async function signedFetch(request, clientId) {
-  if (!state) await askPage(clientId);
+  // Without a token (woken up empty, or told before the page had restored its session) it asks: the page may have one now.
+  if (!state?.token) await askPage(clientId);
   const { token, server } = state ?? { token: null, server: self.location.origin };
   if (!token || !shouldSign(request, server)) return fetch(request);
   const headers = new Headers(request.headers); // keeps Range for media seeking

@@ -45,3 +45,35 @@ export function startServiceWorker(): () => void {
     navigator.serviceWorker.removeEventListener("message", answer);
   };
 }
+
+/** Whether the worker already controlled this page when it loaded (a browser's first page of the site it does not). */
+const controlledAtLoad = typeof navigator !== "undefined" && "serviceWorker" in navigator && navigator.serviceWorker.controller !== null;
+
+/**
+ * On a browser's first page the worker installs while the page loads, and an image under /api/asset/content/ asked
+ * for before it controls the page, or before the page has restored its session, goes unsigned and fails (401).
+ * `retry` runs once both are there (at once when they are). Null when the page was controlled from its start: a
+ * failure then is the file's own. Returns the unsubscribe function.
+ */
+export function whenMediaSigned(retry: () => void): (() => void) | null {
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator) || controlledAtLoad) return null;
+  const container = navigator.serviceWorker;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let unsubscribe = () => {};
+  const stop = () => {
+    unsubscribe();
+    container.removeEventListener("controllerchange", check);
+  };
+  function check() {
+    if (!container.controller || currentToken() === null) return;
+    stop();
+    timer = setTimeout(retry, 0);
+  }
+  unsubscribe = sessionStore.subscribe(check);
+  container.addEventListener("controllerchange", check);
+  check();
+  return () => {
+    stop();
+    clearTimeout(timer);
+  };
+}

@@ -116,10 +116,13 @@ test("a reader without the download right sees the preview, and is offered no do
   expect(preview.status).toBe(200);
   const reader = await readerOf(admin, groupId);
 
-  // Image bytes go with the bearer the service worker holds: a browser's first page is not under its control yet.
+  // Image bytes go with the bearer the service worker holds, and a browser's first page is not under its control
+  // when it asks for them: they fail (401) and are asked for again once the worker is in control (use-signed-image).
   await openSignedIn(page, reader, `/mam/${groupId}`);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await gotoSignedIn(page, `/mam/${groupId}/asset/${assetId}`);
+  const contents = page.getByRole("list", { name: "Содержимое группы" });
+  const thumb = contents.locator(`img[src*="/api/asset/content/preview/${assetId}/"]`);
+  await expect.poll(() => thumb.evaluate((el: HTMLImageElement) => el.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  await contents.getByRole("link", { name: "картинка.png" }).click();
   const img = page.getByRole("img", { name: "картинка.png" });
   await expect(img).toBeVisible();
   expect(await img.getAttribute("src")).toContain(`/api/asset/content/preview/${assetId}/1/`);

@@ -1,5 +1,5 @@
-import { useState } from "react";
 import { isDocumentMime } from "../../../shared/lib/mime";
+import { useSignedImage } from "../../lib/use-signed-image";
 import { Icon } from "../icons";
 
 /** A thumbnail: the preview image when one exists, else an icon for the kind of file (or a folder). */
@@ -99,17 +99,19 @@ export function Thumb({
   preview?: string | null;
   size: number;
 }) {
-  const [broken, setBroken] = useState(false);
+  const image = useSignedImage();
   const box = { width: size, height: size, display: "flex", alignItems: "center", justifyContent: "center", flexShrink: 0 } as const;
-  if (preview && !broken) {
+  if (preview && !image.broken) {
     return (
       <div style={box}>
         <img
+          key={image.attempt}
+          ref={image.ref}
           src={preview}
           alt=""
           loading="lazy"
           decoding="async"
-          onError={() => setBroken(true)}
+          onError={image.onError}
           style={{ maxWidth: size, maxHeight: size, objectFit: "contain", borderRadius: 4 }}
         />
       </div>

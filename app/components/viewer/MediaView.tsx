@@ -1,14 +1,17 @@
 import { ActionIcon, Box, Code, Group, Text } from "@mantine/core";
-import { type RefObject, type SyntheticEvent, useEffect, useRef, useState } from "react";
+import { type MutableRefObject, type RefObject, type SyntheticEvent, useEffect, useRef, useState } from "react";
 import { ru } from "../../i18n/ru";
 import { kindOf } from "../mam/Thumb";
 import { type PdfAt, pdfSrc } from "./pdf-page";
+import { useSignedImage } from "../../lib/use-signed-image";
 
 /** The viewer's media fill the space the screen leaves them. */
 const fill = { width: "100%", maxHeight: "100%", flex: 1, minHeight: 0 } as const;
 
 function ImageView({ src, name, pictureRef }: { src: string; name: string; pictureRef?: RefObject<HTMLImageElement | null> }) {
   const [zoom, setZoom] = useState(1);
+  // A preview (under /api/asset/content/) on a browser's first page is signed only once the service worker is in control.
+  const image = useSignedImage();
   const step = (factor: number) => setZoom((z) => Math.min(8, Math.max(0.125, z * factor)));
   return (
     <Box style={{ display: "flex", flexDirection: "column", flex: 1, minHeight: 0 }}>
@@ -36,8 +39,13 @@ function ImageView({ src, name, pictureRef }: { src: string; name: string; pictu
         }}
       >
         <img
-          ref={pictureRef as RefObject<HTMLImageElement> | undefined}
+          key={image.attempt}
+          ref={(el) => {
+            if (pictureRef) (pictureRef as MutableRefObject<HTMLImageElement | null>).current = el;
+            image.ref(el);
+          }}
           src={src}
+          onError={image.onError}
           alt={name}
           style={zoom === 1 ? { maxWidth: "100%", maxHeight: "100%" } : { width: `${zoom * 100}%`, maxWidth: "none" }}
         />
