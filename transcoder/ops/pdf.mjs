@@ -27,7 +27,7 @@ async function openPdf(file) {
   return getDocumentProxy(new Uint8Array(await readFile(file)));
 }
 
-/** One page (from 1) as a PNG `width` pixels wide, white behind it. */
+/** One page (from 1) as a PNG `width` pixels wide, drawn on a transparent canvas: the callers put white behind it. */
 async function pagePicture(doc, page, width) {
   return Buffer.from(await renderPageAsImage(doc, page, { canvasImport, width }));
 }
