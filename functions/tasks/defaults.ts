@@ -24,8 +24,9 @@ export const defaultTemplates: { id: string; name: string; cls: OperationClass; 
     id: "00000000-0000-4000-8000-000000000002",
     name: "Превью",
     cls: "preview",
-    // A PDF's preview is its first page (transcoder/ops/pdf.mjs); migration 0036 adds PDF to this template where it was seeded before.
-    setup: { on_upload: ["video/", "image/", "application/pdf"], ...previewConfig },
+    // A PDF's preview is its first page (transcoder/ops/pdf.mjs), a sound's its waveform; migration 0036 adds both types
+    // to this template where it was seeded before.
+    setup: { on_upload: ["video/", "image/", "audio/", "application/pdf"], ...previewConfig },
   },
   {
     id: "00000000-0000-4000-8000-000000000003",

@@ -216,7 +216,7 @@ export function appliesTo(cls: (typeof operationClasses)[number], mime: string):
       // Any file: the transcoder hashes every original (decision 058); media and PDF get technical fields too.
       return true;
     case "preview":
-      return video || image || m === "application/pdf";
+      return video || image || m.startsWith("audio/") || m === "application/pdf";
     case "watermark":
       return video || image;
     case "document_proxy":

@@ -77,14 +77,17 @@ describe("upload-finished", () => {
     expect(created).toHaveLength(1);
   });
 
-  it("images get metadata and a preview, audio metadata and an audio proxy", async () => {
+  it("images get metadata and a preview, audio metadata, a waveform preview and an audio proxy, a PDF its preview, text and proxy", async () => {
     const fake = fakeTranscoder();
     const img = await mkMediaAsset(group, adminId, { mime: "image/jpeg", name: "Фото.jpg" });
     await deliver(fake, uploadFinished(img, "image/jpeg"));
     expect((await tasksOf(img.variantId)).map((t) => t.templateId).sort()).toEqual([T.metadata, T.preview].sort());
     const snd = await mkMediaAsset(group, adminId, { mime: "audio/mpeg", name: "Звук.mp3" });
     await deliver(fake, uploadFinished(snd, "audio/mpeg"));
-    expect((await tasksOf(snd.variantId)).map((t) => t.templateId).sort()).toEqual([T.metadata, T.audio].sort());
+    expect((await tasksOf(snd.variantId)).map((t) => t.templateId).sort()).toEqual([T.metadata, T.preview, T.audio].sort());
+    const pdf = await mkMediaAsset(group, adminId, { mime: "application/pdf", name: "Договор.pdf" });
+    await deliver(fake, uploadFinished(pdf, "application/pdf"));
+    expect((await tasksOf(pdf.variantId)).map((t) => t.templateId).sort()).toEqual([T.metadata, T.preview, T.text, T.pdfProxy].sort());
   });
 });
 

@@ -38,16 +38,22 @@ async function enqueue(assetId: string, templateId: string, expected: number) {
 }
 
 describe("audio", () => {
-  it("gets tech fields and an audio proxy", async () => {
+  it("gets tech fields, its waveform as the preview, and an audio proxy", async () => {
     const { assetId, variantId } = await client.upload(makeTone(path.join(dir, "Тон.m4a"), 3), "audio/mp4");
-    const tasks = byTemplate(await client.waitTasks(assetId, 2));
-    for (const name of ["Технические метаданные", "Аудио-прокси"])
+    const tasks = byTemplate(await client.waitTasks(assetId, 3));
+    for (const name of ["Технические метаданные", "Превью", "Аудио-прокси"])
       expect(tasks[name]?.status, `${name}: ${tasks[name]?.error}`).toBe("done");
 
     const tech = await client.call(`/api/asset/variant-tech-props/${variantId}`);
     expect(tech.duration).toBeCloseTo(3, 0);
     expect(tech).toMatchObject({ audio_codec: "aac", audio_channels: 2, audio_sample_rate: 44100 });
     expect(tech.video_codec).toBeUndefined();
+
+    // The waveform fills the preview's box: the accent's blue on the dark surface, both there.
+    const preview = await client.bytes(`/api/asset/content/preview/${assetId}/1/${variantId}`);
+    expect(await sharp(preview).metadata()).toMatchObject({ format: "jpeg", width: 640, height: 360 });
+    const [red, , blue] = (await sharp(preview).stats()).channels;
+    expect([blue.max > 200, red.min < 60]).toEqual([true, true]);
 
     const file = path.join(dir, "audio-proxy.m4a");
     writeFileSync(file, await client.bytes(`/api/asset/content/download/${assetId}/1/proxy_lowres`));

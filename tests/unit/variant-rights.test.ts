@@ -32,4 +32,8 @@ describe("appliesTo", () => {
     expect(["preview", "document_proxy", "proxy", "watermark"].map((c) => appliesTo(c as never, pdf))).toEqual([true, true, false, false]);
     expect(appliesTo("document_proxy", "video/mp4")).toBe(false);
   });
+
+  it("gives a sound a preview (its waveform)", () => {
+    expect(appliesTo("preview", "audio/mpeg")).toBe(true);
+  });
 });

@@ -8,7 +8,7 @@ import { documentProxy, firstPagePicture } from "./pdf.mjs";
 import { techFromProbe } from "./probe-fields.mjs";
 import { textOperation } from "./text.mjs";
 import { transcribeOperation } from "./transcribe.mjs";
-import { encodeArgs, encodeCommand, frameCommand, overlayArgs, watermarkPng } from "./video.mjs";
+import { encodeArgs, encodeCommand, frameCommand, overlayArgs, waveformCommand, watermarkPng } from "./video.mjs";
 
 /**
  * One function per operation class (db/schema/task-templates.ts). Each gets the downloaded source and
@@ -62,6 +62,8 @@ async function preview(job, ctx) {
   let input;
   if (isImage(job.source.mime)) input = await imageInput(ctx.src);
   else if (isPdf(job.source.mime)) input = await firstPagePicture(ctx.src, width, height);
+  else if (job.source.mime.startsWith("audio/"))
+    input = await run(ffmpegPath, waveformCommand(ctx.src, width, height), { signal: ctx.signal, onLine: ctx.log });
   else {
     const tech = techFromProbe(await probe(ctx.src, ctx.signal));
     // A frame a tenth in (not the first, which is often black), as PNG for sharp to size and compress.
@@ -69,10 +71,12 @@ async function preview(job, ctx) {
     input = await run(ffmpegPath, frameCommand(ctx.src, at), { signal: ctx.signal, onLine: ctx.log });
   }
   const file = path.join(ctx.dir, "preview.jpg");
-  // A PDF page is drawn on a transparent canvas: white behind it, as on paper (JPEG would make it black).
+  // A PDF page and a waveform are drawn on transparent backgrounds, which JPEG would make black: a page gets white
+  // behind it, as on paper, and a waveform the dark theme's surface.
+  const behind = isPdf(job.source.mime) ? "#ffffff" : job.source.mime.startsWith("audio/") ? "#25262b" : null;
   const info = await sharp(input)
     .rotate()
-    .flatten(isPdf(job.source.mime) ? { background: "#ffffff" } : false)
+    .flatten(behind ? { background: behind } : false)
     .resize(width, height, { fit: "inside", withoutEnlargement: true })
     .jpeg({ quality, mozjpeg: false })
     .toFile(file);

@@ -56,22 +56,27 @@ export const encodeCommand = (src, args, out) => [
   out,
 ];
 
+/** The end of a command that writes one picture, as PNG on stdout. */
+const onePngToStdout = ["-frames:v", "1", "-f", "image2pipe", "-c:v", "png", "pipe:1"];
+
 /** One frame `at` seconds in, as PNG on stdout (previews; the bench runs it bare). */
-export const frameCommand = (src, at) => [
+export const frameCommand = (src, at) => ["-v", "error", "-ss", at.toFixed(2), ...ffmpegInput, "-i", src, ...onePngToStdout];
+
+/**
+ * The sound's waveform, `width` × `height`, as PNG on stdout (an audio file's preview): the first audio stream mixed
+ * to one channel, drawn in the app's accent on a transparent background.
+ */
+export const waveformCommand = (src, width, height) => [
   "-v",
   "error",
-  "-ss",
-  at.toFixed(2),
   ...ffmpegInput,
   "-i",
   src,
-  "-frames:v",
-  "1",
-  "-f",
-  "image2pipe",
-  "-c:v",
-  "png",
-  "pipe:1",
+  "-filter_complex",
+  `[0:a:0]aformat=channel_layouts=mono,showwavespic=s=${width}x${height}:colors=#4dabf7[wave]`,
+  "-map",
+  "[wave]",
+  ...onePngToStdout,
 ];
 
 const overlayAt = {

@@ -58,8 +58,12 @@ function Media({ info }: { info: PublicInfo }) {
   }
   if (info.kind === "audio" && info.play) {
     return (
-      // biome-ignore lint/a11y/useMediaCaption: a user's own file, which comes with no caption track
-      <audio controls preload="metadata" src={info.play} style={{ width: "100%" }} aria-label={info.name ?? undefined} />
+      <Stack gap="xs">
+        {/* A sound's preview is its waveform (docs/decisions/073-pdf-pages-as-pictures.md). */}
+        {info.preview && <Image src={info.preview} alt="" radius="md" />}
+        {/* biome-ignore lint/a11y/useMediaCaption: a user's own file, which comes with no caption track */}
+        <audio controls preload="metadata" src={info.play} style={{ width: "100%" }} aria-label={info.name ?? undefined} />
+      </Stack>
     );
   }
   // A PDF plays as its proxy, the pages as pictures (docs/decisions/073-pdf-pages-as-pictures.md), in the browser's viewer.
